@@ -1,18 +1,52 @@
 // Package extract finds every link in plain text, HTML, e-mail and mbox
 // input, with its position, the text as written, the base URI in force there
 // (RFC 3986 §5.1) and the resolved URI (§5.2).
+//
+// Links is the whole API for reading: give it a reader and Options (the
+// input's name, its retrieval URI if it has one, what to keep) and range
+// over the links:
+//
+//	for link, err := range extract.Links(f, extract.Options{Name: "page.html"}) {
+//		if err != nil {
+//			log.Print(err) // one bad part; the scan goes on
+//			continue
+//		}
+//		fmt.Println(link.URI)
+//	}
+//
+// Each kind of input has its scanner: text through package delimit (RFC
+// 3986 Appendix C), HTML attributes, CSS and text with their embedded base,
+// mail and mbox with their MIME layers (base.Base.MIME). All of them hand
+// their links to one place that resolves, normalizes and filters them, so
+// every input type follows the same rules.
 package extract
 
 import (
+	"bufio"
+	"errors"
+	"fmt"
 	"io"
+	"iter"
+	"strconv"
 
 	"github.com/urix/urix/base"
 )
 
 // Link is one reference found in the input.
+//
+// Each of its Warnings reads "code: message". The codes: "unresolved" (a
+// relative reference with no base, or one that cannot be resolved, kept
+// as written), "invalid-reference" (not a URI reference even after the
+// repairs below, kept as written), the repairs of HTML attribute values
+// (base.Base.ParseAttr: "html-whitespace", "html-backslash",
+// "html-same-scheme", "html-scheme-slashes", "html-percent-encoded",
+// "html-idna"), the page's base ("html-relative-base",
+// "html-invalid-base"), the problems of mail input, and with
+// Options.Warnings the security warnings of RFC 3986 §7
+// (uri.URI.SecurityWarnings).
 type Link struct {
 	URI          string      `json:"uri"`                    // resolved against Base, or Ref when not resolved
-	Ref          string      `json:"ref"`                    // as written, delimiters and line breaks removed
+	Ref          string      `json:"ref"`                    // as written, delimiters and line breaks removed (abbreviated: without the scheme added)
 	File         string      `json:"file"`                   // the source name given in Options
 	Line         int         `json:"line"`                   // 1-based line of Offset
 	Column       int         `json:"column"`                 // 1-based byte column of Offset
@@ -41,23 +75,103 @@ type Error struct {
 	Err     error
 }
 
-// source is what a content scanner knows about where its bytes come from.
-type source struct {
-	opts    *Options
-	name    string    // Link.File
-	base    base.Base // the base in force around the content: encapsulating, retrieval or default
-	message int       // Link.Message
-	part    string    // Link.Part
+// Error returns the problem with its place: "extract: FILE: message 3:
+// part 2.1: offset 120: ...".
+func (e *Error) Error() string {
+	msg := "extract: "
+	if e.File != "" {
+		msg += e.File + ": "
+	}
+	if e.Message > 0 {
+		msg += "message " + strconv.Itoa(e.Message) + ": "
+	}
+	if e.Part != "" {
+		msg += "part " + e.Part + ": "
+	}
+	if e.Offset >= 0 {
+		msg += "offset " + strconv.FormatInt(e.Offset, 10) + ": "
+	}
+	return msg + e.Err.Error()
 }
 
-// A content scanner reads one kind of content from r and yields each link
-// with Ref, Offset, Line, Column, Style, Context, Tag/Attr or Header, the
-// base in force at the link (Base, BaseSource) and Alternatives set; it
-// hands every link to src.emit, which fills in the rest (File, Message,
-// Part, URI, Warnings) and applies the Options. A scanner returns false
-// when yield did, and then stops.
+// Unwrap returns the cause, for errors.Is and errors.As.
+func (e *Error) Unwrap() error { return e.Err }
+
+// source is what a content scanner knows about where its bytes come from.
+type source struct {
+	opts     *Options
+	name     string    // Link.File
+	base     base.Base // the base in force: embedded, encapsulating, retrieval or default
+	message  int       // Link.Message
+	part     string    // Link.Part
+	warnings []string  // added to every link, e.g. why an embedded base was ignored
+	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
+
+	baseOf  base.Base // the base baseStr was made from
+	baseStr string
+}
+
+// A content scanner reads one kind of content from r and hands each link
+// it finds to src.emit, with Ref, Offset, Line, Column, Style, Context,
+// Tag/Attr or Header, and Alternatives set; emit fills in the rest (File,
+// Message, Part, Base, BaseSource, URI, Warnings) and applies the Options.
+// A scanner that establishes an inner base (an HTML <base href>, the MIME
+// headers of a part) emits through a copy of src whose base is that one.
+// Problems with one part of the input are yielded as an *Error with a zero
+// Link, and the scan goes on; a read error of r is yielded the same way and
+// ends the scan. A scanner returns false when yield did, and then stops.
 type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool) bool
 
-// Options control Links. The zero value scans with type detection, resolves
-// every reference, and keeps every link.
-type Options struct{}
+// Links returns the links in the input r as opts describe it, in input
+// order (RFC 3986 §5.1 gives each its base, §5.2 resolves it). A
+// non-nil error comes with a zero Link and is an *Error: about one part of
+// the input (a malformed message, an invalid embedded base), after which
+// the scan goes on, or a read error of r, after which it ends. An invalid
+// Options.Base or Options.Default ends the scan before it starts.
+//
+// Links reads r as it goes, with buffers of bounded size (mbox input
+// message by message), so it can scan input of any size, except that
+// Options.Unique remembers every distinct link.
+func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
+	return func(yield func(Link, error) bool) {
+		fail := func(err error) bool {
+			var e *Error
+			if !errors.As(err, &e) {
+				err = &Error{File: opts.Name, Offset: -1, Err: err}
+			}
+			return yield(Link{}, err)
+		}
+		src, err := newSource(&opts)
+		if err != nil {
+			fail(err)
+			return
+		}
+		typ := opts.Type
+		if typ == Auto {
+			br := bufio.NewReaderSize(r, sniffLen)
+			head, err := br.Peek(sniffLen)
+			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+				fail(err)
+				return
+			}
+			typ, r = Detect(opts.Name, head), br
+		}
+		if typ <= Auto || int(typ) >= len(scanners) {
+			fail(fmt.Errorf("%w %d", ErrUnknownType, typ))
+			return
+		}
+		scanners[typ](r, src, func(l Link, err error) bool {
+			if err != nil {
+				return fail(err)
+			}
+			return yield(l, nil)
+		})
+	}
+}
+
+var scanners = [...]contentScanner{
+	Text: scanText,
+	HTML: scanHTML,
+	Mail: scanMail,
+	Mbox: scanMbox,
+}

@@ -6,15 +6,19 @@
 package uri
 
 // URI is a URI reference (RFC 3986 §4.1) split into its components exactly
-// as written: nothing is decoded or normalized. It is a comparable value.
+// as written: nothing is decoded, case-folded or normalized, so == compares
+// spelling; Equal compares meaning (§6). Parse fills it with substrings of
+// its input, and String puts it back together (§5.3).
 //
 // An undefined component is told apart from an empty one by the Has fields:
 // "http://a/b?" has HasQuery set and an empty Query, "http://a/b" has
-// neither. Scheme is empty exactly when the reference is relative.
+// neither; "file:///x" has an empty authority, "/x" none. Scheme is empty
+// exactly when the reference is relative. The path is never undefined,
+// only empty (§3.3).
 type URI struct {
 	Scheme   string // without the ':'; empty for a relative reference
 	Userinfo string // without the '@'
-	Host     string // reg-name, IPv4address, or IP-literal with its brackets
+	Host     string // reg-name, IPv4address, or IP-literal with its brackets (and "%25zone"); see HostKind
 	Port     string // digits only, without the ':'
 	Path     string // may be empty
 	Query    string // without the '?'

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPermuteScanArgs(t *testing.T) {
+	app := newApp(&env{})
+	tests := []struct{ in, want string }{
+		{"urix", "urix"},
+		{"urix a.txt", "urix -- a.txt"},
+		{"urix a.txt -n", "urix -n -- a.txt"},
+		{"urix scan a.txt -Hn b.txt", "urix scan -Hn -- a.txt b.txt"},
+		// A value option takes the next argument with it.
+		{"urix a.txt --type mail b", "urix --type mail -- a.txt b"},
+		{"urix a.txt -t mail", "urix -t mail -- a.txt"},
+		{"urix a.txt --type=mail", "urix --type=mail -- a.txt"},
+		{"urix a.txt -nt mail b", "urix -nt mail -- a.txt b"},
+		{"urix a.txt -tn b", "urix -tn -- a.txt b"},
+		{"urix --scheme http,https a -u", "urix --scheme http,https -u -- a"},
+		// "-" is standard input, and "--" ends the options.
+		{"urix - -c", "urix -c -- -"},
+		{"urix -n -- -odd-name a", "urix -n -- -odd-name a"},
+		// Other commands keep their arguments as they are.
+		{"urix resolve http://a/ -n", "urix resolve http://a/ -n"},
+		{"urix help scan", "urix help scan"},
+		// Completion sees the words as typed.
+		{"urix a -n --generate-bash-completion", "urix a -n --generate-bash-completion"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(permuteScanArgs(app, strings.Fields(tt.in)), " ")
+		if got != tt.want {
+			t.Errorf("permuteScanArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestRunStatus checks the mapping of outcomes to exit statuses in run,
+// in-process (the scripts check it through the binary).
+func TestRunStatus(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stdin  string
+		status int
+	}{
+		{[]string{"equal", "http://a/", "HTTP://a:80/"}, "", exitOK},
+		{[]string{"equal", "http://a/", "http://b/"}, "", exitNone},
+		{[]string{"equal", "http://a/"}, "", exitError},
+		{[]string{"parse", "%zz"}, "", exitNone},
+		{[]string{"--no-such-flag"}, "", exitError},
+		{[]string{"scan", "--format", "xml", "-"}, "", exitError},
+		{[]string{"scan", "--type", "pdf", "-"}, "", exitError},
+		{[]string{"scan", "--base", "relative/base", "-"}, "", exitError},
+	}
+	for _, tt := range tests {
+		var out, errs bytes.Buffer
+		got := run(append([]string{"urix"}, tt.args...), strings.NewReader(tt.stdin), &out, &errs)
+		if got != tt.status {
+			t.Errorf("urix %s: status %d, want %d (stderr %q)", strings.Join(tt.args, " "), got, tt.status, errs.String())
+		}
+		if got == exitError && !slices.Contains(tt.args, "--no-such-flag") && !strings.HasPrefix(errs.String(), "urix: ") {
+			t.Errorf("urix %s: stderr %q, want a message starting \"urix: \"", strings.Join(tt.args, " "), errs.String())
+		}
+	}
+}

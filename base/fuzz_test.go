@@ -1,0 +1,40 @@
+package base
+
+import (
+	"testing"
+
+	"github.com/urix/urix/uri"
+)
+
+// FuzzParseAttr checks that every reference ParseAttr accepts is a valid
+// URI reference that reads back as itself: the repairs are complete and
+// idempotent.
+func FuzzParseAttr(f *testing.F) {
+	for _, s := range []string{"g", " http://a/b c ", `\\h\p?q\r#f\g`, "http:g", "https:///x", "é#a#b", "1a:b", "%zz", "//bücher.example/", "javascript:x()"} {
+		f.Add("http://a/b/c/d;p?q", s)
+	}
+	f.Add("", "a b")
+	f.Add("mailto:x@y", `#\`)
+	f.Fuzz(func(t *testing.T, baseStr, s string) {
+		var b Base
+		if baseStr != "" {
+			var err error
+			if b, err = Parse(baseStr, Retrieval); err != nil {
+				return
+			}
+		}
+		u, _, err := b.ParseAttr(s)
+		if err != nil {
+			return
+		}
+		str := u.String()
+		back, err := uri.Parse(str)
+		if err != nil || back != u {
+			t.Fatalf("ParseAttr(%q) = %q, which parses back as %+v, %v", s, str, back, err)
+		}
+		again, warns, err := b.ParseAttr(str)
+		if err != nil || again != u || len(warns) != 0 {
+			t.Fatalf("ParseAttr(%q) = %q, but ParseAttr of that gives %q, %v, warnings %v", s, str, again.String(), err, warns)
+		}
+	})
+}

@@ -1,0 +1,334 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/uri"
+)
+
+const rewriteExamples = `Examples:
+  urix rewrite --absolute --base https://example.org/a/ page.html
+  urix rewrite --absolute --drop-base -i saved/*.html
+  urix rewrite --relative-to file:///mirror/example.org/a/page.html --base https://example.org/a/page.html page.html
+  urix rewrite --map moved.txt -i site/*.html
+  curl -s https://example.org/ | urix rewrite --absolute --base https://example.org/ -
+
+A map file has one "OLD NEW" pair of absolute URIs per line ('#' starts a
+comment); links match OLD after normalization (RFC 3986 §6.2.2, §6.2.3),
+and a link with a fragment matches OLD without it and keeps its fragment.`
+
+func (e *env) rewriteCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "rewrite",
+		Usage:     "rewrite the links of HTML pages, changing no other byte",
+		ArgsUsage: "[FILE|-]...",
+		Description: "Copies each HTML page with the URLs of its attributes (href, src,\n" +
+			"srcset candidates, action, cite, data, poster, background, meta refresh)\n" +
+			"and of its CSS (url(), @import) rewritten, and every other byte as it\n" +
+			"was. Same-document references (\"#top\", \"\") and javascript: and data:\n" +
+			"URIs are never touched. A page's <base href> is respected (RFC 3986\n" +
+			"§5.1); the page's own URI is its file: URI or --base.\n\n" +
+			"The output goes to standard output; with -i each file is replaced,\n" +
+			"atomically, by its rewritten copy.\n\n" + rewriteExamples,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Usage: "make every reference absolute against the page's base"},
+			&cli.BoolFlag{Name: "drop-base", Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
+			&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Usage: "make references relative to `URI`, the page's new location, where possible"},
+			&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
+			&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
+			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "rewrite the files in place"},
+			&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
+			&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4)"},
+		},
+		Action: e.rewrite,
+	}
+}
+
+// rewriter is one run of "urix rewrite".
+type rewriter struct {
+	e          *env
+	absolute   bool
+	normalize  bool
+	dropBase   bool
+	relativeTo *uri.URI
+	mapping    map[string]string // normalized old URI -> new
+	opts       extract.Options
+}
+
+func (e *env) rewrite(c *cli.Context) error {
+	rw := &rewriter{
+		e:         e,
+		absolute:  c.Bool("absolute"),
+		normalize: c.Bool("normalize"),
+		dropBase:  c.Bool("drop-base") || c.IsSet("relative-to"),
+		opts:      extract.Options{Type: extract.HTML, Base: c.String("base"), Default: c.String("default-base")},
+	}
+	if c.IsSet("relative-to") {
+		u, err := uri.Parse(c.String("relative-to"))
+		if err != nil || !u.IsAbs() {
+			return withStatus(exitError, fmt.Errorf("rewrite: --relative-to %q is not an absolute URI", c.String("relative-to")))
+		}
+		rw.relativeTo = &u
+	}
+	if c.IsSet("map") {
+		m, err := readMap(c.String("map"))
+		if err != nil {
+			return withStatus(exitError, err)
+		}
+		rw.mapping = m
+	}
+	if !rw.absolute && !rw.normalize && rw.relativeTo == nil && rw.mapping == nil && !rw.dropBase {
+		return withStatus(exitError, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base"))
+	}
+	args := c.Args().Slice()
+	inPlace := c.Bool("in-place")
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	if !inPlace && len(args) > 1 {
+		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
+	}
+	failed := false
+	for _, name := range args {
+		var err error
+		switch {
+		case name == "-" && inPlace:
+			err = errors.New("-i needs files, not standard input")
+		case name == "-":
+			err = rw.page(e.stdout, e.stdin, "")
+		case inPlace:
+			err = rw.inPlace(name)
+		default:
+			err = rw.file(e.stdout, name)
+		}
+		if err != nil {
+			e.errorf("rewrite %s: %v", displayName(name), err)
+			failed = true
+		}
+	}
+	if failed {
+		return errReported
+	}
+	return nil
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "(standard input)"
+	}
+	return name
+}
+
+// file rewrites the page in the file name to w.
+func (rw *rewriter) file(w io.Writer, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return rw.page(w, f, name)
+}
+
+// inPlace replaces the file name by its rewritten copy: written to a
+// temporary file in the same directory with the same permissions, then
+// renamed over it, so that on any error the original stays as it was.
+func (rw *rewriter) inPlace(name string) (err error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".urix-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 64<<10)
+	if err = rw.file(bw, name); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+// page rewrites the page read from r (named name, "" for standard input)
+// to w, after checking that it is HTML.
+func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
+	br := bufio.NewReaderSize(r, 4096)
+	head, err := br.Peek(4096)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return err
+	}
+	if t := extract.Detect(name, head); t != extract.HTML {
+		return fmt.Errorf("not an HTML page (it reads as %s); rewrite only rewrites HTML", t)
+	}
+	opts := rw.opts
+	opts.Name = name
+	if name == "" {
+		opts.Name = "-"
+	}
+	// Buffered, so that nothing is written for a page that fails.
+	var out bytes.Buffer
+	needBase := 0
+	err = extract.Rewrite(&out, br, opts, func(l extract.Link) (string, bool) {
+		if l.Tag == "base" && l.Attr == "href" && l.Context == "html" {
+			if rw.dropBase && needBase == 0 {
+				return "", true
+			}
+			if rw.dropBase {
+				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", displayName(opts.Name), needBase)
+			}
+		}
+		v, ok := rw.newValue(l)
+		if !ok && !isAbsRef(l.Ref) {
+			needBase++ // left relative, against the base
+		}
+		return v, ok && v != l.Ref
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+// newValue returns the new value of a link (which may be the value as
+// written), and false when the link has to stay as it is.
+func (rw *rewriter) newValue(l extract.Link) (string, bool) {
+	target, mapped := rw.lookup(l.URI)
+	var v string
+	switch {
+	case rw.relativeTo != nil:
+		t, err := uri.Parse(target)
+		if err != nil || !t.IsAbs() {
+			return "", false
+		}
+		if rw.normalize {
+			t = t.Normalize()
+		}
+		r, err := uri.Relative(*rw.relativeTo, t)
+		if err != nil {
+			return "", false
+		}
+		v = r.String()
+	case rw.absolute || mapped:
+		v = target
+		if rw.normalize {
+			t, err := uri.Parse(target)
+			if err != nil {
+				return "", false
+			}
+			v = t.Normalize().String()
+		}
+		if !isAbsRef(v) {
+			return "", false // unresolved: no base
+		}
+	case rw.normalize:
+		b, _ := base.Parse(l.Base, l.BaseSource)
+		u, _, err := b.ParseAttr(l.Ref)
+		if err != nil {
+			return "", false
+		}
+		v = u.Normalize().String()
+	default:
+		return "", false
+	}
+	return v, true
+}
+
+// lookup returns the new URI the map gives u, matched after normalization,
+// with u's fragment carried over when only u without it is listed.
+func (rw *rewriter) lookup(u string) (string, bool) {
+	if rw.mapping == nil {
+		return u, false
+	}
+	p, err := uri.Parse(u)
+	if err != nil {
+		return u, false
+	}
+	if v, ok := rw.mapping[p.Normalize().String()]; ok {
+		return v, true
+	}
+	if p.HasFragment {
+		frag := p.Fragment
+		p.Fragment, p.HasFragment = "", false
+		if v, ok := rw.mapping[p.Normalize().String()]; ok {
+			if !strings.Contains(v, "#") {
+				v += "#" + frag
+			}
+			return v, true
+		}
+	}
+	return u, false
+}
+
+// isAbsRef reports whether an attribute value is an absolute URI, one
+// that needs no base.
+func isAbsRef(s string) bool {
+	u, _, err := base.Base{}.ParseAttr(s)
+	return err == nil && u.IsAbs()
+}
+
+// readMap reads a map file: "OLD NEW" pairs of absolute URIs, one per
+// line, blank lines and '#' comments ignored.
+func readMap(name string) (map[string]string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("rewrite: --map: %w", err)
+	}
+	defer f.Close()
+	m := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 2 {
+			return nil, fmt.Errorf("rewrite: --map %s:%d: want two URIs, OLD and NEW, found %d fields", name, n, len(fields))
+		}
+		old, err := uri.Parse(fields[0])
+		if err != nil || !old.IsAbs() {
+			return nil, fmt.Errorf("rewrite: --map %s:%d: %q is not an absolute URI", name, n, fields[0])
+		}
+		if nu, err := uri.Parse(fields[1]); err != nil || !nu.IsAbs() {
+			return nil, fmt.Errorf("rewrite: --map %s:%d: %q is not an absolute URI", name, n, fields[1])
+		}
+		m[old.Normalize().String()] = fields[1]
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("rewrite: --map %s: %w", name, err)
+	}
+	return m, nil
+}

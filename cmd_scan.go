@@ -1,0 +1,508 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/uri"
+)
+
+const scanExamples = `Examples:
+  urix testdata/sample.txt              one URI per line
+  urix -Hn testdata/sample.eml          file:line:column:uri, like grep -Hn
+  urix --json testdata/sample.mbox      one JSON object per link (see README)
+  urix --base https://example.org/docs/ testdata/sample.html
+  urix -r -u --scheme http,https ~/Mail   every distinct web link in a tree
+  urix -rl --scheme ftp docs/           the files that hold an ftp: link
+  curl -s https://example.org/ | urix --type html --base https://example.org/ -
+  urix -q notes.txt && echo "has links"`
+
+const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
+wins; with -q, errors met before the first link still give 2).`
+
+// scanFlags are the options of "urix scan", which are also the options of
+// "urix" itself.
+func scanFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
+		&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
+
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "include", Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude", Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude-dir", Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
+
+		&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
+		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-filename", Usage: "never print the input name", Category: "Output"},
+		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
+		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Usage: "print only the number of links of each input", Category: "Output"},
+		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
+		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each record with NUL instead of newline", Category: "Output"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
+		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
+
+		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.BoolFlag{Name: "only-valid", Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
+		&cli.BoolFlag{Name: "absolute-only", Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+
+		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
+	}
+}
+
+func (e *env) scanCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "scan",
+		Usage:     "find the links in text, HTML, e-mail and mbox inputs (the default command)",
+		ArgsUsage: "[FILE|DIR|-]...",
+		Description: "Prints every URI found in the inputs, resolved against the base in\n" +
+			"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +
+			"Content-Base or Content-Location, the file's own file: URI or --base,\n" +
+			"then --default-base. With no input, or \"-\", standard input is read\n" +
+			"(with -r and no input, the working directory).\n" +
+			"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
+			scanExamples + "\n\n" + scanStatus,
+		Flags:  scanFlags(),
+		Action: e.scan,
+	}
+}
+
+// scanner is one run of "urix scan".
+type scanner struct {
+	e        *env
+	opts     extract.Options
+	format   string // plain, json or tsv
+	names    bool   // print input names
+	lines    bool   // print line:column
+	count    bool
+	list     bool // -l
+	quiet    bool
+	warnings bool
+	eol      byte
+	valid    bool
+	unique   bool
+
+	include, exclude, excludeDir []string // -r name filters (filepath.Match globs)
+
+	out      *bufio.Writer
+	enc      *json.Encoder
+	seen     map[string]struct{}
+	found    bool
+	failed   bool
+	stop     bool // -q found a link, or stdout failed
+	progress *progress
+
+	lineBuffered bool // stdout is a terminal: show each link at once, as grep does
+}
+
+func (e *env) scan(c *cli.Context) error {
+	s := &scanner{
+		e:        e,
+		format:   c.String("format"),
+		lines:    c.Bool("line-number"),
+		count:    c.Bool("count"),
+		list:     c.Bool("files-with-links"),
+		quiet:    c.Bool("quiet"),
+		warnings: c.Bool("warnings"),
+		valid:    c.Bool("only-valid"),
+		unique:   c.Bool("unique"),
+		eol:      '\n',
+		out:      bufio.NewWriterSize(e.stdout, 64<<10),
+	}
+	if c.Bool("json") {
+		s.format = "json"
+	}
+	switch s.format {
+	case "plain", "tsv":
+	case "json":
+		s.enc = json.NewEncoder(s.out)
+		s.enc.SetEscapeHTML(false)
+	default:
+		return withStatus(exitError, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format))
+	}
+	if c.Bool("null") {
+		s.eol = 0
+	}
+	if s.unique {
+		s.seen = make(map[string]struct{})
+	}
+	s.include, s.exclude, s.excludeDir = c.StringSlice("include"), c.StringSlice("exclude"), c.StringSlice("exclude-dir")
+	for _, glob := range slices.Concat(s.include, s.exclude, s.excludeDir) {
+		if _, err := filepath.Match(glob, ""); err != nil {
+			return withStatus(exitError, fmt.Errorf("scan: bad pattern %q: %w", glob, err))
+		}
+	}
+	opts, err := extractOptions(c)
+	if err != nil {
+		return withStatus(exitError, err)
+	}
+	s.opts = opts
+
+	inputs := c.Args().Slice()
+	recursive := c.Bool("recursive")
+	switch {
+	case len(inputs) > 0:
+	case recursive:
+		inputs = []string{"."} // as grep -r: the working directory
+	default:
+		inputs = []string{"-"}
+		if isTerminal(e.stdin) {
+			e.errorf("reading standard input (end it with Ctrl-D; \"urix --help\" for help)")
+		}
+	}
+	s.names = !c.Bool("no-filename") && (c.Bool("with-filename") || len(inputs) > 1 || recursive)
+	s.lineBuffered = isTerminal(e.stdout)
+	if !s.quiet {
+		s.progress = e.newProgress()
+	}
+	if s.format == "tsv" && !s.count && !s.list && !s.quiet {
+		s.record(strings.Join(tsvHeader, "\t"))
+	}
+
+	for _, name := range inputs {
+		if s.stop {
+			break
+		}
+		switch {
+		case name == "-":
+			s.scanReader(e.stdin, "-")
+		case recursive:
+			s.walk(name)
+		default:
+			s.scanFile(name, false)
+		}
+	}
+	s.progress.close()
+	if err := s.out.Flush(); err != nil && !s.failed {
+		e.errorf("%v", err)
+		s.failed = true
+	}
+	switch {
+	case s.failed:
+		return errReported
+	case !s.found:
+		return errNone
+	}
+	return nil
+}
+
+// report tells the user about a problem with one input and marks the run
+// as failed; the other inputs are still scanned.
+func (s *scanner) report(name string, err error) {
+	s.failed = true
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	s.tell(name, err.Error())
+}
+
+// tell prints "urix: NAME: MSG" on stderr, after the links found so far.
+func (s *scanner) tell(name, msg string) {
+	s.out.Flush()
+	s.progress.above(func() {
+		s.e.errorf("%s: %s", escapeText(name, false), escapeText(msg, false))
+	})
+}
+
+// reportExtract reports a problem extract met in one part of an input,
+// with the place it gives (message, MIME part, offset). (A base that
+// cannot be used is no error: extract puts it in the links' warnings.)
+func (s *scanner) reportExtract(name string, err error) {
+	var xe *extract.Error
+	if !errors.As(err, &xe) {
+		s.report(name, err)
+		return
+	}
+	var where strings.Builder
+	if xe.Message > 0 {
+		fmt.Fprintf(&where, "message %d: ", xe.Message)
+	}
+	if xe.Part != "" {
+		fmt.Fprintf(&where, "part %s: ", xe.Part)
+	}
+	if xe.Offset >= 0 {
+		fmt.Fprintf(&where, "offset %d: ", xe.Offset)
+	}
+	s.report(name, errors.New(where.String()+xe.Err.Error()))
+}
+
+// walk scans every regular file under root in lexical order, skipping
+// binary ones, as grep -r does: a symbolic link named on the command line
+// is followed, those below it are not.
+func (s *scanner) walk(root string) {
+	start := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 && isDir(root) {
+		// WalkDir does not follow a root that is a link; "link/" is
+		// followed by the system, and the names it yields stay clean.
+		start = root + string(filepath.Separator)
+	}
+	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+		if s.stop {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			s.report(path, err)
+			return nil
+		}
+		if path == start {
+			if !d.IsDir() {
+				s.scanFile(path, true)
+			}
+			return nil
+		}
+		switch {
+		case d.IsDir():
+			if matchAny(s.excludeDir, d.Name()) {
+				return filepath.SkipDir
+			}
+		case d.Type().IsRegular():
+			if (len(s.include) == 0 || matchAny(s.include, d.Name())) && !matchAny(s.exclude, d.Name()) {
+				s.scanFile(path, true)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		s.report(root, err)
+	}
+}
+
+// matchAny reports whether name matches one of the globs, which were
+// checked when the options were read.
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := filepath.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}
+
+// binarySniff is how much of a file is looked at for a NUL byte, grep's
+// sign of a binary file.
+const binarySniff = 8 << 10
+
+// scanFile scans the named file. A directory is an error unless -r, and a
+// binary file met in a directory walk is skipped silently.
+func (s *scanner) scanFile(name string, inWalk bool) {
+	f, err := os.Open(name)
+	if err != nil {
+		s.report(name, err)
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		s.report(name, err)
+		return
+	} else if fi.IsDir() {
+		s.report(name, errors.New("is a directory (use -r to scan it)"))
+		return
+	}
+	br := bufio.NewReaderSize(s.progress.reader(f), 64<<10)
+	if inWalk && s.opts.Type == extract.Auto {
+		head, err := br.Peek(binarySniff)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			s.report(name, err)
+			return
+		}
+		if bytes.IndexByte(head, 0) >= 0 {
+			return
+		}
+	}
+	s.scanReader(br, name)
+}
+
+// scanReader scans one input and prints its links.
+func (s *scanner) scanReader(r io.Reader, name string) {
+	s.progress.input()
+	opts := s.opts
+	opts.Name = name
+	n := 0
+	for link, err := range extract.Links(r, opts) {
+		if err != nil {
+			s.reportExtract(name, err)
+			continue
+		}
+		if !s.keep(link) {
+			continue
+		}
+		n++
+		s.found = true
+		s.progress.link()
+		if s.quiet {
+			s.stop = true
+			return
+		}
+		if s.list {
+			s.record(escapeText(name, false))
+			return
+		}
+		if !s.count {
+			s.print(link)
+		}
+		if s.stop {
+			return
+		}
+	}
+	if s.count && !s.list {
+		if s.names {
+			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
+		} else {
+			s.record(strconv.Itoa(n))
+		}
+	}
+}
+
+// keep applies the filters extract does not: --only-valid, and --unique
+// across all inputs (extract's Unique works within one).
+func (s *scanner) keep(l extract.Link) bool {
+	if s.valid {
+		u, err := uri.Parse(l.URI)
+		if err != nil || len(u.SchemeWarnings()) > 0 {
+			return false
+		}
+	}
+	if s.seen != nil {
+		if _, dup := s.seen[l.URI]; dup {
+			return false
+		}
+		s.seen[l.URI] = struct{}{}
+	}
+	return true
+}
+
+var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "context", "tag", "attr", "header", "base_source", "uri", "ref", "warnings"}
+
+// print writes one link in the chosen format.
+func (s *scanner) print(l extract.Link) {
+	switch s.format {
+	case "json":
+		if s.eol == '\n' {
+			s.check(s.enc.Encode(l))
+			if s.lineBuffered {
+				s.check(s.out.Flush())
+			}
+			return
+		}
+		b, err := json.Marshal(l)
+		if err != nil {
+			s.check(err)
+			return
+		}
+		s.record(string(b))
+	case "tsv":
+		msg := ""
+		if l.Message > 0 {
+			msg = strconv.Itoa(l.Message)
+		}
+		fields := []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
+			l.Style, l.Context, l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
+			strings.Join(l.Warnings, "; ")}
+		for i, f := range fields {
+			fields[i] = escapeText(f, true)
+		}
+		s.record(strings.Join(fields, "\t"))
+	default:
+		var b strings.Builder
+		if s.names {
+			b.WriteString(escapeText(l.File, false))
+			b.WriteByte(':')
+		}
+		if s.lines {
+			b.WriteString(strconv.Itoa(l.Line))
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(l.Column))
+			b.WriteByte(':')
+		}
+		b.WriteString(escapeText(l.URI, false))
+		if s.warnings && len(l.Warnings) > 0 {
+			b.WriteString("\twarning: ")
+			b.WriteString(escapeText(strings.Join(l.Warnings, "; "), false))
+		}
+		s.record(b.String())
+	}
+}
+
+// record writes one output record and its terminator.
+func (s *scanner) record(r string) {
+	s.out.WriteString(r)
+	s.check(s.out.WriteByte(s.eol))
+	if s.lineBuffered {
+		s.check(s.out.Flush())
+	}
+}
+
+// check stops the run when output fails (a closed pipe, a full disk).
+func (s *scanner) check(err error) {
+	if err != nil && !s.stop {
+		s.stop = true
+		s.failed = true
+		s.progress.above(func() { s.e.errorf("%v", err) })
+	}
+}
+
+// extractOptions maps the flags to extract.Options; the per-input fields
+// (Name) are set by scanReader.
+func extractOptions(c *cli.Context) (extract.Options, error) {
+	t, err := extract.ParseType(c.String("type"))
+	if err != nil {
+		return extract.Options{}, fmt.Errorf("scan: --type: %w", err)
+	}
+	opts := extract.Options{
+		Type:        t,
+		Keep:        c.Bool("keep"),
+		Normalize:   c.Bool("normalize"),
+		Absolute:    c.Bool("absolute-only"),
+		Abbreviated: c.Bool("abbreviated"),
+		Warnings:    c.Bool("warnings"),
+	}
+	// --scheme http,https and --scheme http --scheme https alike.
+	for _, list := range c.StringSlice("scheme") {
+		for _, name := range strings.Split(list, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				opts.Schemes = append(opts.Schemes, name)
+			}
+		}
+	}
+	for _, f := range []struct {
+		flag string
+		dst  *string
+	}{{"base", &opts.Base}, {"default-base", &opts.Default}} {
+		s := c.String(f.flag)
+		if s == "" {
+			continue
+		}
+		u, err := uri.Parse(s)
+		if err != nil {
+			return opts, fmt.Errorf("scan: --%s: %w", f.flag, err)
+		}
+		if !u.IsAbs() {
+			return opts, fmt.Errorf("scan: --%s %q: a base URI must be absolute (RFC 3986 §5.1)", f.flag, s)
+		}
+		*f.dst = s
+	}
+	return opts, nil
+}

@@ -1,0 +1,708 @@
+package delimit
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urix/urix/uri"
+	"golang.org/x/net/publicsuffix"
+)
+
+// syntax is what a scheme's syntax requires after its ':'.
+type syntax uint8
+
+const (
+	anyPart     syntax = iota // something, anything
+	needHost                  // "//" and a non-empty, valid host
+	needSlashes               // "//", the host may be empty
+	needSlash                 // a hier-part that starts with "/"
+)
+
+// Byte classes.
+const (
+	cURI    = 1 << iota // may appear in a bare URI (RFC 3986 §2: reserved, unreserved, '%')
+	cScheme             // may appear in a scheme (RFC 3986 §3.1)
+	cAlpha
+	cSpace // whitespace a line of text may contain
+)
+
+var class = func() (t [256]uint8) {
+	for c := 0x21; c < 0x7f; c++ {
+		if !strings.ContainsRune("\"<>\\^`{|}", rune(c)) {
+			t[c] |= cURI
+		}
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= cScheme | cAlpha
+		t[c-'a'+'A'] |= cScheme | cAlpha
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= cScheme
+	}
+	t['+'] |= cScheme
+	t['-'] |= cScheme
+	t['.'] |= cScheme
+	for _, c := range " \t\r\n\f\v" {
+		t[c] |= cSpace
+	}
+	return t
+}()
+
+// lookupScheme returns the syntax of the registered scheme name (any case).
+func lookupScheme[T string | []byte](name T) (syntax, bool) {
+	if len(name) > maxSchemeLen {
+		return 0, false
+	}
+	var lower [maxSchemeLen]byte
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	syn, ok := schemes[string(lower[:len(name)])]
+	return syn, ok
+}
+
+// schemeAt returns the end of the scheme starting at b[i] when a ':'
+// follows it, or -1.
+func schemeAt(b []byte, i int) int {
+	if i >= len(b) || class[b[i]]&cAlpha == 0 {
+		return -1
+	}
+	j := i + 1
+	for j < len(b) && class[b[j]]&cScheme != 0 {
+		j++
+	}
+	if j < len(b) && b[j] == ':' {
+		return j
+	}
+	return -1
+}
+
+// quotedLine reports whether the line holding b[i] starts with a mail
+// quote marker '>' (RFC 3676 §4.5 calls it the quote indicator).
+func (s *Scanner) quotedLine(i int) bool {
+	b := s.buf
+	lo := max(0, i-lineLookBehind)
+	k := bytes.LastIndexByte(b[lo:i], '\n')
+	if k < 0 {
+		if s.off+int64(lo) > 0 {
+			return false // a line that long is not quoted mail
+		}
+		k = lo
+	} else {
+		k += lo + 1
+	}
+	for k < i && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	return k < i && b[k] == '>'
+}
+
+// skipMarkers returns the index after the quote markers and blanks at
+// b[i:], as in "> > " or ">>".
+func skipMarkers(b []byte, i int) int {
+	for i < len(b) && (b[i] == '>' || b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// isNBSP reports whether b[i:] starts with U+00A0 in UTF-8.
+func isNBSP(b []byte, i int) bool {
+	return b[i] == 0xC2 && i+1 < len(b) && b[i+1] == 0xA0
+}
+
+// angle looks at the '<' at t: RFC 3986 Appendix C's <URI> and <URL:URI>,
+// with whitespace and mail quote markers removed.
+func (s *Scanner) angle(t int64) outcome {
+	b, q := s.buf, int(t-s.off)
+	quoted := s.quotedLine(q)
+	limit := q + 1 + s.max + angleSlack
+	close := -1
+	for j := q + 1; close < 0; {
+		if j >= len(b) || (j+1 == len(b) && b[j] == 0xC2) {
+			if !s.final() {
+				return more
+			}
+			return s.fail(q + 1)
+		}
+		if j > limit {
+			return s.fail(q + 1)
+		}
+		switch c := b[j]; {
+		case c == '>':
+			close = j
+		case c == '\n':
+			k := j + 1
+			for k < len(b) && class[b[k]]&cSpace != 0 && b[k] != '\n' {
+				k++
+			}
+			if quoted {
+				k = skipMarkers(b, k)
+			}
+			if k >= len(b) && !s.final() {
+				return more
+			}
+			if k < len(b) && b[k] == '\n' {
+				return s.fail(q + 1) // a blank line ends the paragraph
+			}
+			j = k
+		case class[c]&(cURI|cSpace) != 0:
+			j++
+		case isNBSP(b, j):
+			j += 2
+		default:
+			return s.fail(q + 1)
+		}
+	}
+
+	// The URI proper: past leading whitespace and "URL:", before trailing
+	// whitespace.
+	start := s.skipSpace(b, q+1, close, quoted)
+	style := Angle
+	if close-start >= 4 && bytes.EqualFold(b[start:start+4], []byte("URL:")) {
+		style = AngleURL
+		start = s.skipSpace(b, start+4, close, quoted)
+	}
+	end := close
+	for end > start && (class[b[end-1]]&cSpace != 0 || (end-2 >= start && isNBSP(b, end-2))) {
+		if b[end-1] == 0xA0 {
+			end--
+		}
+		end--
+	}
+	if start == end {
+		return s.fail(q + 1)
+	}
+	absolute := schemeAt(b[:end], start) >= 0
+
+	// Clean: drop whitespace, and quote markers after line breaks.
+	out := s.scratch[:0]
+	s.breaks = s.breaks[:0]
+	joined, spaceOnly := false, false
+	for j := start; j < end; {
+		if class[b[j]]&cSpace == 0 && !isNBSP(b, j) {
+			out = append(out, b[j])
+			j++
+			continue
+		}
+		joined = true
+		k, newline := j, false
+		for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
+			if b[k] == '\n' {
+				newline = true
+				if quoted {
+					k = skipMarkers(b, k+1)
+					continue
+				}
+			}
+			if b[k] == 0xC2 {
+				k++
+			}
+			k++
+		}
+		if !newline {
+			spaceOnly = true
+		} else if len(out) > 0 && out[len(out)-1] == '-' {
+			s.breaks = append(s.breaks, len(out)-1)
+		}
+		j = k
+	}
+	s.scratch = out
+	if len(out) > s.max {
+		return s.fail(q + 1)
+	}
+	m := Match{Style: style, Joined: joined}
+	if absolute {
+		str := string(out)
+		u, err := uri.Parse(str)
+		if err != nil || !schemeRule(u) {
+			return s.fail(q + 1)
+		}
+		m.URI = str
+	} else {
+		if !s.opts.Relative || spaceOnly || !plausibleRelative(out) {
+			return s.fail(q + 1)
+		}
+		str := string(out)
+		if u, err := uri.Parse(str); err != nil || u.IsAbs() {
+			return s.fail(q + 1)
+		}
+		m.URI, m.Relative = str, true
+	}
+	m.Alt = s.alternative(out)
+	return s.emit(m, start, end, close+1)
+}
+
+// skipSpace returns the index of the first byte of b[i:end] that is not
+// whitespace, NBSP, or a quote marker at the start of a line.
+func (s *Scanner) skipSpace(b []byte, i, end int, quoted bool) int {
+	for i < end {
+		switch {
+		case b[i] == '\n' && quoted:
+			i = min(skipMarkers(b, i+1), end)
+		case class[b[i]]&cSpace != 0:
+			i++
+		case isNBSP(b, i):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// alternative returns the reading of out without the hyphens at the line
+// breaks recorded in s.breaks, or "" when there are none (RFC 3986
+// Appendix C: the hyphen "may or may not actually be part of the URI").
+func (s *Scanner) alternative(out []byte) string {
+	if len(s.breaks) == 0 {
+		return ""
+	}
+	var alt strings.Builder
+	alt.Grow(len(out) - len(s.breaks))
+	prev := 0
+	for _, h := range s.breaks {
+		alt.Write(out[prev:h])
+		prev = h + 1
+	}
+	alt.Write(out[prev:])
+	return alt.String()
+}
+
+// plausibleRelative reports whether the bracketed ref reads as a relative
+// reference rather than a placeholder ("<host>"), an HTML tag ("</p>",
+// "<br/>") or a mail address ("<user@example.com>").
+func plausibleRelative(ref []byte) bool {
+	if bytes.IndexAny(ref, "/.?#") < 0 || bytes.IndexFunc(ref, isAlnum) < 0 {
+		return false
+	}
+	if at := bytes.IndexByte(ref, '@'); at >= 0 && bytes.IndexByte(ref[:at], '/') < 0 {
+		return false
+	}
+	// A tag name with one slash before or after it.
+	word := bytes.TrimSuffix(bytes.TrimPrefix(ref, []byte("/")), []byte("/"))
+	if len(word) != len(ref)-1 || class[word[0]]&cAlpha == 0 {
+		return true
+	}
+	for _, c := range word {
+		if !isAlnum(rune(c)) && c != '-' {
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnum(c rune) bool {
+	return c < 0x80 && class[c]&cScheme != 0 && c != '.' && c != '+' && c != '-'
+}
+
+// schemeRule reports whether u meets what its scheme's syntax requires, if
+// the scheme is registered: "http:g" and "http://" are no http URIs
+// (RFC 9110 §4.2.1 requires a host).
+func schemeRule(u uri.URI) bool {
+	syn, _ := lookupScheme(u.Scheme)
+	if u.Host == "" && u.Path == "" && !u.HasUserinfo && !u.HasPort && !u.HasQuery && !u.HasFragment {
+		return false // nothing after the ':'
+	}
+	if strings.EqualFold(u.Scheme, "mailto") && !mailtoOK(u) {
+		return false
+	}
+	switch syn {
+	case needHost:
+		return u.HasAuthority && validHost(u)
+	case needSlashes:
+		return u.HasAuthority && (u.Host == "" || validHost(u))
+	case needSlash:
+		return u.HasAuthority && (u.Host == "" || validHost(u)) || strings.HasPrefix(u.Path, "/")
+	}
+	return true
+}
+
+// mailtoOK reports whether u has the addresses or header fields that a
+// mailto URI is made of: "mailto:bar" is none (RFC 6068 §2: to is a list
+// of addr-spec, each with an '@').
+func mailtoOK(u uri.URI) bool {
+	if u.Path == "" {
+		return u.HasQuery
+	}
+	for addr := range strings.SplitSeq(u.Path, ",") {
+		if at := strings.LastIndexByte(addr, '@'); at <= 0 || at == len(addr)-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// validHost reports whether the host of u, parsed by package uri, is an IP
+// address or a DNS name: labels of letters, digits and inner hyphens
+// (RFC 1123 §2.1), or percent-encoded octets (RFC 3986 §3.2.2). A final dot
+// is allowed.
+func validHost(u uri.URI) bool {
+	switch u.HostKind() {
+	case uri.IPv4, uri.IPv6, uri.IPvFuture:
+		return true
+	}
+	h := strings.TrimSuffix(u.Host, ".")
+	if h == "" {
+		return false
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if class[c]&cScheme == 0 && c != '%' || c == '.' || c == '+' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// quoted looks at the '"' at t: a URI that is all the text up to the next
+// '"' on the line (RFC 3986 Appendix C).
+func (s *Scanner) quoted(t int64) outcome {
+	b, q := s.buf, int(t-s.off)
+	j := q + 1
+	for j < len(b) && b[j] != '"' {
+		if class[b[j]]&cURI == 0 || j-q > s.max {
+			return s.fail(q + 1)
+		}
+		j++
+	}
+	if j >= len(b) {
+		if !s.final() {
+			return more
+		}
+		return s.fail(q + 1)
+	}
+	colon := schemeAt(b[:j], q+1)
+	if colon < 0 {
+		return s.fail(q + 1)
+	}
+	if _, ok := lookupScheme(b[q+1 : colon]); !ok {
+		return s.fail(q + 1)
+	}
+	str := string(b[q+1 : j])
+	u, err := uri.Parse(str)
+	if err != nil || !schemeRule(u) || colon+1 == j {
+		return s.fail(q + 1)
+	}
+	return s.emit(Match{URI: str, Style: Quoted}, q+1, j, j+1)
+}
+
+// bare looks at the ':' at t for a URI in running text: a registered
+// scheme at a word boundary, then URI characters, less trailing
+// punctuation (RFC 3986 Appendix C).
+func (s *Scanner) bare(t int64) outcome {
+	b, q := s.buf, int(t-s.off)
+	lo := max(0, int(s.floor-s.off))
+	i := q
+	for i > lo && q-i <= maxSchemeLen+2 && class[b[i-1]]&cScheme != 0 {
+		i--
+	}
+	if i > lo && class[b[i-1]]&cScheme != 0 {
+		return s.fail(q + 1)
+	}
+	for i < q && (b[i] == '.' || b[i] == '-' || b[i] == '+') {
+		i++
+	}
+	// A list number: "1.http://example.org/".
+	if k := i; k < q && '0' <= b[k] && b[k] <= '9' {
+		for k < q && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if k < q && b[k] == '.' {
+			i = k + 1
+		}
+	}
+	if i == q || class[b[i]]&cAlpha == 0 {
+		return s.fail(q + 1)
+	}
+	// A word boundary: "_http:" or "x-http:" do not start a URI.
+	if p := byte(' '); i > 0 {
+		p = b[i-1]
+		if p == '_' || class[p]&cScheme != 0 && p != '.' && p != '-' && p != '+' {
+			return s.fail(q + 1)
+		}
+	}
+	syn, ok := lookupScheme(b[i:q])
+	if !ok {
+		return s.fail(q + 1)
+	}
+	// What must follow the ':' (cheap checks before the real parse).
+	need := 1
+	if syn == needHost || syn == needSlashes {
+		need = 3
+	}
+	if q+need >= len(b) && !s.final() {
+		return more
+	}
+	a := b[q+1 : min(len(b), q+1+need)]
+	switch {
+	case len(a) < need, class[a[0]]&cURI == 0:
+		return s.fail(q + 1)
+	case syn == needHost && (a[0] != '/' || a[1] != '/' || class[a[2]]&cURI == 0 || a[2] == '/' || a[2] == '?' || a[2] == '#'):
+		return s.fail(q + 1)
+	case syn == needSlashes && (a[0] != '/' || a[1] != '/'):
+		return s.fail(q + 1)
+	case syn == needSlash && a[0] != '/':
+		return s.fail(q + 1)
+	}
+	return s.run(i, q, Bare, "")
+}
+
+// abbreviated looks at the '.' at t for "www." or "ftp." starting a host
+// name with a known public suffix: an abbreviated URI (2003 draft of
+// RFC 3986, appendix F), completed with the scheme its name suggests.
+func (s *Scanner) abbreviated(t int64) outcome {
+	b, q := s.buf, int(t-s.off)
+	i := q - 3
+	if i < max(0, int(s.floor-s.off)) {
+		return s.fail(q + 1)
+	}
+	var scheme string
+	switch {
+	case bytes.EqualFold(b[i:q], []byte("www")):
+		scheme = "http://"
+	case bytes.EqualFold(b[i:q], []byte("ftp")):
+		scheme = "ftp://"
+	default:
+		return s.fail(q + 1)
+	}
+	if i > 0 && (class[b[i-1]]&cScheme != 0 || strings.IndexByte("_@/%~=&?#$!*", b[i-1]) >= 0) {
+		return s.fail(q + 1)
+	}
+	return s.run(i, q, Abbreviated, scheme)
+}
+
+// run finds the end of the URI that starts at b[i] and whose scheme, or
+// abbreviated host, ends at b[q]; it reports the URI if it is one.
+func (s *Scanner) run(i, q int, style Style, prefix string) outcome {
+	b := s.buf
+	// A URI right after '(' or '\'' ends at the matching closer.
+	var opener byte
+	if i > 0 && (b[i-1] == '(' || b[i-1] == '\'') {
+		opener = b[i-1]
+	}
+	limit := i + s.max + angleSlack
+	s.breaks = s.breaks[:0]
+	quoted := -1 // unknown yet
+	depth, squares, j := 0, 0, q+1
+scan:
+	for {
+		if j >= len(b) {
+			if !s.final() {
+				return more
+			}
+			break
+		}
+		if j > limit {
+			s.skipping = true
+			return s.fail(j)
+		}
+		c := b[j]
+		switch {
+		case c >= utf8.RuneSelf:
+			if j+utf8.UTFMax > len(b) && !utf8.FullRune(b[j:]) && !s.final() {
+				return more
+			}
+			r, _ := utf8.DecodeRune(b[j:])
+			if cutsWord(r, b[j-1], inAuthority(b[i:j], style)) {
+				return s.fail(j)
+			}
+			break scan
+		case class[c]&cURI == 0:
+			if b[j-1] != '-' || class[c]&cSpace == 0 || style != Bare {
+				break scan
+			}
+			if quoted < 0 {
+				quoted = 0
+				if s.quotedLine(i) {
+					quoted = 1
+				}
+			}
+			k, o := s.hyphenBreak(j, quoted == 1)
+			if o == more {
+				return more
+			}
+			if k < 0 {
+				break scan
+			}
+			s.breaks = append(s.breaks, j-1, k)
+			j = k
+			continue
+		case c == '[':
+			squares++
+		case c == ']':
+			// An unbalanced ']' closes a bracket opened before the URI.
+			if squares == 0 {
+				break scan
+			}
+			squares--
+		case opener == '(' && c == '(':
+			depth++
+		case opener == '(' && c == ')':
+			if depth == 0 {
+				break scan
+			}
+			depth--
+		case opener == '\'' && c == '\'':
+			break scan
+		}
+		j++
+	}
+	runEnd := j
+
+	// Trailing punctuation belongs to the sentence; a closing bracket
+	// belongs to the URI only when it closes one opened inside it.
+	var parens int
+	squares = 0
+	for _, c := range b[i:runEnd] {
+		switch c {
+		case '(':
+			parens++
+		case ')':
+			parens--
+		case '[':
+			squares++
+		case ']':
+			squares--
+		}
+	}
+	e := runEnd
+	for trimming := true; trimming && e > q+1; {
+		if n := len(s.breaks); n > 0 && s.breaks[n-1] == e {
+			// All that followed the break is gone: so is the break.
+			e = s.breaks[n-2] + 1
+			s.breaks = s.breaks[:n-2]
+			continue
+		}
+		switch c := b[e-1]; {
+		case strings.IndexByte(".,;:!?'*", c) >= 0:
+			e--
+		case c == ')' && parens < 0:
+			parens++
+			e--
+		case c == ']' && squares < 0:
+			squares++
+			e--
+		default:
+			trimming = false
+		}
+	}
+	if e <= q+1 {
+		return s.fail(runEnd)
+	}
+
+	out := append(s.scratch[:0], prefix...)
+	prev := i
+	for k := 0; k < len(s.breaks); k += 2 {
+		out = append(out, b[prev:s.breaks[k]+1]...)
+		prev = s.breaks[k+1]
+	}
+	out = append(out, b[prev:e]...)
+	s.scratch = out
+	if len(out) > s.max {
+		return s.fail(runEnd)
+	}
+	str := string(out)
+	u, err := uri.Parse(str)
+	if err != nil || !u.IsAbs() || !schemeRule(u) || style == Abbreviated && !knownSuffix(u.Host) {
+		return s.fail(runEnd)
+	}
+	m := Match{URI: str, Style: style, Joined: len(s.breaks) > 0}
+	if m.Joined {
+		// Alt drops each hyphen kept at a line break: turn the pairs of
+		// window indices into indices of the hyphens in out.
+		hy := s.breaks[:0]
+		n := len(prefix)
+		prev = i
+		for k := 0; k < len(s.breaks); k += 2 {
+			n += s.breaks[k] - prev
+			hy = append(hy, n)
+			n++
+			prev = s.breaks[k+1]
+		}
+		s.breaks = hy
+		m.Alt = s.alternative(out)
+	}
+	return s.emit(m, i, e, e)
+}
+
+// hyphenBreak looks at the whitespace at b[j], right after a '-' that may
+// have been put there by a typesetter breaking the line (RFC 3986
+// Appendix C). It returns the index where the URI goes on on the next
+// line, or -1 when it does not.
+func (s *Scanner) hyphenBreak(j int, quoted bool) (int, outcome) {
+	b := s.buf
+	k := j
+	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
+		k++
+	}
+	if k < len(b) && b[k] != '\n' {
+		return -1, failed
+	}
+	k++
+	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || quoted && b[k] == '>') {
+		k++
+	}
+	// Decide on the first bytes of the next line: enough for a scheme.
+	if k+maxSchemeLen+1 >= len(b) && !s.final() {
+		return -1, more
+	}
+	if k >= len(b) || k-j >= breakSpace || class[b[k]]&cURI == 0 {
+		return -1, failed
+	}
+	// A new URI on the next line is not a continuation.
+	if c := schemeAt(b[:min(len(b), k+maxSchemeLen+1)], k); c >= 0 {
+		if _, ok := lookupScheme(b[k:c]); ok {
+			return -1, failed
+		}
+	}
+	return k, failed
+}
+
+// inAuthority reports whether the URI text t, cut short, ends in its
+// authority: after "scheme://", or in an abbreviated URI's host name.
+func inAuthority(t []byte, style Style) bool {
+	if style == Bare {
+		i := bytes.IndexByte(t, ':')
+		if !bytes.HasPrefix(t[i+1:], []byte("//")) {
+			return false
+		}
+		t = t[i+3:]
+	}
+	return bytes.IndexAny(t, "/?#") < 0
+}
+
+// cutsWord reports whether the non-ASCII rune r, met right after a URI's
+// text, shows that the text is cut from a longer word, an IRI in fact
+// ("http://www.bürger..."): then there is no URI to report. Scripts
+// written without spaces (Han, kana, Hangul) and punctuation end a URI
+// ("见http://example.com。"); letters end it only after a delimiter.
+func cutsWord(r rune, prev byte, authority bool) bool {
+	switch {
+	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+		return false
+	case authority:
+		// Fullwidth forms ("｜") are punctuation of CJK text.
+		return !unicode.IsPunct(r) && !unicode.IsSpace(r) && (r < 0xFF00 || r > 0xFFEF)
+	}
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && isAlnum(rune(prev))
+}
+
+// knownSuffix reports whether host ends in a public suffix listed by
+// golang.org/x/net/publicsuffix, and is more than that suffix.
+func knownSuffix(host string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	suffix, icann := publicsuffix.PublicSuffix(host)
+	return (icann || strings.Contains(suffix, ".")) && len(host) > len(suffix)
+}

@@ -1,0 +1,250 @@
+package delimit
+
+import (
+	"bytes"
+	"io"
+)
+
+const (
+	// lookBehind is how many bytes before a trigger stay in the window:
+	// enough for the scheme, the byte before it, an opening bracket and
+	// the start of the line (lineLookBehind), which tells quoted mail.
+	lookBehind     = 320
+	lineLookBehind = 256
+	// angleSlack is the whitespace and "URL:" allowed in <...> beyond
+	// MaxLength; it also bounds a bare URI joined at hyphen line breaks.
+	angleSlack = 2048
+	// breakSpace bounds the whitespace around a hyphen line break.
+	breakSpace = 256
+	minWindow  = 64 << 10
+)
+
+// Scanner reads text and reports the URIs in it, one per call to Scan,
+// delimited as RFC 3986 Appendix C recommends. It keeps a window of a fixed
+// size over the input, so memory stays bounded whatever the input, and the
+// matches do not depend on how the reader splits its data.
+type Scanner struct {
+	r    io.Reader
+	opts Options
+	max  int // Options.MaxLength, or DefaultMaxLength
+
+	buf []byte // the window; len is the data held, cap is fixed
+	off int64  // input offset of buf[0]
+	eof bool   // no more data: end of input or a read error
+	err error
+
+	pos      int64 // triggers before pos are dealt with
+	floor    int64 // end of the last match with its closing delimiter
+	skipping bool  // dropping the rest of a run of URI characters
+
+	// next trigger of each kind (':', '<', '"', '.'): found is its
+	// offset or -1; when -1, there is none in [pos, searched).
+	found    [4]int64
+	searched [4]int64
+
+	line      int   // line number at lineAt
+	lineStart int64 // offset where that line starts
+	lineAt    int64 // lines are counted up to here
+
+	scratch []byte // cleaned URI being built
+	breaks  []int  // hyphen line breaks of the candidate: index of '-', then of the next text
+	m       Match
+	done    bool
+}
+
+// triggers are the bytes that may start a match: the ':' after a scheme,
+// '<', '"', and the '.' after "www" or "ftp" (only with Abbreviated).
+var triggers = [4]byte{':', '<', '"', '.'}
+
+// NewScanner returns a Scanner reading from r.
+func NewScanner(r io.Reader, opts Options) *Scanner {
+	maxLen := opts.MaxLength
+	if maxLen <= 0 {
+		maxLen = DefaultMaxLength
+	}
+	size := max(minWindow, lookBehind+maxLen+angleSlack+breakSpace+64)
+	s := &Scanner{r: r, opts: opts, max: maxLen, buf: make([]byte, 0, size), line: 1}
+	for k := range s.found {
+		s.found[k] = -1
+	}
+	return s
+}
+
+// All returns the URIs in b, as a Scanner reading b would report them.
+func All(b []byte, opts Options) []Match {
+	var ms []Match
+	s := NewScanner(bytes.NewReader(b), opts)
+	for s.Scan() {
+		ms = append(ms, s.Match())
+	}
+	return ms
+}
+
+// Scan advances to the next URI, which is then available from Match. It
+// returns false at the end of input or on a read error.
+func (s *Scanner) Scan() bool {
+	for !s.done {
+		if s.skipping && !s.skip() {
+			s.fill()
+			continue
+		}
+		t, k := s.nextTrigger()
+		if t < 0 {
+			s.pos = s.off + int64(len(s.buf))
+			if s.eof {
+				s.done = true
+				return false
+			}
+			s.fill()
+			continue
+		}
+		s.pos = t
+		var o outcome
+		switch triggers[k] {
+		case ':':
+			o = s.bare(t)
+		case '<':
+			o = s.angle(t)
+		case '"':
+			o = s.quoted(t)
+		case '.':
+			o = s.abbreviated(t)
+		}
+		switch o {
+		case found:
+			return true
+		case more:
+			s.fill()
+		}
+	}
+	return false
+}
+
+// Match returns the URI found by the last call to Scan.
+func (s *Scanner) Match() Match { return s.m }
+
+// Err returns the first read error met, or nil at a clean end of input.
+// Text never causes an error.
+func (s *Scanner) Err() error { return s.err }
+
+// outcome is the result of looking at one trigger.
+type outcome uint8
+
+const (
+	failed outcome = iota // no URI here; s.pos has moved on
+	found                 // s.m is set, s.pos and s.floor moved past it
+	more                  // the decision needs bytes past the window's end
+)
+
+// nextTrigger returns the offset and kind of the first trigger at or after
+// s.pos in the window, or -1.
+func (s *Scanner) nextTrigger() (int64, int) {
+	end := s.off + int64(len(s.buf))
+	best, kind := int64(-1), 0
+	n := 3
+	if s.opts.Abbreviated {
+		n = 4
+	}
+	for k := range n {
+		f := s.found[k]
+		if f >= 0 && f < s.pos {
+			f, s.found[k], s.searched[k] = -1, -1, s.pos
+		}
+		if f < 0 && s.searched[k] < end {
+			from := max(s.searched[k], s.pos)
+			if i := bytes.IndexByte(s.buf[from-s.off:], triggers[k]); i >= 0 {
+				f = from + int64(i)
+				s.found[k] = f
+			} else {
+				s.searched[k] = end
+			}
+		}
+		if f >= 0 && (best < 0 || f < best) {
+			best, kind = f, k
+		}
+	}
+	return best, kind
+}
+
+// fill drops the bytes no longer needed from the window and reads more.
+func (s *Scanner) fill() {
+	if s.eof {
+		return
+	}
+	if drop := s.pos - lookBehind - s.off; drop > 0 {
+		s.countLines(s.off + drop)
+		n := copy(s.buf, s.buf[drop:])
+		s.buf = s.buf[:n]
+		s.off += drop
+	}
+	for range 100 {
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err != nil {
+			if err != io.EOF {
+				s.err = err
+			}
+			s.eof = true
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	s.err = io.ErrNoProgress
+	s.eof = true
+}
+
+// final reports whether the window's end is the end of the data, or as
+// far as a rule can look: the window is full and fill could free nothing.
+// NewScanner sizes the window so that the rules never reach that far.
+func (s *Scanner) final() bool {
+	return s.eof || len(s.buf) == cap(s.buf) && s.pos-lookBehind <= s.off
+}
+
+// skip passes over the rest of a run of URI characters too long to be
+// reported; it returns false when the run goes on past the window.
+func (s *Scanner) skip() bool {
+	b := s.buf
+	j := int(s.pos - s.off)
+	for j < len(b) && class[b[j]]&cURI != 0 {
+		j++
+	}
+	s.pos = s.off + int64(j)
+	if j == len(b) && !s.eof {
+		return false
+	}
+	s.skipping = false
+	return true
+}
+
+// countLines moves the line count forward to offset to.
+func (s *Scanner) countLines(to int64) {
+	if to <= s.lineAt {
+		return
+	}
+	seg := s.buf[s.lineAt-s.off : to-s.off]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		s.line += n
+		s.lineStart = s.lineAt + int64(bytes.LastIndexByte(seg, '\n')) + 1
+	}
+	s.lineAt = to
+}
+
+// emit records a match over the window indices [start, end) and moves the
+// scan past next, the index after its closing delimiter.
+func (s *Scanner) emit(m Match, start, end, next int) outcome {
+	m.Start, m.End = s.off+int64(start), s.off+int64(end)
+	s.countLines(m.Start)
+	m.Line, m.Column = s.line, int(m.Start-s.lineStart)+1
+	s.m = m
+	s.pos = s.off + int64(next)
+	s.floor = s.pos
+	return found
+}
+
+// fail moves the scan to the window index next.
+func (s *Scanner) fail(next int) outcome {
+	s.pos = s.off + int64(next)
+	return failed
+}

@@ -1,0 +1,130 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// lookupCharset returns the encoding a MIME charset parameter names (RFC
+// 2046 §4.1.2; names are case-insensitive). The WHATWG labels come first,
+// as mail clients read them (they cover iso-8859-*, windows-125x,
+// shift_jis, euc-jp, iso-2022-jp, big5, gb2312/gbk/gb18030, euc-kr and
+// ks_c_5601-1987, koi8-r/u, utf-16), then the IANA registry for the rest
+// (ibm850, ...). The WHATWG "replacement" encoding, which would turn the
+// whole text into one U+FFFD, counts as unknown.
+func lookupCharset(label string) (encoding.Encoding, bool) {
+	label = strings.Trim(strings.TrimSpace(label), `"'`)
+	if label == "" {
+		return nil, false
+	}
+	if e, err := htmlindex.Get(label); err == nil && e != encoding.Replacement {
+		return e, true
+	}
+	if e, err := ianaindex.MIME.Encoding(label); err == nil && e != nil {
+		return e, true
+	}
+	return nil, false
+}
+
+// wordDecoder decodes RFC 2047 encoded words in header fields, in every
+// charset lookupCharset knows.
+var wordDecoder = &mime.WordDecoder{CharsetReader: func(label string, input io.Reader) (io.Reader, error) {
+	e, ok := lookupCharset(label)
+	if !ok {
+		return nil, fmt.Errorf("unknown charset %q", label)
+	}
+	return transform.NewReader(input, e.NewDecoder()), nil
+}}
+
+// decodeWords returns s with its RFC 2047 encoded words decoded, or s as
+// it is when they cannot be.
+func decodeWords(s string) string {
+	if !strings.Contains(s, "=?") {
+		return s
+	}
+	if d, err := wordDecoder.DecodeHeader(s); err == nil {
+		return d
+	}
+	return s
+}
+
+// utf8Reader returns the text of a MIME part, in the charset its
+// Content-Type names, as UTF-8 (link positions in a part count in this
+// text). A byte order mark decides first; then the charset parameter; for
+// HTML without one, or with US-ASCII, a <meta> charset in the first 1024
+// bytes (HTML §13.2.3.2). Text without a known charset is read as UTF-8 when it is
+// valid UTF-8 and as windows-1252 otherwise, as is US-ASCII text with
+// 8-bit bytes in it; an unknown charset is named in the warning returned.
+func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, string) {
+	var enc encoding.Encoding
+	warning := ""
+	label = strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`))
+	switch {
+	case bytes.HasPrefix(text, []byte("\xef\xbb\xbf")):
+		return bytes.NewReader(text[3:]), ""
+	case bytes.HasPrefix(text, []byte("\xfe\xff")):
+		enc = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(text, []byte("\xff\xfe")):
+		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case label == "" || label == "us-ascii" || label == "ascii":
+		if isHTML { // "us-ascii" is what many writers put by default
+			// Without a <meta> charset, DetermineEncoding falls
+			// back on windows-1252, which the test below makes.
+			if e, name, _ := charset.DetermineEncoding(text, "text/html"); name != "windows-1252" {
+				enc = e
+			}
+		}
+	default:
+		var ok bool
+		if enc, ok = lookupCharset(label); !ok {
+			warning = "charset: unknown charset " + quoteLabel(label) + ", read as UTF-8 or windows-1252"
+		}
+	}
+	if enc == nil {
+		if utf8.Valid(text) {
+			return bytes.NewReader(text), warning
+		}
+		enc = charmap.Windows1252
+	}
+	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
+		return bytes.NewReader(text), warning
+	}
+	return transform.NewReader(bytes.NewReader(text), enc.NewDecoder()), warning
+}
+
+func quoteLabel(label string) string {
+	if len(label) > 40 {
+		label = label[:40] + "..."
+	}
+	return fmt.Sprintf("%q", label)
+}
+
+// asciiCompatible reports whether enc reads every 7-bit byte except ESC as
+// that ASCII character: all but the UTF-16 forms. (ISO-2022-JP switches
+// with ESC, which isPlainASCII rules out.)
+func asciiCompatible(enc encoding.Encoding) bool {
+	name, err := htmlindex.Name(enc)
+	return err != nil || !strings.HasPrefix(name, "utf-16")
+}
+
+// isPlainASCII reports whether b holds only 7-bit bytes and no ESC.
+func isPlainASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 || c == 0x1b {
+			return false
+		}
+	}
+	return true
+}

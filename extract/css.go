@@ -1,0 +1,238 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// cssURL is a URL found in CSS text.
+type cssURL struct {
+	value string // with CSS escapes decoded
+	span         // the URL as written: inside the quotes of a string, or the unquoted url() contents
+	quote byte   // '"' or '\'' for a string, 0 for an unquoted url()
+}
+
+// cssURLs returns the URLs of a style sheet or a style attribute (CSS
+// Syntax Level 3 §4): url() tokens (quoted or not), url() and src()
+// functions with a string argument, the string of an @import rule, and the
+// strings of image-set() (CSS Images Level 4 §2.2). Comments and other
+// strings are skipped.
+func cssURLs(s string) []cssURL {
+	var urls []cssURL
+	imageSet := 0 // parenthesis depth inside image-set(), 0 outside
+	importRule := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '/' && strings.HasPrefix(s[i:], "/*"):
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				return urls
+			}
+			i += end + 4
+		case c == '"' || c == '\'':
+			val, valEnd, end := cssString(s, i)
+			if importRule || imageSet == 1 {
+				urls = append(urls, cssURL{val, span{i + 1, valEnd}, c})
+			}
+			importRule = false
+			i = end
+		case c == '@':
+			j := i + 1
+			for j < len(s) && isNameByte(s[j]) {
+				j++
+			}
+			importRule = strings.EqualFold(s[i+1:j], "import")
+			i = j
+		case c == '(':
+			if imageSet > 0 {
+				imageSet++
+			}
+			i++
+		case c == ')':
+			if imageSet > 0 {
+				imageSet--
+			}
+			i++
+		case c == '\\':
+			i += 2
+		case isNameByte(c) || c == '-':
+			j := i
+			for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			name := s[i:j]
+			i = j
+			if i >= len(s) || s[i] != '(' {
+				continue
+			}
+			switch strings.ToLower(name) {
+			case "url", "src":
+				if u, end, ok := cssURLFunction(s, i+1); ok {
+					urls = append(urls, u)
+					i = end
+				}
+				importRule = false
+			case "image-set", "-webkit-image-set":
+				imageSet = 1
+				i++
+			}
+		case c == ';' || c == '{' || c == '}':
+			importRule = false
+			i++
+		default:
+			i++
+		}
+	}
+	return urls
+}
+
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c >= 0x80
+}
+
+// cssURLFunction reads the argument of url( or src( from i, after the
+// parenthesis (CSS Syntax §4.3.6 "consume a url token"). It returns the
+// URL and the position after the closing parenthesis.
+func cssURLFunction(s string, i int) (cssURL, int, bool) {
+	for i < len(s) && isCSSSpace(s[i]) {
+		i++
+	}
+	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
+		q := s[i]
+		val, valEnd, end := cssString(s, i)
+		u := cssURL{val, span{i + 1, valEnd}, q}
+		j := end
+		for j < len(s) && isCSSSpace(s[j]) {
+			j++
+		}
+		if j < len(s) && s[j] == ')' {
+			j++
+		}
+		return u, j, true
+	}
+	start := i
+	var sb strings.Builder
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ')':
+			return cssURL{sb.String(), span{start, i}, 0}, i + 1, true
+		case isCSSSpace(c):
+			end := i
+			for i < len(s) && isCSSSpace(s[i]) {
+				i++
+			}
+			if i >= len(s) || s[i] == ')' {
+				return cssURL{sb.String(), span{start, end}, 0}, min(i+1, len(s)), true
+			}
+			return cssURL{}, i, false // a bad url token
+		case c == '"' || c == '\'' || c == '(' || c < 0x20 && c != '\t' || c == 0x7f:
+			return cssURL{}, i, false
+		case c == '\\':
+			r, n := cssEscape(s, i)
+			if n == 0 {
+				return cssURL{}, i, false
+			}
+			sb.WriteRune(r)
+			i += n
+		default:
+			sb.WriteByte(c)
+			i++
+		}
+	}
+	return cssURL{sb.String(), span{start, i}, 0}, i, true
+}
+
+// cssString reads the string token starting with the quote at s[i]
+// (CSS Syntax §4.3.5) and returns its value, the end of its contents and
+// the position after it.
+func cssString(s string, i int) (string, int, int) {
+	q := s[i]
+	i++
+	var sb strings.Builder
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == q:
+			return sb.String(), i, i + 1
+		case c == '\n':
+			return sb.String(), i, i // a bad string: the newline is not part of it
+		case c == '\\':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i += 2
+				continue
+			}
+			r, n := cssEscape(s, i)
+			if n == 0 {
+				i++
+				continue
+			}
+			sb.WriteRune(r)
+			i += n
+		default:
+			sb.WriteByte(c)
+			i++
+		}
+	}
+	return sb.String(), i, i
+}
+
+// cssEscape decodes the escape at s[i] == '\\' (CSS Syntax §4.3.7) and
+// returns the code point and the escape's length, 0 if there is none.
+func cssEscape(s string, i int) (rune, int) {
+	j := i + 1
+	if j >= len(s) || s[j] == '\n' {
+		return 0, 0
+	}
+	h := j
+	for h < len(s) && h-j < 6 && isHexDigit(s[h]) {
+		h++
+	}
+	if h == j {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		return r, 1 + n
+	}
+	v, _ := strconv.ParseUint(s[j:h], 16, 32)
+	r := rune(v)
+	if r == 0 || r > utf8.MaxRune || 0xD800 <= r && r <= 0xDFFF {
+		r = utf8.RuneError
+	}
+	if h < len(s) && isCSSSpace(s[h]) {
+		h++
+	}
+	return r, h - i
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isCSSSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// cssEscapeURL writes u for CSS in place of a URL of the given quoting:
+// inside a string, the quote, backslash and line breaks are escaped; in
+// an unquoted url(), also whitespace, quotes and parentheses (CSS Syntax
+// §4.3.6). '<' is escaped too, so that no "</style" can appear.
+func cssEscapeURL(u string, quote byte) string {
+	var sb strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		esc := c == '\\' || c == '<' || c < 0x20 || c == 0x7f || c == quote && quote != 0
+		if quote == 0 {
+			esc = esc || c == ' ' || c == '"' || c == '\'' || c == '(' || c == ')'
+		}
+		if !esc {
+			sb.WriteByte(c)
+			continue
+		}
+		sb.WriteByte('\\')
+		sb.WriteString(strconv.FormatUint(uint64(c), 16))
+		sb.WriteByte(' ')
+	}
+	return sb.String()
+}

@@ -1,0 +1,160 @@
+package extract
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
+
+// sniffLen is how many bytes Detect needs to see, at most.
+const sniffLen = 4096
+
+// Detect returns the type of an input named name whose first bytes are
+// head (up to 4096 are looked at). The name's extension decides when it is
+// a known one (.txt, .text, .md; .html, .htm, .xhtml, .shtml; .eml; .mbox,
+// .mbx); otherwise the content does:
+//
+//   - Mbox: a first line "From sender date" as mbox writers put it (an
+//     asctime date with its hh:mm:ss);
+//   - Mail: a block of RFC 5322 header fields (§2.2: "Name: value" lines
+//     and folded continuations) with at least two fields (or one that
+//     fills all of head), one of them a field messages carry (From, To,
+//     Date, Subject, Received, Message-ID, ...);
+//   - HTML: after a byte order mark and white space, "<!doctype html",
+//     "<?xml" with an <html element, a comment "<!--", or the start tag of
+//     an HTML element ("<p>", "<div class=...>"), as the MIME Sniffing
+//     Standard §7.1 looks for them;
+//   - Text: anything else.
+func Detect(name string, head []byte) Type {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".txt", ".text", ".md":
+		return Text
+	case ".html", ".htm", ".xhtml", ".shtml":
+		return HTML
+	case ".eml":
+		return Mail
+	case ".mbox", ".mbx":
+		return Mbox
+	}
+	if len(head) > sniffLen {
+		head = head[:sniffLen]
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	switch {
+	case isMboxFromLine(head):
+		return Mbox
+	case isHeaderBlock(head):
+		return Mail
+	case isHTMLStart(head):
+		return HTML
+	}
+	return Text
+}
+
+// isMboxFromLine reports whether head starts with an mbox "From " line:
+// "From " sender " " date, the date holding a time of day.
+func isMboxFromLine(head []byte) bool {
+	line, ok := bytes.CutPrefix(firstLine(head), []byte("From "))
+	if !ok {
+		return false
+	}
+	sender, date, ok := bytes.Cut(line, []byte(" "))
+	if !ok || len(sender) == 0 {
+		return false
+	}
+	for i := 0; i+8 <= len(date); i++ {
+		d := date[i : i+8]
+		if isDigit(d[0]) && isDigit(d[1]) && d[2] == ':' && isDigit(d[3]) && isDigit(d[4]) && d[5] == ':' && isDigit(d[6]) && isDigit(d[7]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func firstLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return bytes.TrimSuffix(b, []byte("\r"))
+}
+
+// commonFields are header fields that mark a block of them as a message.
+var commonFields = map[string]bool{
+	"from": true, "to": true, "cc": true, "date": true, "subject": true,
+	"received": true, "return-path": true, "message-id": true,
+	"mime-version": true, "delivered-to": true, "reply-to": true,
+	"sender": true, "in-reply-to": true, "references": true,
+	"dkim-signature": true, "x-mailer": true, "content-type": true,
+	"x-original-to": true, "authentication-results": true,
+}
+
+// isHeaderBlock reports whether head starts with RFC 5322 header fields
+// (see Detect). A line cut off by the end of head is not judged.
+func isHeaderBlock(head []byte) bool {
+	fields, common := 0, false
+	cutOff := len(head) >= sniffLen // the block may go on past head
+	for len(head) > 0 {
+		i := bytes.IndexByte(head, '\n')
+		if i < 0 {
+			break // cut off: judged by what came before
+		}
+		line := bytes.TrimSuffix(head[:i], []byte("\r"))
+		head = head[i+1:]
+		if len(line) == 0 {
+			cutOff = false
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if fields == 0 {
+				return false
+			}
+			continue
+		}
+		name, _, ok := bytes.Cut(line, []byte(":"))
+		if !ok || len(name) == 0 {
+			return false
+		}
+		for _, c := range name {
+			if c <= ' ' || c > '~' {
+				return false // field-name = 1*ftext, RFC 5322 §3.6.8
+			}
+		}
+		fields++
+		common = common || commonFields[strings.ToLower(string(name))]
+	}
+	return common && (fields >= 2 || cutOff && fields == 1)
+}
+
+// isHTMLStart reports whether head starts as an HTML document does (see
+// Detect).
+func isHTMLStart(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n\f")
+	lower := bytes.ToLower(head[:min(len(head), 512)])
+	switch {
+	case bytes.HasPrefix(lower, []byte("<!doctype")):
+		// "<!DOCTYPE html", and "<!doctypehtml" as minifiers write it.
+		return bytes.HasPrefix(bytes.TrimLeft(lower[len("<!doctype"):], " \t\r\n\f"), []byte("html"))
+	case bytes.HasPrefix(lower, []byte("<!--")):
+		return true
+	case bytes.HasPrefix(lower, []byte("<?xml")):
+		return bytes.Contains(lower, []byte("<html"))
+	case len(lower) < 2 || lower[0] != '<':
+		return false
+	}
+	n := 1
+	for n < len(lower) && ('a' <= lower[n] && lower[n] <= 'z' || n > 1 && '0' <= lower[n] && lower[n] <= '9') {
+		n++
+	}
+	if n == len(lower) || atom.Lookup(lower[1:n]) == 0 {
+		return false
+	}
+	switch lower[n] {
+	case ' ', '\t', '\r', '\n', '\f', '>', '/':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,156 @@
+package extract
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/urix/urix/base"
+	"github.com/urix/urix/uri"
+)
+
+// emit completes l, which a content scanner found, and yields it unless
+// the Options leave it out. It is the one place that
+//
+//   - fills in File, Message, Part, Base and BaseSource from s;
+//   - parses Ref: as browsers read URL attributes when l.Style is "html"
+//     (base.Base.ParseAttr: whitespace, backslashes and invalid
+//     characters repaired, each repair a warning), as written otherwise;
+//   - resolves it against the base in force (RFC 3986 §5.2), unless Keep;
+//     a relative reference with no base stays as written, with a warning
+//     (§5.1: there is nothing to resolve it against), and so does a
+//     reference that cannot be parsed at all;
+//   - normalizes it (§6.2.2, §6.2.3) with Normalize;
+//   - applies Absolute, Schemes and Unique, and adds the security warnings
+//     of §7 with Warnings.
+func (s *source) emit(l Link, yield func(Link, error) bool) bool {
+	return s.emitAs(l, l.Ref, yield)
+}
+
+// emitAs is emit with the reference read as text instead of l.Ref: the
+// completed URI of an abbreviated one, whose Ref is as written.
+func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
+	o := s.opts
+	l.File, l.Message, l.Part = s.name, s.message, s.part
+	if !s.base.IsZero() {
+		l.Base, l.BaseSource = s.baseString(), s.base.Source
+	}
+	if len(s.warnings) > 0 {
+		l.Warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], l.Warnings...)
+	}
+
+	var ref uri.URI
+	var err error
+	if l.Style == "html" {
+		var warns []uri.Warning
+		ref, warns, err = s.base.ParseAttr(text)
+		l.Warnings = appendWarnings(l.Warnings, warns)
+	} else {
+		ref, err = uri.Parse(text)
+	}
+	if err != nil {
+		// Nothing more can be known about it: no scheme, no
+		// resolution. It is still reported, as it is in the input.
+		if o.Absolute || len(o.Schemes) > 0 {
+			return true
+		}
+		l.URI = text
+		l.Warnings = append(l.Warnings, "invalid-reference: "+err.Error())
+		return s.yieldUnique(l, l.URI, yield)
+	}
+	if o.Absolute && !ref.IsAbs() {
+		return true
+	}
+
+	u := ref
+	if !o.Keep {
+		if u, err = s.base.Resolve(ref); err != nil {
+			u = ref
+			if errors.Is(err, base.ErrNoBase) {
+				l.Warnings = append(l.Warnings, warnNoBase)
+			} else {
+				l.Warnings = append(l.Warnings, "unresolved: "+err.Error())
+			}
+		}
+	}
+	if o.Normalize {
+		u = u.Normalize()
+	}
+	if len(o.Schemes) > 0 && !hasScheme(o.Schemes, u.Scheme) {
+		return true
+	}
+	if o.Keep && !o.Normalize {
+		l.URI = l.Ref
+	} else {
+		l.URI = u.String()
+	}
+	if o.Warnings {
+		l.Warnings = appendWarnings(l.Warnings, u.SecurityWarnings())
+	}
+	key := l.URI
+	if o.Unique == UniqueNormalized && !o.Normalize {
+		key = u.Normalize().String()
+	}
+	return s.yieldUnique(l, key, yield)
+}
+
+const warnNoBase = "unresolved: no base URI to resolve the relative reference against (RFC 3986 §5.1)"
+
+// yieldUnique yields l unless Options.Unique asks to leave it out because
+// key was seen before.
+func (s *source) yieldUnique(l Link, key string, yield func(Link, error) bool) bool {
+	if s.opts.Unique != UniqueNone {
+		if _, dup := s.seen.keys[key]; dup {
+			return true
+		}
+		s.seen.keys[key] = struct{}{}
+	}
+	return yield(l, nil)
+}
+
+// seenSet remembers the keys of the links yielded so far, across every
+// copy of a source made while scanning one input.
+type seenSet struct{ keys map[string]struct{} }
+
+// baseString returns s.base.URI as a string, recomposed once per base.
+func (s *source) baseString() string {
+	if s.baseOf != s.base {
+		s.baseOf, s.baseStr = s.base, s.base.URI.String()
+	}
+	return s.baseStr
+}
+
+func hasScheme(schemes []string, scheme string) bool {
+	for _, s := range schemes {
+		if strings.EqualFold(strings.TrimSuffix(s, ":"), scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+func appendWarnings(dst []string, ws []uri.Warning) []string {
+	for _, w := range ws {
+		dst = append(dst, w.String())
+	}
+	return dst
+}
+
+// newSource returns the source for the whole input described by opts, its
+// base the outermost layer in force (RFC 3986 §5.1.3 or §5.1.4).
+func newSource(opts *Options) (*source, error) {
+	s := &source{opts: opts, name: opts.Name, seen: &seenSet{keys: map[string]struct{}{}}}
+	var err error
+	switch {
+	case opts.Base != "":
+		s.base, err = base.Parse(opts.Base, base.Retrieval)
+	case opts.Name != "" && opts.Name != "-":
+		s.base, err = base.FromFile(opts.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s.base.IsZero() && opts.Default != "" {
+		s.base, err = base.Parse(opts.Default, base.Default)
+	}
+	return s, err
+}

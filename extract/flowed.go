@@ -1,0 +1,104 @@
+package extract
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// flowedReader unwraps text/plain; format=flowed (RFC 3676 §4) as it is
+// read: a line that ends in a space is soft-broken and joins the next line
+// of the same quote depth (§4.2, §4.5); with DelSp=yes that space goes
+// (§4.2); the quote marks of each paragraph are written once, followed by
+// one space (§4.5); the space-stuffing of §4.4 is removed; "-- " stays a
+// hard line (§4.3). Lines longer than the buffer pass through unwrapped at
+// their breaks, so memory stays bounded.
+type flowedReader struct {
+	br        *bufio.Reader
+	delSp     bool
+	out       []byte // unwrapped text; out[pos:] is not read yet
+	pos       int
+	open      bool // the last line was flowed and waits for its continuation
+	openDepth int  // quote depth of the paragraph that is open
+	midLine   bool // the next bytes continue an over-long line
+	err       error
+}
+
+// flowedBufSize bounds the lines flowedReader unwraps whole: mail lines
+// are short (RFC 5322 §2.1.1: at most 998 octets), and a part is small.
+const flowedBufSize = 4 << 10
+
+func newFlowedReader(r io.Reader, delSp bool) *flowedReader {
+	return &flowedReader{br: bufio.NewReaderSize(r, flowedBufSize), delSp: delSp}
+}
+
+func (f *flowedReader) Read(p []byte) (int, error) {
+	for f.pos == len(f.out) {
+		if f.err != nil {
+			return 0, f.err
+		}
+		f.fill()
+	}
+	n := copy(p, f.out[f.pos:])
+	f.pos += n
+	return n, nil
+}
+
+// fill unwraps the next line, or the next piece of an over-long line, into
+// f.out.
+func (f *flowedReader) fill() {
+	line, err := f.br.ReadSlice('\n')
+	f.out, f.pos = f.out[:0], 0
+	complete := err == nil
+	if err != nil && err != bufio.ErrBufferFull {
+		f.err = err
+		if len(line) == 0 {
+			if f.open {
+				f.out = append(f.out, '\n')
+				f.open = false
+			}
+			return
+		}
+		complete = true // the last line, without a line break
+	}
+	if !f.midLine {
+		depth := 0
+		for depth < len(line) && line[depth] == '>' {
+			depth++
+		}
+		line = line[depth:]
+		if len(line) > 0 && line[0] == ' ' {
+			line = line[1:] // space-stuffing, or the space after the quote marks
+		}
+		if f.open && depth != f.openDepth {
+			f.out = append(f.out, '\n') // §4.5: a flowed line before a depth change is fixed
+		}
+		if !f.open || depth != f.openDepth {
+			for range depth {
+				f.out = append(f.out, '>')
+			}
+			if depth > 0 {
+				f.out = append(f.out, ' ')
+			}
+		}
+		f.openDepth = depth
+	}
+	f.midLine = !complete
+	if !complete {
+		f.out = append(f.out, line...)
+		return
+	}
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if len(line) > 0 && line[len(line)-1] == ' ' && !bytes.Equal(line, []byte("-- ")) {
+		if f.delSp {
+			line = line[:len(line)-1]
+		}
+		f.out = append(f.out, line...)
+		f.open = true
+		return
+	}
+	f.out = append(f.out, line...)
+	f.out = append(f.out, '\n')
+	f.open = false
+}

@@ -1,0 +1,305 @@
+package extract
+
+import (
+	"bytes"
+	"mime"
+	"net/textproto"
+	"strings"
+
+	"github.com/urix/urix/base"
+)
+
+// header is what the scanner needs of the header section of a message or
+// a MIME part (RFC 5322 §2.2, RFC 2045 §3): the fields it reads, as
+// written, and where the body starts. Values are slices of the message,
+// folding included.
+type header struct {
+	fields    []field
+	body      int  // offset of the body, after the empty line
+	malformed bool // a line that is not a field ended the section early
+}
+
+type field struct {
+	name  string // canonical, as textproto.CanonicalMIMEHeaderKey gives it
+	value []byte // raw, with its folding
+	off   int    // offset of value in the message
+}
+
+// headerFields are the fields parseHeader keeps: those that shape the MIME
+// structure, those that give a base (RFC 2110, RFC 2557), and those whose
+// value holds URIs (RFC 2369 §3, RFC 5064).
+var headerFields = []string{
+	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
+	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
+	"Archived-At",
+}
+
+// parseHeader reads the header section that starts at b[start] and ends
+// before b[end]. A line that is neither a field ("name:" and a value),
+// nor the continuation of one (RFC 5322 §2.2.3), nor an mbox "From " line
+// ends the section: that line, and what follows, is the body.
+func parseHeader(b []byte, start, end int, fields []field) header {
+	h := header{fields: fields[:0], body: end}
+	kept := -1 // index of the field the next continuation line belongs to
+	i := start
+	for i < end {
+		lineEnd := end
+		next := end
+		if j := bytes.IndexByte(b[i:end], '\n'); j >= 0 {
+			lineEnd, next = i+j, i+j+1
+		}
+		line := b[i:lineEnd]
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		switch {
+		case len(line) == 0:
+			h.body = next
+			return h
+		case line[0] == ' ' || line[0] == '\t':
+			if kept >= 0 {
+				h.fields[kept].value = b[h.fields[kept].off:lineEnd]
+			}
+		default:
+			colon := bytes.IndexByte(line, ':')
+			name := bytes.TrimRight(line[:max(colon, 0)], " \t")
+			if colon <= 0 || len(name) == 0 || bytes.ContainsAny(name, " \t") {
+				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
+					break
+				}
+				h.body, h.malformed = i, true
+				return h
+			}
+			kept = -1
+			for _, f := range headerFields {
+				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
+					kept = len(h.fields)
+					v := i + colon + 1
+					h.fields = append(h.fields, field{name: f, value: b[v:lineEnd], off: v})
+					break
+				}
+			}
+		}
+		i = next
+	}
+	return h
+}
+
+// get returns the unfolded value of the first field named name, and
+// whether there is one.
+func (h *header) get(name string) (string, bool) {
+	for _, f := range h.fields {
+		if f.name == name {
+			return string(unfold(f.value)), true
+		}
+	}
+	return "", false
+}
+
+// unfold removes the line breaks of folding (RFC 5322 §2.2.3), and the
+// white space around the value.
+func unfold(v []byte) []byte {
+	v = bytes.TrimSpace(v)
+	if bytes.IndexByte(v, '\n') < 0 {
+		return v
+	}
+	out := make([]byte, 0, len(v))
+	for _, c := range v {
+		if c != '\r' && c != '\n' {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// mediaType returns the media type and parameters of the Content-Type
+// field (RFC 2045 §5.1), lowercased, or def when there is none or it
+// cannot be read. Malformed parameters, as spam has them, are read
+// leniently: only the ones that matter here (boundary, charset, format,
+// delsp) are looked for.
+func (h *header) mediaType(def string) (string, map[string]string) {
+	v, ok := h.get("Content-Type")
+	if !ok {
+		return def, nil
+	}
+	mt, params, err := mime.ParseMediaType(v)
+	if err == nil && strings.Count(mt, "/") == 1 {
+		return mt, params
+	}
+	if err != mime.ErrInvalidMediaParameter {
+		mt = strings.ToLower(strings.TrimSpace(v))
+		if i := strings.IndexAny(mt, "; \t\r\n"); i >= 0 {
+			mt = mt[:i]
+		}
+		if strings.Count(mt, "/") != 1 || strings.ContainsAny(mt, "\"(),:<>@[]\\") {
+			mt = def
+		}
+	}
+	params = map[string]string{}
+	for _, name := range [...]string{"boundary", "charset", "format", "delsp"} {
+		if p, ok := looseParam(v, name); ok {
+			params[name] = p
+		}
+	}
+	return mt, params
+}
+
+// looseParam finds name=value in a header value that mime.ParseMediaType
+// rejects: the first occurrence of the name (case-insensitive) followed by
+// "=", then a quoted string or a token up to ";" or white space.
+func looseParam(v, name string) (string, bool) {
+	lower := strings.ToLower(v)
+	for from := 0; ; {
+		i := strings.Index(lower[from:], name)
+		if i < 0 {
+			return "", false
+		}
+		i += from
+		from = i + len(name)
+		if i > 0 && !strings.ContainsRune("; \t\r\n", rune(lower[i-1])) {
+			continue
+		}
+		rest := strings.TrimLeft(v[from:], " \t\r\n")
+		if !strings.HasPrefix(rest, "=") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		if strings.HasPrefix(rest, `"`) {
+			if j := strings.IndexByte(rest[1:], '"'); j >= 0 {
+				return rest[1 : 1+j], true
+			}
+			return rest[1:], true
+		}
+		if j := strings.IndexAny(rest, "; \t\r\n"); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest, rest != ""
+	}
+}
+
+// mimeBaseHeader returns the Content-Base and Content-Location fields of h
+// for base.Base.MIME, unfolded, with their RFC 2047 encoded words decoded
+// (RFC 2557 §4.4.3 allows them for non-ASCII URIs), or nil if h has none.
+func (h *header) mimeBaseHeader() textproto.MIMEHeader {
+	var m textproto.MIMEHeader
+	for _, name := range [...]string{"Content-Base", "Content-Location"} {
+		if v, ok := h.get(name); ok {
+			if m == nil {
+				m = textproto.MIMEHeader{}
+			}
+			m[name] = []string{decodeWords(v)}
+		}
+	}
+	return m
+}
+
+// headerRef is a URI reference found in a header field.
+type headerRef struct {
+	ref   string
+	off   int // in the message
+	style string
+}
+
+// headerRefs returns the URI references in field f: for the list fields
+// of RFC 2369 §2 and Archived-At (RFC 5064 §2), each "<...>", white space
+// inside removed, comments "(...)" skipped, and, when a sender left out
+// the brackets, each white-space or comma separated word with a scheme;
+// for Content-Base and Content-Location, the value as base.HeaderValue
+// reads it, after RFC 2047 encoded words in any charset are decoded.
+func headerRefs(f field, refs []headerRef) []headerRef {
+	v := f.value
+	switch f.name {
+	case "Content-Base", "Content-Location":
+		start := 0
+		for start < len(v) && isFoldSpace(v[start]) {
+			start++
+		}
+		style := "bare"
+		if start < len(v) && (v[start] == '"' || v[start] == '<') {
+			style = "quoted"
+			if v[start] == '<' {
+				style = "angle"
+			}
+			start++
+		}
+		if ref := base.HeaderValue(decodeWords(string(v))); ref != "" {
+			refs = append(refs, headerRef{ref: ref, off: f.off + start, style: style})
+		}
+		return refs
+	}
+	bracketed := false
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '(':
+			i = skipComment(v, i)
+		case '"':
+			for i++; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' {
+					i++
+				}
+			}
+		case '<':
+			j := bytes.IndexByte(v[i:], '>')
+			if j < 0 {
+				j = len(v) - i
+			}
+			bracketed = true
+			if ref := unfoldAll(v[i+1 : i+j]); ref != "" {
+				refs = append(refs, headerRef{ref: ref, off: f.off + i + 1, style: "angle"})
+			}
+			i += j
+		}
+	}
+	if bracketed {
+		return refs
+	}
+	for i := 0; i < len(v); {
+		for i < len(v) && (isFoldSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		j := i
+		for j < len(v) && !isFoldSpace(v[j]) && v[j] != ',' {
+			j++
+		}
+		if word := v[i:j]; bytes.Contains(word, []byte(":")) && !bytes.HasPrefix(word, []byte("(")) {
+			refs = append(refs, headerRef{ref: string(word), off: f.off + i, style: "bare"})
+		}
+		i = j
+	}
+	return refs
+}
+
+// skipComment returns the index of the ")" that closes the comment
+// opening at v[i] (RFC 5322 §3.2.2: comments nest, "\" quotes), or the
+// last index.
+func skipComment(v []byte, i int) int {
+	depth := 0
+	for ; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(v) - 1
+}
+
+func isFoldSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// unfoldAll returns v without any white space: within a URI in a header,
+// white space is folding (RFC 2369 §2, RFC 2557 §4.4.2).
+func unfoldAll(v []byte) string {
+	var b strings.Builder
+	b.Grow(len(v))
+	for _, c := range v {
+		if !isFoldSpace(c) {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,117 @@
+package extract
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestParseHeader(t *testing.T) {
+	msg := "Received: from x\r\n\tby y\r\nContent-Type: text/html;\r\n charset=\"koi8-r\"\r\n" +
+		"content-location : http://example.org/\r\n  dir/page.html\r\nX-Other: <http://no/>\r\n\r\nbody\r\n"
+	h := parseHeader([]byte(msg), 0, len(msg), nil)
+	var names []string
+	for _, f := range h.fields {
+		names = append(names, f.name)
+	}
+	if want := []string{"Content-Type", "Content-Location"}; !slices.Equal(names, want) {
+		t.Errorf("fields: got %q, want %q", names, want)
+	}
+	if got := msg[h.body:]; got != "body\r\n" || h.malformed {
+		t.Errorf("body: got %q (malformed %v), want %q", got, h.malformed, "body\r\n")
+	}
+	if v, _ := h.get("Content-Location"); v != "http://example.org/  dir/page.html" {
+		t.Errorf("Content-Location unfolded: got %q", v)
+	}
+	if mt, p := h.mediaType("text/plain"); mt != "text/html" || p["charset"] != "koi8-r" {
+		t.Errorf("media type: got %q %v", mt, p)
+	}
+
+	// A line that is not a field ends the header section.
+	msg = "Subject: x\nthis is not a field\nList-Help: <http://x/>\n"
+	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	if got := msg[h.body:]; got != "this is not a field\nList-Help: <http://x/>\n" || !h.malformed {
+		t.Errorf("malformed header: body %q, malformed %v", got, h.malformed)
+	}
+	// No empty line: all header, empty body.
+	msg = "From sender Thu Aug 22 12:36:23 2002\nSubject: x"
+	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	if h.body != len(msg) || h.malformed {
+		t.Errorf("header without body: body at %d of %d, malformed %v", h.body, len(msg), h.malformed)
+	}
+}
+
+func TestMediaType(t *testing.T) {
+	tests := []struct {
+		value    string
+		mt       string
+		boundary string
+		charset  string
+	}{
+		{`multipart/mixed; boundary="----=_NextPart_000"`, "multipart/mixed", "----=_NextPart_000", ""},
+		{`Multipart/Alternative; BOUNDARY=abc`, "multipart/alternative", "abc", ""},
+		// Lenient: a duplicate parameter, an unquoted tspecial, a
+		// missing ';', what spam writes.
+		{`text/html; charset=iso-8859-1; charset=iso-8859-1`, "text/html", "", "iso-8859-1"},
+		{`multipart/related; boundary=--=_x=; type=text/html`, "multipart/related", "--=_x=", ""},
+		{`text/plain charset=koi8-r`, "text/plain", "", "koi8-r"},
+		{`text/html;; charset="windows-1252"`, "text/html", "", "windows-1252"},
+		{`TEXT/PLAIN`, "text/plain", "", ""},
+		{`garbage`, "text/plain", "", ""},
+	}
+	for _, tt := range tests {
+		msg := "Content-Type: " + tt.value + "\n\n"
+		h := parseHeader([]byte(msg), 0, len(msg), nil)
+		mt, p := h.mediaType("text/plain")
+		if tt.mt == "" { // unreadable type, read as the default
+			tt.mt = "text/plain"
+		}
+		if mt != tt.mt || p["boundary"] != tt.boundary || p["charset"] != tt.charset {
+			t.Errorf("Content-Type: %s\n got %q %v\nwant %q boundary=%q charset=%q", tt.value, mt, p, tt.mt, tt.boundary, tt.charset)
+		}
+	}
+}
+
+func TestHeaderRefs(t *testing.T) {
+	tests := []struct {
+		field string
+		value string
+		want  []string
+		style string
+	}{
+		// RFC 2369 §3 examples.
+		{"List-Help", "<mailto:list@host.com?subject=help> (List Instructions)", []string{"mailto:list@host.com?subject=help"}, "angle"},
+		{"List-Help", "<ftp://ftp.host.com/list.txt> (FTP),\r\n    <mailto:list@host.com?subject=help>",
+			[]string{"ftp://ftp.host.com/list.txt", "mailto:list@host.com?subject=help"}, "angle"},
+		{"List-Unsubscribe", "(Use this command to get off the list)\r\n     <mailto:list-manager@host.com?body=unsubscribe%20list>",
+			[]string{"mailto:list-manager@host.com?body=unsubscribe%20list"}, "angle"},
+		{"List-Post", "NO (posting not allowed on this list)", nil, ""},
+		// §2: white space inside the brackets is ignored.
+		{"List-Archive", "<http://www.host.com/list/\r\n archive/>", []string{"http://www.host.com/list/archive/"}, "angle"},
+		// A comment holding a bracket is a comment.
+		{"List-Owner", "(see <http://not/>) <mailto:owner@host.com>", []string{"mailto:owner@host.com"}, "angle"},
+		// RFC 5064.
+		{"Archived-At", " <http://www.example.com/mail-archive/1234.html>", []string{"http://www.example.com/mail-archive/1234.html"}, "angle"},
+		// Brackets left out.
+		{"List-Unsubscribe", "http://example.org/u?id=1, mailto:u@example.org", []string{"http://example.org/u?id=1", "mailto:u@example.org"}, "bare"},
+		// Content-Base and Content-Location (RFC 2110, RFC 2557).
+		{"Content-Base", " http://www.ics.uci.edu/\r\n Test/a/b/c", []string{"http://www.ics.uci.edu/Test/a/b/c"}, "bare"},
+		{"Content-Location", ` "images/logo.gif"`, []string{"images/logo.gif"}, "quoted"},
+		{"Content-Location", " =?UTF-8?Q?http://example.org/caf=C3=A9?=", []string{"http://example.org/café"}, "bare"},
+	}
+	for _, tt := range tests {
+		f := field{name: tt.field, value: []byte(tt.value), off: 100}
+		var got []string
+		for _, r := range headerRefs(f, nil) {
+			got = append(got, r.ref)
+			if r.style != tt.style {
+				t.Errorf("%s: %s: %q has style %q, want %q", tt.field, tt.value, r.ref, r.style, tt.style)
+			}
+			if r.off < 100 || r.off >= 100+len(tt.value) {
+				t.Errorf("%s: %s: %q at offset %d, outside the value", tt.field, tt.value, r.ref, r.off)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %s\n got %q\nwant %q", tt.field, tt.value, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,270 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// rawAttr is an attribute of a start tag as it stands in the source: what
+// the x/net/html tokenizer reads, with the byte spans it does not export,
+// so that a value can be reported where it is written and replaced there.
+type rawAttr struct {
+	key        string // lower-case
+	keyStart   int    // offset of the name in the tag
+	valStart   int    // offset of the value in the tag, inside the quotes
+	valEnd     int    // end of the value, before the closing quote
+	quote      byte   // '"', '\'', or 0 for an unquoted or missing value
+	hasValue   bool   // '=' present
+	attrEndRaw int    // end of the attribute, after the closing quote
+}
+
+// isSpace reports an HTML whitespace byte as the tokenizer reads it (HTML
+// Living Standard §13.2.5.1 and following; CR is dropped by preprocessing).
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
+}
+
+// parseTag splits the raw start tag t ("<name attr=value ...>") into its
+// lower-case name and attributes, exactly as the x/net/html tokenizer's
+// readTag does: same name, key and value boundaries, the first of
+// duplicate attributes kept, nameless ones dropped. attrs is reused.
+func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
+	attrs = attrs[:0]
+	i := 1
+	for i < len(t) && !isSpace(t[i]) && t[i] != '/' && t[i] != '>' {
+		i++
+	}
+	name := replaceNUL(lowerASCII(t[1:i]))
+	i = skipSpace(t, i)
+	for i < len(t) && t[i] != '>' {
+		var a rawAttr
+		a.keyStart = i
+		// Attribute name: an '=' as first character belongs to it.
+		j := i
+		for j < len(t) {
+			c := t[j]
+			j++
+			if c == '=' && j == i+1 {
+				continue
+			}
+			if c == '=' || isSpace(c) || c == '/' || c == '>' {
+				j--
+				break
+			}
+		}
+		keyEnd := j
+		// Value.
+		a.valStart, a.valEnd = j, j
+		k := skipSpace(t, j)
+		if k < len(t) {
+			switch t[k] {
+			case '/':
+				k++
+			case '=':
+				a.hasValue = true
+				k = skipSpace(t, k+1)
+				if k < len(t) {
+					switch q := t[k]; q {
+					case '>':
+					case '"', '\'':
+						a.quote = q
+						a.valStart = k + 1
+						e := a.valStart
+						for e < len(t) && t[e] != q {
+							e++
+						}
+						a.valEnd = e
+						k = min(e+1, len(t))
+					default:
+						a.valStart = k
+						e := k
+						for e < len(t) && !isSpace(t[e]) && t[e] != '>' {
+							e++
+						}
+						a.valEnd = e
+						k = e
+					}
+				}
+			}
+		}
+		a.attrEndRaw = k
+		if keyEnd > a.keyStart {
+			// Duplicates are told apart before NUL is replaced, as the
+			// tokenizer does.
+			a.key = lowerASCII(t[a.keyStart:keyEnd])
+			dup := false
+			for _, b := range attrs {
+				if b.key == a.key {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				attrs = append(attrs, a)
+			}
+		}
+		if k == i { // no progress: cannot happen, but never loop forever
+			k++
+		}
+		i = skipSpace(t, k)
+	}
+	for k := range attrs {
+		attrs[k].key = replaceNUL(attrs[k].key)
+	}
+	return name, attrs
+}
+
+// replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and
+// attribute values (HTML Living Standard §13.2.5.8, §13.2.5.33).
+func replaceNUL(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\x00", "\uFFFD")
+}
+
+func skipSpace(t []byte, i int) int {
+	for i < len(t) && isSpace(t[i]) {
+		i++
+	}
+	return i
+}
+
+// lowerASCII returns b as a string with ASCII letters lowered, as the
+// tokenizer lowers tag and attribute names.
+func lowerASCII(b []byte) string {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			l := []byte(string(b))
+			for j := i; j < len(l); j++ {
+				if 'A' <= l[j] && l[j] <= 'Z' {
+					l[j] += 'a' - 'A'
+				}
+			}
+			return string(l)
+		}
+	}
+	if s, ok := commonNames[string(b)]; ok {
+		return s // no allocation for the names most tags are made of
+	}
+	return string(b)
+}
+
+var commonNames = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range strings.Fields(`a abbr alt area article aside audio b base blockquote body br button
+		charset cite class code content data dd div dl dt em embed figure footer form h1 h2 h3 h4 h5
+		h6 head header height hr href html i id iframe img input label lang li link main media meta
+		name nav noscript ol option p picture poster pre property rel role script section select
+		sizes small source span src srcset strong style sup svg table target tbody td template th
+		title tr type ul value video width`) {
+		m[s] = s
+	}
+	return m
+}()
+
+// decoded is a text or attribute value with its character references
+// decoded and newlines normalized, with a map back to the raw bytes.
+type decoded struct {
+	s   string
+	pos []int // pos[i] = raw offset of s[i]; len(s)+1 entries; nil when s is the raw text itself
+}
+
+// raw returns the raw offset of s[i], for 0 <= i <= len(s).
+func (d decoded) raw(i int) int {
+	if d.pos == nil {
+		return i
+	}
+	return d.pos[i]
+}
+
+// decode decodes raw as the tokenizer decodes an attribute value
+// (attribute true) or text: CR LF and CR become LF, NUL in an attribute
+// U+FFFD, then character
+// references are replaced (HTML Living Standard §13.2.5.72), with the
+// rule for attributes that a named reference without ';' followed by '='
+// or an alphanumeric stays as written.
+func decode(raw []byte, attribute bool) decoded {
+	if !hasAmpOrCR(raw) && !(attribute && bytes.IndexByte(raw, 0) >= 0) {
+		return decoded{s: string(raw)}
+	}
+	var sb strings.Builder
+	sb.Grow(len(raw))
+	pos := make([]int, 0, len(raw)+1)
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c == 0 && attribute:
+			sb.WriteString("\uFFFD")
+			pos = append(pos, i, i, i)
+			i++
+		case c == '\r':
+			sb.WriteByte('\n')
+			pos = append(pos, i)
+			i++
+			if i < len(raw) && raw[i] == '\n' {
+				i++
+			}
+		case c == '&':
+			j := i + 1
+			for j < len(raw) && (isAlnum(raw[j]) || raw[j] == '#' && j == i+1) {
+				j++
+			}
+			if j < len(raw) && raw[j] == ';' {
+				j++
+			}
+			chunk := string(raw[i:j])
+			d := html.UnescapeString(chunk)
+			keep := len(commonSuffix(d, chunk))
+			if d == chunk {
+				keep = len(chunk)
+			} else if attribute && chunk[1] != '#' {
+				// Attributes take a named reference only whole.
+				if keep > 0 || chunk[len(chunk)-1] != ';' && j < len(raw) && raw[j] == '=' {
+					d, keep = chunk, len(chunk)
+				}
+			}
+			ent := len(d) - keep // decoded bytes of the reference itself
+			sb.WriteString(d)
+			for k := 0; k < ent; k++ {
+				pos = append(pos, i)
+			}
+			for k := j - keep; k < j; k++ {
+				pos = append(pos, k)
+			}
+			i = j
+		default:
+			sb.WriteByte(c)
+			pos = append(pos, i)
+			i++
+		}
+	}
+	pos = append(pos, len(raw))
+	return decoded{s: sb.String(), pos: pos}
+}
+
+func hasAmpOrCR(b []byte) bool {
+	for _, c := range b {
+		if c == '&' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// commonSuffix returns the longest common suffix of a decoded reference d
+// and the chunk it came from, shorter than d: the characters after the
+// reference that the decoder left as they were.
+func commonSuffix(d, chunk string) string {
+	n := 0
+	for n < len(d)-1 && n < len(chunk) && d[len(d)-1-n] == chunk[len(chunk)-1-n] {
+		n++
+	}
+	return d[len(d)-n:]
+}

@@ -1,0 +1,138 @@
+package extract
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// checkTagsAgainstTokenizer checks parseTag and decode against the
+// x/net/html tokenizer on every start tag of page: same name, same
+// attributes in the same order, same decoded values.
+func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
+	t.Helper()
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var attrs []rawAttr
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		raw := append([]byte(nil), z.Raw()...)
+		var gotName string
+		gotName, attrs = parseTag(raw, attrs)
+		wantName, more := z.TagName()
+		if gotName != string(wantName) {
+			t.Errorf("%s: tag %q: name %q, tokenizer says %q", name, raw, gotName, wantName)
+			continue
+		}
+		i := 0
+		for more {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if i >= len(attrs) {
+				t.Errorf("%s: tag %q: attribute %q missing", name, raw, k)
+				break
+			}
+			a := attrs[i]
+			got := decode(raw[a.valStart:a.valEnd], true).s
+			if a.key != string(k) || got != string(v) {
+				t.Errorf("%s: tag %q: attribute %d is %q=%q, tokenizer says %q=%q", name, raw, i, a.key, got, k, v)
+			}
+			i++
+		}
+		if i < len(attrs) {
+			t.Errorf("%s: tag %q: extra attribute %q", name, raw, attrs[i].key)
+		}
+	}
+}
+
+func TestParseTag(t *testing.T) {
+	tests := []string{
+		`<a href="x">`,
+		`<A HREF='x' Title=y>`,
+		`<a href=x/>`,
+		`<a href = "x" >`,
+		`<a href=x href=y>`,
+		`<a =x href=y>`,
+		`<a/href=x>`,
+		`<a href/>`,
+		`<a b c=d e>`,
+		`<img src="a&amp;b&copy=c&ampx&lt;&#38;&#x26;&#0;&notin;&notit;">`,
+		`<img src=a&amp=b&gt>`,
+		"<a\fhref\t=\n'x\r\ny'>",
+		`<a href="unterminated`,
+		`<a href=`,
+		`<a href="x"title="y">`,
+		`<p a="1" a="2" A="3">`,
+	}
+	for _, tc := range tests {
+		checkTagsAgainstTokenizer(t, tc, []byte(tc+"</a>"))
+	}
+}
+
+// TestParseTagCorpus compares parseTag with the tokenizer on every tag
+// of the corpus pages.
+func TestParseTagCorpus(t *testing.T) {
+	pages := corpusPages(t)
+	if testing.Short() {
+		pages = pages[:len(pages)/8]
+	}
+	for _, path := range pages {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkTagsAgainstTokenizer(t, path, page)
+	}
+}
+
+func FuzzParseTag(f *testing.F) {
+	f.Add([]byte(`<a href="x&amp;y" src=z>`))
+	f.Add([]byte(`<img srcset='a 1x, b 2x' style="background:url(&quot;x&quot;)">`))
+	f.Fuzz(func(t *testing.T, page []byte) {
+		checkTagsAgainstTokenizer(t, "fuzz", page)
+	})
+}
+
+func TestDecodeMap(t *testing.T) {
+	tests := []struct {
+		raw       string
+		attribute bool
+		want      string
+	}{
+		{"a&amp;b", true, "a&b"},
+		{"a&ampb", true, "a&ampb"},
+		{"a&ampb", false, "a&b"},
+		{"&copy=1", true, "&copy=1"},
+		{"&copy=1", false, "©=1"},
+		{"x\r\ny\rz", false, "x\ny\nz"},
+		{"&#x3a;&#58;&colon;", true, ":::"},
+		{"&notit;", true, "&notit;"},
+		{"&notit;", false, "¬it;"},
+	}
+	for _, tc := range tests {
+		d := decode([]byte(tc.raw), tc.attribute)
+		if d.s != tc.want {
+			t.Errorf("decode(%q, %v) = %q, want %q", tc.raw, tc.attribute, d.s, tc.want)
+		}
+		if want := html.UnescapeString(tc.raw); !tc.attribute && tc.raw[0] != 'x' && d.s != want {
+			t.Errorf("decode(%q) = %q, html.UnescapeString says %q", tc.raw, d.s, want)
+		}
+		// Every decoded byte maps into the raw text, in order, and
+		// the end maps to the end.
+		for i := 1; i <= len(d.s); i++ {
+			if d.raw(i) < d.raw(i-1) {
+				t.Errorf("decode(%q): map not monotonic at %d", tc.raw, i)
+			}
+		}
+		if d.raw(len(d.s)) != len(tc.raw) {
+			t.Errorf("decode(%q): end maps to %d, want %d", tc.raw, d.raw(len(d.s)), len(tc.raw))
+		}
+	}
+}

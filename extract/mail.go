@@ -1,0 +1,404 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// MaxMessageSize is the largest message Links reads in mail and mbox
+// input; a larger one is reported with ErrMessageTooLarge and skipped, so
+// that memory stays bounded whatever the input.
+const MaxMessageSize = 32 << 20
+
+// maxMIMEDepth bounds the nesting of multiparts and encapsulated messages
+// (RFC 2046 §5.1.1 sets none; malicious mail can nest without end).
+const maxMIMEDepth = 32
+
+var (
+	// ErrMessageTooLarge is wrapped by the *Error about a message over
+	// MaxMessageSize bytes, which is skipped.
+	ErrMessageTooLarge = errors.New("message too large")
+	// ErrMIME is wrapped by the *Error about a message whose structure
+	// is broken (RFC 2045, RFC 2046): a multipart without its boundary
+	// or its closing delimiter, nesting too deep, a header section cut
+	// short. The scan reads what it can of such a message.
+	ErrMIME = errors.New("malformed MIME structure")
+)
+
+// scanMail is the contentScanner of one Internet message (RFC 5322), with
+// its MIME structure (RFC 2045, RFC 2046). It reads the message whole (up
+// to MaxMessageSize) and yields, in order:
+//
+//   - the URIs in its header fields (Context "header", Header the field):
+//     the <...> of the list fields List-Help, List-Unsubscribe,
+//     List-Subscribe, List-Post, List-Owner, List-Archive (RFC 2369) and
+//     Archived-At (RFC 5064), and the value of Content-Base (RFC 2110) and
+//     Content-Location (RFC 2557). Subject and the address fields are not
+//     scanned: their text is not meant as links;
+//   - the links in each text part: text/html (and application/xhtml+xml)
+//     through the HTML scanner, other text/* types and the delivery and
+//     disposition reports (RFC 3464, RFC 8098) through the text scanner, after the Content-Transfer-Encoding is undone
+//     (quoted-printable, base64), the charset converted to UTF-8, and
+//     text/plain; format=flowed unwrapped (RFC 3676); parts of other types
+//     (images, application/*) are skipped;
+//   - the links in message/rfc822 parts, scanned as messages in turn.
+//
+// Each link says its MIME part as IMAP numbers them (RFC 3501 §6.4.5):
+// "" for the message header, "1" for the body of a message that is not
+// multipart, "1", "2", ... for the parts of a multipart and "2.1", ... for
+// the parts inside part 2; a message/rfc822 part N gives its message
+// header part N and its body N.1 (or N.1, N.2, ... if multipart).
+// The base of each part is the MIME layer (base.Base.MIME): its own
+// Content-Base or Content-Location, else its parent's; header links use
+// the base of the entity they are in, except that Content-Base and
+// Content-Location themselves resolve against the entity around.
+//
+// Positions: a link in a part counts Offset, Line and Column in the text
+// of the part as scanned (decoded, in UTF-8, unwrapped); a header link in
+// the raw message, from its first header line (an mbox "From " line is
+// not counted).
+func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	buf, err := io.ReadAll(io.LimitReader(r, MaxMessageSize+1))
+	s := *src
+	if s.message == 0 {
+		s.message = 1
+	}
+	if err != nil {
+		return yield(Link{}, &Error{File: s.name, Message: s.message, Offset: -1, Err: err})
+	}
+	if len(buf) > MaxMessageSize {
+		return yield(Link{}, &Error{File: s.name, Message: s.message, Offset: 0, Err: tooLarge()})
+	}
+	start := 0
+	if bytes.HasPrefix(buf, []byte("From ")) {
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			start = i + 1
+		} else {
+			start = len(buf)
+		}
+	}
+	var w mailWalker
+	return w.scan(&s, buf[start:], int64(start), yield)
+}
+
+func tooLarge() error {
+	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, MaxMessageSize)
+}
+
+// mailWalker walks the MIME tree of one message after another; its
+// buffers are reused from part to part and from message to message. It
+// decodes the parts in place in the message, which it owns.
+type mailWalker struct {
+	yield  func(Link, error) bool
+	buf    []byte // the message, or the decoded message/rfc822 being walked
+	bufOff int64  // offset of buf in the input, -1 for decoded text
+	fields [maxMIMEDepth + 2][]field
+	// lineNum counts the line breaks in buf[:linePos], before any part
+	// there was decoded in place: header link lines count in the raw
+	// message.
+	linePos, lineNum int
+	refs             []headerRef
+}
+
+// scan yields the links of the message msg, which starts at offset off of
+// the input.
+func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
+	w.buf, w.bufOff, w.yield = msg, off, yield
+	w.linePos, w.lineNum = 0, 0
+	ok := w.entity(src, 0, len(msg), "", 0, true, "text/plain")
+	w.buf, w.yield = nil, nil
+	return ok
+}
+
+// childPart returns the number of the k-th part inside part num.
+func childPart(num string, k int) string {
+	if num == "" {
+		return strconv.Itoa(k)
+	}
+	return num + "." + strconv.Itoa(k)
+}
+
+// fail yields an *Error about the part num of the current message, found
+// at w.buf[at].
+func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
+	off := int64(-1)
+	if w.bufOff >= 0 {
+		off = w.bufOff + int64(at)
+	}
+	return w.yield(Link{}, &Error{File: src.name, Message: src.message, Part: num, Offset: off, Err: err})
+}
+
+// entity walks the MIME entity in w.buf[start:end] (RFC 2045 §2.4):
+// header and body. num is its part number; isMessage tells a message
+// (whose body is its part 1) from a body part; defType is the media type
+// when there is no Content-Type (RFC 2046 §5.1.5: message/rfc822 in a
+// multipart/digest).
+func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) bool {
+	h := parseHeader(w.buf, start, end, w.fields[depth])
+	w.fields[depth] = h.fields
+	s := *src
+	s.part = num
+	if h.malformed && isMessage {
+		if !w.fail(&s, num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
+			return false
+		}
+	}
+	if m := h.mimeBaseHeader(); m != nil {
+		b, err := src.base.MIME(m)
+		s.base = b
+		if err != nil {
+			at, names := start, ""
+			for _, f := range h.fields {
+				if _, ok := m[f.name]; ok && !strings.Contains(names, f.name) {
+					if names == "" {
+						at = f.off
+					} else {
+						names += " and "
+					}
+					names += f.name
+				}
+			}
+			if !w.fail(&s, num, at, fmt.Errorf("%s not used as a base: %w", names, err)) {
+				return false
+			}
+		}
+	}
+	if !w.headerLinks(src, &s, &h) {
+		return false
+	}
+	mt, params := h.mediaType(defType)
+	cte, _ := h.get("Content-Transfer-Encoding")
+	cte = strings.ToLower(cte)
+	if strings.HasPrefix(mt, "multipart/") {
+		return w.multipart(&s, mt, params, cte, h.body, end, num, depth)
+	}
+	if isMessage {
+		num = childPart(num, 1)
+	}
+	return w.leaf(&s, mt, params, cte, h.body, end, num, depth)
+}
+
+// headerLinks yields the URIs in the header fields of an entity; outer is
+// the source around it, s its own.
+func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
+	for _, f := range h.fields {
+		if f.name == "Content-Type" || f.name == "Content-Transfer-Encoding" {
+			continue
+		}
+		ls := s
+		switch f.name {
+		case "Content-Base":
+			ls = outer
+		case "Content-Location":
+			ls = outer
+			if cb, ok := h.get("Content-Base"); ok {
+				if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
+					cs := *outer
+					cs.base = b
+					ls = &cs
+				}
+			}
+		}
+		lsPart := *ls
+		lsPart.part = s.part
+		w.refs = headerRefs(f, w.refs[:0])
+		for _, r := range w.refs {
+			line := w.lineAt(r.off)
+			col := r.off - bytes.LastIndexByte(w.buf[:r.off], '\n')
+			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
+			if !lsPart.emit(l, w.yield) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lineAt returns the 1-based line of w.buf[off] in the raw message. The
+// offsets asked for only grow, and what lies between two of them is not
+// decoded yet.
+func (w *mailWalker) lineAt(off int) int {
+	if off < w.linePos { // not expected: count again from the start
+		w.linePos, w.lineNum = 0, 0
+	}
+	w.lineNum += bytes.Count(w.buf[w.linePos:off], []byte("\n"))
+	w.linePos = off
+	return w.lineNum + 1
+}
+
+// multipart walks the body parts of a multipart entity whose body is
+// w.buf[start:end] (RFC 2046 §5.1.1), tolerating what real mail does: a
+// missing closing delimiter ends the last part at the end of the body;
+// a body without any delimiter is read as text.
+func (w *mailWalker) multipart(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) bool {
+	if depth >= maxMIMEDepth {
+		return w.fail(src, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
+	}
+	if isEncoded(cte) { // not allowed (RFC 2045 §6.4), but seen
+		return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+			return w.multipart(src, mt, params, "", 0, len(w.buf), num, depth)
+		})
+	}
+	defType := "text/plain"
+	if mt == "multipart/digest" {
+		defType = "message/rfc822"
+	}
+	boundary := params["boundary"]
+	if boundary == "" {
+		if !w.fail(src, num, start, fmt.Errorf("%w: %s without a boundary; read as text", ErrMIME, mt)) {
+			return false
+		}
+		return w.leaf(src, "text/plain", nil, cte, start, end, childPart(num, 1), depth)
+	}
+	delim := []byte("--" + boundary)
+	k, partStart := 0, -1
+	for pos := start; ; {
+		at, next, closing := findDelimiter(w.buf[:end], pos, delim)
+		if at < 0 {
+			break
+		}
+		if partStart >= 0 {
+			k++
+			if !w.entity(src, partStart, lineBreakBefore(w.buf, partStart, at), childPart(num, k), depth+1, false, defType) {
+				return false
+			}
+		}
+		if closing {
+			return true
+		}
+		partStart, pos = next, next
+	}
+	if partStart < 0 {
+		if !w.fail(src, num, start, fmt.Errorf("%w: boundary %q of %s not found; body read as text", ErrMIME, boundary, mt)) {
+			return false
+		}
+		return w.leaf(src, "text/plain", nil, cte, start, end, childPart(num, 1), depth)
+	}
+	k++
+	if !w.entity(src, partStart, end, childPart(num, k), depth+1, false, defType) {
+		return false
+	}
+	return w.fail(src, num, end, fmt.Errorf("%w: %s ends without its closing delimiter %q", ErrMIME, mt, string(delim)+"--"))
+}
+
+// findDelimiter finds in b, from pos, the next line that is the delimiter
+// delim ("--" boundary), with only white space after it (RFC 2046 §5.1.1:
+// transport padding), or its closing form delim "--". It returns the
+// index of the line, of the line after it, and whether it closes; at is -1
+// when there is none.
+func findDelimiter(b []byte, pos int, delim []byte) (at, next int, closing bool) {
+	for pos < len(b) {
+		i := bytes.Index(b[pos:], delim)
+		if i < 0 {
+			return -1, 0, false
+		}
+		at = pos + i
+		pos = at + len(delim)
+		if at > 0 && b[at-1] != '\n' {
+			continue
+		}
+		rest := b[pos:]
+		lineEnd := len(rest)
+		next = len(b)
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			lineEnd, next = j, pos+j+1
+		}
+		rest = rest[:lineEnd]
+		closing = bytes.HasPrefix(rest, []byte("--"))
+		if closing || len(bytes.TrimRight(rest, " \t\r")) == 0 {
+			return at, next, closing
+		}
+	}
+	return -1, 0, false
+}
+
+// lineBreakBefore returns the end of a part's content that runs from start
+// to a delimiter at at: the line break before the delimiter belongs to it
+// (RFC 2046 §5.1.1).
+func lineBreakBefore(b []byte, start, at int) int {
+	if at > start && b[at-1] == '\n' {
+		at--
+		if at > start && b[at-1] == '\r' {
+			at--
+		}
+	}
+	return at
+}
+
+// leaf scans a part that is not multipart, whose body is w.buf[start:end].
+func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) bool {
+	s := *src
+	s.part = num
+	isHTML := mt == "text/html" || mt == "application/xhtml+xml"
+	switch {
+	case mt == "message/rfc822" || mt == "message/global" || mt == "message/news":
+		if depth >= maxMIMEDepth {
+			return w.fail(&s, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
+		}
+		if isEncoded(cte) {
+			return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+				return w.entity(&s, 0, len(w.buf), num, depth+1, true, "text/plain")
+			})
+		}
+		return w.entity(&s, start, end, num, depth+1, true, "text/plain")
+	case isHTML || strings.HasPrefix(mt, "text/") || isStatusReport(mt):
+	default:
+		return true
+	}
+	text := w.buf[start:end]
+	switch {
+	case isEncoded(cte):
+		// In place: the decoded text is never longer, each byte is
+		// written behind the ones still to read, and the encoded
+		// text is not needed again. No copy of the part is made.
+		w.lineAt(end)
+		text = appendDecoded(text[:0], cte, text)
+	case cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary":
+		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
+			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(cte)+", read as 8bit")
+	}
+	r, warning := utf8Reader(text, params["charset"], isHTML)
+	if warning != "" {
+		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
+	}
+	if isHTML {
+		return scanHTML(r, &s, w.yield)
+	}
+	if mt == "text/plain" && strings.EqualFold(params["format"], "flowed") {
+		r = newFlowedReader(r, strings.EqualFold(params["delsp"], "yes"))
+	}
+	return scanText(r, &s, w.yield)
+}
+
+// decoded runs walk with w.buf set to buf, a decoded message or multipart
+// body, whose offsets are not those of the input.
+func (w *mailWalker) decoded(buf []byte, walk func() bool) bool {
+	saved, savedOff, savedPos, savedNum := w.buf, w.bufOff, w.linePos, w.lineNum
+	w.buf, w.bufOff, w.linePos, w.lineNum = buf, -1, 0, 0
+	ok := walk()
+	w.buf, w.bufOff, w.linePos, w.lineNum = saved, savedOff, savedPos, savedNum
+	return ok
+}
+
+// isStatusReport reports whether mt is one of the machine-readable
+// reports of RFC 3464 and RFC 8098, fields of text that may hold URIs
+// (a Diagnostic-Code pointing to help, say): they are scanned as text.
+func isStatusReport(mt string) bool {
+	return mt == "message/delivery-status" || mt == "message/global-delivery-status" ||
+		mt == "message/disposition-notification" || mt == "message/global-disposition-notification"
+}
+
+func isEncoded(cte string) bool { return cte == "quoted-printable" || cte == "base64" }
+
+// appendDecoded appends to dst the body b with its Content-Transfer-
+// Encoding cte undone (RFC 2045 §6).
+func appendDecoded(dst []byte, cte string, b []byte) []byte {
+	if cte == "base64" {
+		return appendBase64(dst, b)
+	}
+	return appendQuotedPrintable(dst, b)
+}

@@ -1,0 +1,109 @@
+package extract
+
+import "bytes"
+
+// appendQuotedPrintable appends to dst the quoted-printable text src
+// decoded (RFC 2045 §6.7), the way lenient readers do, so that a malformed
+// part loses nothing: "=XX" (hex, either case) is the octet XX; "=" at the
+// end of a line, before optional white space, is a soft line break, so a
+// URI split by one comes out whole; any other "=" is itself; white space at
+// the end of a line is transport padding and goes (§6.7 rule 3); line
+// breaks stay as they are. dst may be src[:0]: the text is then decoded in
+// place.
+func appendQuotedPrintable(dst, src []byte) []byte {
+	for len(src) > 0 {
+		line, eol := src, []byte(nil)
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, eol, src = src[:i], src[i:i+1], src[i+1:]
+			if len(line) > 0 && line[len(line)-1] == '\r' {
+				line, eol = line[:len(line)-1], line[len(line)-1:len(line)+1]
+			}
+		} else {
+			src = nil
+		}
+		line = bytes.TrimRight(line, " \t")
+		for {
+			i := bytes.IndexByte(line, '=')
+			if i < 0 {
+				dst = append(dst, line...)
+				dst = append(dst, eol...)
+				break
+			}
+			dst = append(dst, line[:i]...)
+			if i == len(line)-1 { // a soft line break
+				break
+			}
+			if i+2 < len(line) {
+				if hi, lo := unhex(line[i+1]), unhex(line[i+2]); hi < 16 && lo < 16 {
+					dst = append(dst, hi<<4|lo)
+					line = line[i+3:]
+					continue
+				}
+			}
+			dst = append(dst, '=')
+			line = line[i+1:]
+		}
+	}
+	return dst
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return 255
+}
+
+// base64Values maps a byte to its value in the base64 alphabet (RFC 2045
+// §6.8, Table 1), 0xff for bytes outside it.
+var base64Values = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
+	}
+	for i, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" {
+		t[c] = byte(i)
+	}
+	return t
+}()
+
+// appendBase64 appends to dst the base64 text src decoded (RFC 2045 §6.8)
+// the way §6.8 asks of a decoder: characters outside the alphabet (line
+// breaks, garbage) are ignored; "=" ends a group, so that base64 blocks
+// written one after the other still decode. dst may be src[:0]: the text
+// is then decoded in place.
+func appendBase64(dst, src []byte) []byte {
+	var acc uint32
+	n := 0
+	for _, c := range src {
+		v := base64Values[c]
+		if v == 0xff {
+			if c == '=' {
+				dst = flushBase64(dst, acc, n)
+				acc, n = 0, 0
+			}
+			continue
+		}
+		acc = acc<<6 | uint32(v)
+		if n++; n == 4 {
+			dst = append(dst, byte(acc>>16), byte(acc>>8), byte(acc))
+			acc, n = 0, 0
+		}
+	}
+	return flushBase64(dst, acc, n)
+}
+
+// flushBase64 appends the octets of an incomplete group of n sextets.
+func flushBase64(dst []byte, acc uint32, n int) []byte {
+	switch n {
+	case 2:
+		return append(dst, byte(acc>>4))
+	case 3:
+		return append(dst, byte(acc>>10), byte(acc>>2))
+	}
+	return dst
+}

@@ -1,0 +1,227 @@
+package extract
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// linkSummary is what the structure tests compare of a link.
+func linkSummary(l Link) string {
+	s := fmt.Sprintf("%s|%s|%s", l.Part, l.Ref, l.URI)
+	if l.Header != "" {
+		s += "|" + l.Header
+	}
+	return s
+}
+
+func scanMailString(t *testing.T, msg string, opts Options) (links []string, errs []error) {
+	t.Helper()
+	if opts.Type == Auto {
+		opts.Type = Mail
+	}
+	for l, err := range Links(strings.NewReader(msg), opts) {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		links = append(links, linkSummary(l))
+	}
+	return links, errs
+}
+
+func checkLinks(t *testing.T, name string, got, want []string) {
+	t.Helper()
+	for i := range max(len(got), len(want)) {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("%s: link %d\n got %s\nwant %s", name, i+1, g, w)
+		}
+	}
+}
+
+// TestMailStructure checks the MIME walk: part numbers (IMAP style), the
+// base of each part (RFC 3986 §5.1.2 with RFC 2110/2557 headers,
+// inherited down multiparts and message/rfc822), header links, transfer
+// encodings, and the parts that are skipped.
+func TestMailStructure(t *testing.T) {
+	msg := strings.ReplaceAll(`From: a@example.org
+List-Unsubscribe: <mailto:leave@example.org>,
+ <http://example.org/leave>
+Content-Type: multipart/mixed; boundary="outer"
+Content-Base: http://example.org/base/
+
+preamble <a href="http://preamble.example/">
+--outer
+Content-Type: multipart/alternative; boundary="outer-inner"
+
+--outer-inner
+Content-Type: text/html; charset=iso-8859-1
+Content-Transfer-Encoding: quoted-printable
+
+<a href=3D"rel/one.html">x</a><a href=3D"http://exa=
+mple.org/two?a=3D1">
+--outer-inner
+Content-Type: text/html
+Content-Location: http://other.example/dir/page.html
+
+<img src="pic.png">
+--outer-inner--
+--outer
+Content-Type: message/rfc822
+
+Subject: inner
+Archived-At: <http://archive.example/1>
+Content-Type: text/html
+Content-Transfer-Encoding: base64
+
+PGEgaHJlZj0ieC5odG1sIj4K
+--outer
+Content-Type: image/png
+Content-Transfer-Encoding: base64
+
+PGEgaHJlZj0iaHR0cDovL25vdC5zY2FubmVkLyI+
+--outer
+Content-Type: application/octet-stream
+
+<a href="http://not.scanned/">
+--outer--
+epilogue <a href="http://epilogue.example/">
+`, "\n", "\r\n")
+	got, errs := scanMailString(t, msg, Options{Base: "http://retrieval.example/mail/1"})
+	checkLinks(t, "structure", got, []string{
+		"|mailto:leave@example.org|mailto:leave@example.org|List-Unsubscribe",
+		"|http://example.org/leave|http://example.org/leave|List-Unsubscribe",
+		"|http://example.org/base/|http://example.org/base/|Content-Base",
+		"1.1|rel/one.html|http://example.org/base/rel/one.html",
+		"1.1|http://example.org/two?a=1|http://example.org/two?a=1",
+		"1.2|http://other.example/dir/page.html|http://other.example/dir/page.html|Content-Location",
+		"1.2|pic.png|http://other.example/dir/pic.png",
+		"2|http://archive.example/1|http://archive.example/1|Archived-At",
+		"2.1|x.html|http://example.org/base/x.html",
+	})
+	if len(errs) > 0 {
+		t.Errorf("structure: errors %v", errs)
+	}
+}
+
+// TestMailParts checks part numbering and bases in other shapes.
+func TestMailParts(t *testing.T) {
+	tests := []struct {
+		name string
+		msg  string
+		want []string
+		errs []string // substrings of the errors, in order
+	}{
+		{"single part: the body is part 1",
+			"Content-Type: text/html\n\n<a href=\"a.html\">",
+			[]string{"1|a.html|http://retrieval.example/mail/a.html"}, nil},
+		{"no Content-Type, not text: nothing",
+			"Content-Type: image/gif\n\n<a href=\"a.html\">", nil, nil},
+		{"relative Content-Location resolved against the outer base",
+			"Content-Location: sub/page.html\nContent-Type: text/html\n\n<a href=\"a.html\">",
+			[]string{"|sub/page.html|http://retrieval.example/mail/sub/page.html|Content-Location",
+				"1|a.html|http://retrieval.example/mail/sub/a.html"}, nil},
+		{"Content-Base wins over Content-Location, which resolves against it",
+			"Content-Location: page.html\nContent-Base: http://b.example/x/\nContent-Type: text/html\n\n<a href=\"a.html\">",
+			[]string{"|page.html|http://b.example/x/page.html|Content-Location",
+				"|http://b.example/x/|http://b.example/x/|Content-Base",
+				"1|a.html|http://b.example/x/a.html"}, nil},
+		{"a part's header overrides, a sibling inherits",
+			"Content-Type: multipart/related; boundary=b\nContent-Base: http://m.example/\n\n--b\nContent-Type: text/html\nContent-Base: http://p.example/\n\n<a href=\"1\">\n--b\nContent-Type: text/html\n\n<a href=\"2\">\n--b--\n",
+			[]string{"|http://m.example/|http://m.example/|Content-Base",
+				"1|http://p.example/|http://p.example/|Content-Base",
+				"1|1|http://p.example/1", "2|2|http://m.example/2"}, nil},
+		{"digest parts default to message/rfc822 (RFC 2046 §5.1.5)",
+			"Content-Type: multipart/digest; boundary=d\n\n--d\n\nArchived-At: <http://a.example/1>\nContent-Type: text/html\n\n<a href=\"x\">\n--d--\n",
+			[]string{"1|http://a.example/1|http://a.example/1|Archived-At", "1.1|x|http://retrieval.example/mail/x"}, nil},
+		{"message/rfc822 that is multipart: its parts are N.1, N.2",
+			"Content-Type: multipart/mixed; boundary=o\n\n--o\nContent-Type: message/rfc822\n\nContent-Type: multipart/alternative; boundary=i\n\n--i\nContent-Type: text/html\n\n<a href=\"a\">\n--i\nContent-Type: text/html\n\n<a href=\"b\">\n--i--\n--o--\n",
+			[]string{"1.1|a|http://retrieval.example/mail/a", "1.2|b|http://retrieval.example/mail/b"}, nil},
+		{"missing closing delimiter: last part read to the end, reported",
+			"Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<a href=\"a\">\n--b\nContent-Type: text/html\n\n<a href=\"b\">\n",
+			[]string{"1|a|http://retrieval.example/mail/a", "2|b|http://retrieval.example/mail/b"},
+			[]string{"ends without its closing delimiter"}},
+		{"a boundary that prefixes a nested one, and padding after a delimiter",
+			"Content-Type: multipart/mixed; boundary=b\n\n--b \t\nContent-Type: multipart/mixed; boundary=b2\n\n--b2\nContent-Type: text/html\n\n<a href=\"a\">\n--b2--\n--b--\n",
+			[]string{"1.1|a|http://retrieval.example/mail/a"}, nil},
+		{"base64 multipart body (not allowed, but seen)",
+			"Content-Type: multipart/mixed; boundary=b\nContent-Transfer-Encoding: base64\n\nLS1iCkNvbnRlbnQtVHlwZTogdGV4dC9odG1sCgo8YSBocmVmPSJhIj4KLS1iLS0K\n",
+			[]string{"1|a|http://retrieval.example/mail/a"}, nil},
+		{"invalid Content-Base: reported, the outer base stays",
+			"Content-Base: http://[bad/\nContent-Type: text/html\n\n<a href=\"a\">",
+			[]string{"|http://[bad/|http://[bad/|Content-Base", "1|a|http://retrieval.example/mail/a"},
+			[]string{"Content-Base"}},
+	}
+	for _, tt := range tests {
+		got, errs := scanMailString(t, tt.msg, Options{Base: "http://retrieval.example/mail/1"})
+		checkLinks(t, tt.name, got, tt.want)
+		if len(errs) != len(tt.errs) {
+			t.Errorf("%s: errors %v, want %d", tt.name, errs, len(tt.errs))
+			continue
+		}
+		for i, err := range errs {
+			var e *Error
+			if !errors.As(err, &e) || e.Message != 1 {
+				t.Errorf("%s: error %v is not an *Error of message 1", tt.name, err)
+			}
+			if !strings.Contains(err.Error(), tt.errs[i]) {
+				t.Errorf("%s: error %q does not mention %q", tt.name, err, tt.errs[i])
+			}
+		}
+	}
+}
+
+// TestMailErrors checks that broken structure is reported with ErrMIME
+// and that the scan goes on.
+func TestMailErrors(t *testing.T) {
+	nested := "Content-Type: multipart/mixed; boundary=b\n\n" + strings.Repeat("--b\nContent-Type: message/rfc822\n\n", 40) + "Content-Type: text/html\n\n<a href=\"deep\">"
+	tests := []struct {
+		name, msg string
+	}{
+		{"no boundary", "Content-Type: multipart/mixed\n\n<a href=\"a\">"},
+		{"boundary not found", "Content-Type: multipart/mixed; boundary=zz\n\nhttp://example.org/"},
+		{"nested too deep", nested},
+	}
+	for _, tt := range tests {
+		_, errs := scanMailString(t, tt.msg, Options{})
+		if len(errs) == 0 || !errors.Is(errs[0], ErrMIME) {
+			t.Errorf("%s: errors %v, want ErrMIME", tt.name, errs)
+		}
+	}
+}
+
+// TestMailWarnings checks that what was guessed about a part (an unknown
+// charset, an unknown transfer encoding) is said on each of its links.
+func TestMailWarnings(t *testing.T) {
+	tests := []struct {
+		msg, want string
+	}{
+		{"Content-Type: text/html; charset=default_charset\n\n<a href=\"http://example.org/\">", `charset: unknown charset "default_charset"`},
+		{"Content-Type: text/html\nContent-Transfer-Encoding: x-uuencode\n\n<a href=\"http://example.org/\">", `transfer-encoding: unknown Content-Transfer-Encoding "x-uuencode"`},
+	}
+	for _, tt := range tests {
+		n := 0
+		for l, err := range Links(strings.NewReader(tt.msg), Options{Type: Mail}) {
+			if err != nil {
+				t.Errorf("%q: %v", tt.msg, err)
+				continue
+			}
+			n++
+			if !slices.ContainsFunc(l.Warnings, func(w string) bool { return strings.HasPrefix(w, tt.want) }) {
+				t.Errorf("%q: warnings %q, want one starting %q", tt.msg, l.Warnings, tt.want)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: %d links, want 1", tt.msg, n)
+		}
+	}
+}

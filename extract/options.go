@@ -1,0 +1,111 @@
+package extract
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Type is a kind of input Links reads.
+type Type int
+
+const (
+	Auto Type = iota // detected from the name and the first bytes (see Detect)
+	Text             // plain text: URIs delimited as RFC 3986 Appendix C describes
+	HTML             // an HTML document: URL-bearing attributes, CSS, text
+	Mail             // one Internet message (RFC 5322) with its MIME parts
+	Mbox             // a mailbox of messages, each after a "From " line
+)
+
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox"}
+
+// String returns the type's name, as ParseType accepts it.
+func (t Type) String() string {
+	if t < 0 || int(t) >= len(typeNames) {
+		return "type(" + strconv.Itoa(int(t)) + ")"
+	}
+	return typeNames[t]
+}
+
+// ErrUnknownType is wrapped by the error of ParseType.
+var ErrUnknownType = errors.New("extract: unknown input type")
+
+// ParseType returns the Type named s ("auto", "text", "html", "mail",
+// "mbox"; case-insensitive; "eml" is mail and "htm" is html), as the
+// --type flag takes it.
+func ParseType(s string) (Type, error) {
+	switch strings.ToLower(s) {
+	case "auto", "":
+		return Auto, nil
+	case "text", "txt":
+		return Text, nil
+	case "html", "htm":
+		return HTML, nil
+	case "mail", "eml":
+		return Mail, nil
+	case "mbox":
+		return Mbox, nil
+	}
+	return Auto, fmt.Errorf("%w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
+}
+
+// Unique selects which repeated links Links leaves out.
+type Unique int
+
+const (
+	UniqueNone       Unique = iota // every occurrence is yielded
+	UniqueExact                    // a link whose URI string was yielded before is left out
+	UniqueNormalized               // a link whose URI is equivalent (RFC 3986 §6.2.2, §6.2.3) to one yielded before is left out
+)
+
+// Options control Links. The zero value scans with type detection,
+// resolves every reference against the base in force, and yields every
+// link, including relative ones when they cannot be resolved.
+type Options struct {
+	// Type of the input; Auto detects it (see Detect) from the name and
+	// the first 4096 bytes, so it waits for them (or the end of input)
+	// before the first link: name the type to scan a slow stream as it
+	// comes.
+	Type Type
+	// Name of the input: Link.File, and the retrieval base of a local file
+	// (RFC 3986 §5.1.3, a "file:" URI of its absolute path) unless Base is
+	// set. "-" or "" stands for standard input, which has no retrieval base.
+	Name string
+	// Base is the URI the input was retrieved from (§5.1.3), as the user
+	// gives it (--base); it overrides the "file:" URI of Name. It must be
+	// absolute.
+	Base string
+	// Default is the application's default base (§5.1.4), in force when no
+	// other layer gives one. It must be absolute.
+	Default string
+
+	// Keep leaves references as written: Link.URI is Link.Ref, nothing is
+	// resolved.
+	Keep bool
+	// Normalize puts Link.URI in the normal form of RFC 3986 §6.2.2 and
+	// §6.2.3 (uri.URI.Normalize).
+	Normalize bool
+	// Unique leaves out repeated links (see Unique). The links already
+	// yielded are remembered for the whole input, so memory grows with
+	// the number of distinct links (not with the input size).
+	Unique Unique
+	// Schemes, when not empty, keeps only the links whose URI has one of
+	// these schemes (compared case-insensitively, without the ':'). An
+	// unresolved relative reference has no scheme and is left out.
+	Schemes []string
+	// Absolute leaves out the links whose reference is relative as
+	// written (HTML attribute values, CSS, <...> with AngleRelative), even
+	// when they could be resolved.
+	Absolute bool
+
+	// Abbreviated reports, in text, "www." and "ftp." host names without a
+	// scheme, completed with "http://" or "ftp://" (delimit.Options).
+	Abbreviated bool
+	// AngleRelative reports, in text, relative references inside <...>
+	// (delimit.Options.Relative).
+	AngleRelative bool
+	// Warnings adds the security warnings of RFC 3986 §7 about each link
+	// (uri.URI.SecurityWarnings) to Link.Warnings.
+	Warnings bool
+}

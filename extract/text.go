@@ -1,0 +1,48 @@
+package extract
+
+import (
+	"io"
+	"strings"
+
+	"github.com/urix/urix/delimit"
+)
+
+// scanText is the contentScanner of plain text: the URIs the delimit
+// scanner finds (RFC 3986 Appendix C), with Context "text".
+func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	return scanDelimited(r, src, "text", yield)
+}
+
+// scanDelimited yields the URIs delimit finds in r with the given Context;
+// scanners of other content use it for the text in it ("html-text").
+func scanDelimited(r io.Reader, src *source, context string, yield func(Link, error) bool) bool {
+	sc := delimit.NewScanner(r, delimit.Options{
+		Abbreviated: src.opts.Abbreviated,
+		Relative:    src.opts.AngleRelative,
+	})
+	for sc.Scan() {
+		m := sc.Match()
+		l := Link{
+			Ref:     m.URI,
+			Offset:  m.Start,
+			Line:    m.Line,
+			Column:  m.Column,
+			Style:   m.Style.String(),
+			Context: context,
+		}
+		if m.Alt != "" {
+			l.Alternatives = []string{m.Alt}
+		}
+		if m.Style == delimit.Abbreviated {
+			// Ref as written, without the scheme delimit added.
+			_, l.Ref, _ = strings.Cut(m.URI, "://")
+		}
+		if !src.emitAs(l, m.URI, yield) {
+			return false
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return yield(Link{}, err)
+	}
+	return true
+}
