@@ -1,6 +1,48 @@
-// Package delimit finds URIs in running text: mail, news, RFC-style
-// documents and printed prose, following the appendix "Delimiting a URI in
-// Context" of RFC 3986 (Appendix C) and its drafts.
+// Package delimit finds URIs in running text (mail, news, RFC-style
+// documents, printed prose) as the appendix "Delimiting a URI in Context"
+// of RFC 3986 (Appendix C) and its drafts recommend, and nothing else.
+//
+// A Scanner reads text and reports each URI as a Match: the URI cleaned of
+// its delimiters (not normalized), its byte span, line and column, how it
+// was delimited, and whether whitespace was removed from it. The rules:
+//
+//   - <...>: the brackets are not part of the URI; whitespace inside (SP,
+//     TAB, CR, LF, NBSP) is removed wherever a line break falls, and so are
+//     mail quote markers ("> >") that start a continued line when the line
+//     of the '<' is quoted too. A "URL:" prefix is dropped. Any absolute
+//     URI counts, whatever its scheme; a registered scheme must meet its
+//     syntax ("<http:g>" is none). HTML tags, placeholders such as
+//     "<scheme>", "<>", bracketed mail addresses and XML elements with a
+//     namespace prefix ("<xhtml:div>" followed by "</xhtml:") give nothing.
+//     An unclosed '<' is given up at the next '<', a blank line or
+//     MaxLength+2048 bytes, and the text is read as bare text.
+//   - "...": the text between the quotes, on one line, when all of it is a
+//     URI with a registered scheme.
+//   - Bare URIs start with a scheme of IANA's registry (permanent,
+//     provisional, historical) at a word boundary, followed by ':'. Schemes
+//     whose syntax needs an authority (http, https, ftp, ws, telnet, ...; see
+//     scheme_syntax.txt) need "//" and a valid host name; "mailto:" needs an
+//     address (RFC 6068). A bare URI ends at whitespace, a control
+//     character, one of < > " { } | \ ^ ` or a non-ASCII character; when
+//     that character continues a word in a script written with spaces
+//     ("http://www.bürger..."), the text is an IRI cut short and nothing is
+//     reported. Trailing . , ; : ! ? ' * are dropped, and ')' or ']' when
+//     unbalanced; a URI right after '(' or an apostrophe ends at the matching closer,
+//     and an unbalanced ']' ends a URI. "URL:" before a URI is not part of it.
+//   - A URI that ends in '-' before a line break and goes on on the next line
+//     is joined; the match carries both readings, with the hyphen (URI) and
+//     without it (Alt).
+//   - With Options.Abbreviated, "www." and "ftp." host names with a public
+//     suffix are reported with "http://" or "ftp://" added (2003 draft of
+//     RFC 3986, appendix F); with Options.Relative, relative references in
+//     <...> are reported too.
+//
+// Every URI reported parses with package uri. A candidate longer than
+// MaxLength is dropped, never split. Text never causes an error; only the
+// reader does. The scanner keeps a window of bounded size over the input,
+// runs in linear time whatever the input, allocates only the strings of
+// the matches, and reports the same matches whatever the reader's chunk
+// sizes. docs/delimit-conformance.md compares it with other extractors.
 package delimit
 
 import "strconv"

@@ -161,6 +161,11 @@ func TestRules(t *testing.T) {
 		{"bracket with prose inside is not joined", "<see http://example.com/ for more>", []string{"http://example.com/ bare"}},
 		{"URI of an unknown scheme needs brackets", "foo:bar and <foo:bar>", []string{"foo:bar angle"}},
 		{"http:g is no http URI even in brackets", "<http:g> <http://>", nil},
+		{"line break right after the scheme (RFC 1630, RFC 5870)", "<ftp:\n     //quake.think.com/pub/wais/doc/doc-ids.txt> <geo:\n 66.0,30;u=6.5>",
+			[]string{"ftp://quake.think.com/pub/wais/doc/doc-ids.txt angle", "geo:66.0,30;u=6.5 angle"}},
+		{"prose in brackets", "<Anchor: #AttList> <key-list: string-list>", nil},
+		{"XML elements with a namespace prefix", "<xhtml:div>\n  <xhtml:em>x</xhtml:em>\n</xhtml:div> <ds:Sig/> <foo:bar>",
+			[]string{"foo:bar angle"}},
 
 		// Rule 2: quote markers.
 		{"quote markers removed", "> see <http://example.com/very/\n> > long/path> ok",
@@ -176,6 +181,7 @@ func TestRules(t *testing.T) {
 
 		// Rule 4: bare URIs.
 		{"non-URIs", `Note: Re: EMail: timbl@w3.org g:h http:g 10:30 std::vector C:\dir HTTP:80 dereference:x this:that`, nil},
+		{"E-18 seed text", "EMail: timbl@w3.org dereference:解引用 HEXDIG:十六进制 R:URI引用 \"user:password\" (比如 this:that) HTTP:80 g:h http:g", nil},
 		{"E-15 empty host", "URI前缀http://)。 and http:// and http://?q", nil},
 		{"E-13 ends at non-ASCII", "“http://localhost/”。", []string{"http://localhost/ bare"}},
 		{"E-13 ends at delimiters", "http://a.example/x<y http://b.example/x>y http://c.example/x\"y http://d.example/x{y http://e.example/x|y http://f.example/x\\y http://g.example/x^y http://h.example/x`y http://i.example/x}y",
@@ -259,7 +265,7 @@ func TestAbbreviated(t *testing.T) {
 }
 
 func TestRelative(t *testing.T) {
-	in := "<index.html> <../up/a.txt> <a/b?c#d> <TITLE> </p> <br/> <user@example.com> <see ./foo> <URL:foo/bar>\n<x/\n  y>"
+	in := "<index.html> <../up/a.txt> <a/b?c#d> <TITLE> </p> <br/> <user@example.com> <see ./foo> <URL:foo/bar>\n<x/\n  y> <key-list: string-list>"
 	want := []string{"index.html", "../up/a.txt", "a/b?c#d", "foo/bar", "x/y"}
 	ms := All([]byte(in), Options{Relative: true})
 	if got := uris(ms); !slices.Equal(got, want) {
@@ -346,6 +352,7 @@ func scanAll(t testing.TB, r io.Reader, opts Options) []Match {
 func chunkInputs(t *testing.T) map[string][]byte {
 	ins := map[string][]byte{}
 	files, _ := filepath.Glob("testdata/*.txt")
+	files = append(files, "testdata/conformance/urlview/text", "testdata/conformance/uri-find/sciencenews.eml")
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

@@ -50,9 +50,14 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
+//go:generate go run gen_schemes.go
+
 // lookupScheme returns the syntax of the registered scheme name (any case).
 func lookupScheme[T string | []byte](name T) (syntax, bool) {
-	if len(name) > maxSchemeLen {
+	if len(name) == 0 || len(name) > maxSchemeLen {
+		return 0, false
+	}
+	if c := name[0] | 0x20; c < 'a' || c > 'z' || schemeInitials[len(name)]&(1<<(c-'a')) == 0 {
 		return 0, false
 	}
 	var lower [maxSchemeLen]byte
@@ -121,8 +126,25 @@ func isNBSP(b []byte, i int) bool {
 // with whitespace and mail quote markers removed.
 func (s *Scanner) angle(t int64) outcome {
 	b, q := s.buf, int(t-s.off)
-	quoted := s.quotedLine(q)
 	limit := q + 1 + s.max + angleSlack
+
+	// Most '<' start no URI: reject them on their first bytes. A URI
+	// starts with its scheme (or "URL:"), after whitespace if any.
+	k := q + 1
+	for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
+		k++
+	}
+	for k < len(b) && k <= limit && class[b[k]]&cScheme != 0 {
+		k++
+	}
+	if k >= len(b) && !s.final() {
+		return more
+	}
+	if k < len(b) && k <= limit && b[k] != ':' && !s.opts.Relative {
+		return s.fail(q + 1)
+	}
+
+	quoted, knowQuoted := false, false
 	close := -1
 	for j := q + 1; close < 0; {
 		if j >= len(b) || (j+1 == len(b) && b[j] == 0xC2) {
@@ -138,6 +160,9 @@ func (s *Scanner) angle(t int64) outcome {
 		case c == '>':
 			close = j
 		case c == '\n':
+			if !knowQuoted {
+				quoted, knowQuoted = s.quotedLine(q), true
+			}
 			k := j + 1
 			for k < len(b) && class[b[k]]&cSpace != 0 && b[k] != '\n' {
 				k++
@@ -163,11 +188,11 @@ func (s *Scanner) angle(t int64) outcome {
 
 	// The URI proper: past leading whitespace and "URL:", before trailing
 	// whitespace.
-	start := s.skipSpace(b, q+1, close, quoted)
+	start := skipSpace(b, q+1, close, quoted)
 	style := Angle
 	if close-start >= 4 && bytes.EqualFold(b[start:start+4], []byte("URL:")) {
 		style = AngleURL
-		start = s.skipSpace(b, start+4, close, quoted)
+		start = skipSpace(b, start+4, close, quoted)
 	}
 	end := close
 	for end > start && (class[b[end-1]]&cSpace != 0 || (end-2 >= start && isNBSP(b, end-2))) {
@@ -179,7 +204,20 @@ func (s *Scanner) angle(t int64) outcome {
 	if start == end {
 		return s.fail(q + 1)
 	}
-	absolute := schemeAt(b[:end], start) >= 0
+	colon := schemeAt(b[:end], start)
+	absolute := colon >= 0
+	if absolute && !lineBreakAt(b, colon+1, end) {
+		return s.fail(q + 1) // "<key-list: string-list>" is prose
+	}
+	if absolute {
+		xml, o := s.xmlElement(b, start, colon, end, close)
+		if o == more {
+			return more
+		}
+		if xml {
+			return s.fail(close + 1)
+		}
+	}
 
 	// Clean: drop whitespace, and quote markers after line breaks.
 	out := s.scratch[:0]
@@ -239,9 +277,68 @@ func (s *Scanner) angle(t int64) outcome {
 	return s.emit(m, start, end, close+1)
 }
 
+// lineBreakAt reports whether b[i:end] starts with no whitespace, or with
+// whitespace that holds a line break: a URI in <...> may be broken across
+// lines right after its scheme, but a space there is prose.
+func lineBreakAt(b []byte, i, end int) bool {
+	spaced := false
+	for ; i < end && (class[b[i]]&cSpace != 0 || b[i] == 0xC2 || b[i] == 0xA0); i++ {
+		if b[i] == '\n' {
+			return true
+		}
+		spaced = true
+	}
+	return !spaced
+}
+
+// xmlTagLookahead is how far after "<p:name>" a closing "</p:" is sought.
+const xmlTagLookahead = 1024
+
+// xmlElement reports whether the bracketed b[start:end], with a scheme
+// ending at colon, is rather an XML element with a namespace prefix:
+// "<xhtml:div>" is, when "</xhtml:" follows soon, and so is "<ds:Sig/>".
+// Registered schemes are not taken for prefixes.
+func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outcome) {
+	if _, ok := lookupScheme(b[start:colon]); ok {
+		return false, failed
+	}
+	name := b[colon+1 : end]
+	selfClosing := bytes.HasSuffix(name, []byte("/"))
+	name = bytes.TrimSuffix(name, []byte("/"))
+	if len(name) == 0 || class[name[0]]&cAlpha == 0 && name[0] != '_' {
+		return false, failed
+	}
+	for _, c := range name {
+		if !isAlnum(rune(c)) && c != '-' && c != '_' && c != '.' {
+			return false, failed
+		}
+	}
+	if selfClosing {
+		return true, failed
+	}
+	lim := close + 1 + xmlTagLookahead
+	if lim > len(b) {
+		if !s.final() {
+			return false, more
+		}
+		lim = len(b)
+	}
+	prefix := b[start:colon]
+	for t := b[close+1 : lim]; ; {
+		i := bytes.Index(t, []byte("</"))
+		if i < 0 {
+			return false, failed
+		}
+		t = t[i+2:]
+		if len(t) > len(prefix) && bytes.HasPrefix(t, prefix) && t[len(prefix)] == ':' {
+			return true, failed
+		}
+	}
+}
+
 // skipSpace returns the index of the first byte of b[i:end] that is not
 // whitespace, NBSP, or a quote marker at the start of a line.
-func (s *Scanner) skipSpace(b []byte, i, end int, quoted bool) int {
+func skipSpace(b []byte, i, end int, quoted bool) int {
 	for i < end {
 		switch {
 		case b[i] == '\n' && quoted:
@@ -298,6 +395,7 @@ func plausibleRelative(ref []byte) bool {
 	return false
 }
 
+// isAlnum reports whether c is an ASCII letter or digit.
 func isAlnum(c rune) bool {
 	return c < 0x80 && class[c]&cScheme != 0 && c != '.' && c != '+' && c != '-'
 }
@@ -371,6 +469,15 @@ func validHost(u uri.URI) bool {
 func (s *Scanner) quoted(t int64) outcome {
 	b, q := s.buf, int(t-s.off)
 	j := q + 1
+	for j < len(b) && j-q <= maxSchemeLen+1 && class[b[j]]&cScheme != 0 {
+		j++
+	}
+	if j >= len(b) && !s.final() {
+		return more
+	}
+	if j >= len(b) || b[j] != ':' {
+		return s.fail(q + 1)
+	}
 	for j < len(b) && b[j] != '"' {
 		if class[b[j]]&cURI == 0 || j-q > s.max {
 			return s.fail(q + 1)
@@ -403,7 +510,44 @@ func (s *Scanner) quoted(t int64) outcome {
 // punctuation (RFC 3986 Appendix C).
 func (s *Scanner) bare(t int64) outcome {
 	b, q := s.buf, int(t-s.off)
+	if q+1 >= len(b) && !s.final() {
+		return more
+	}
+	// Most ':' in text end a label ("Note: "): no URI goes on after them,
+	// but for one in <...> broken at a line break ("<geo:\n 66,30>").
+	onlyDelimited := false
+	if q+1 >= len(b) || class[b[q+1]]&cURI == 0 {
+		k := q + 1
+		for k < len(b) && k-q < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
+			k++
+		}
+		if k >= len(b) && !s.final() {
+			return more
+		}
+		if k >= len(b) || b[k] != '\n' {
+			return s.fail(q + 1)
+		}
+		onlyDelimited = true
+	}
 	lo := max(0, int(s.floor-s.off))
+	// Every absolute URI has a ':' after its scheme; a '<' or '"' before
+	// the scheme delimits it (RFC 3986 Appendix C).
+	r := q
+	for r > lo && q-r <= maxDelimitedScheme && class[b[r-1]]&cScheme != 0 {
+		r--
+	}
+	if r > lo && r < q {
+		if o := s.delimited(r, t); o != failed {
+			return o
+		}
+	}
+	if onlyDelimited {
+		return s.fail(q + 1)
+	}
+	// Registered schemes end with a letter or digit.
+	if q == 0 || !isAlnum(rune(b[q-1])) {
+		return s.fail(q + 1)
+	}
 	i := q
 	for i > lo && q-i <= maxSchemeLen+2 && class[b[i-1]]&cScheme != 0 {
 		i--
@@ -457,6 +601,48 @@ func (s *Scanner) bare(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	return s.run(i, q, Bare, "")
+}
+
+// maxDelimitedScheme bounds the scheme of a URI in <...> or "...".
+const maxDelimitedScheme = 64
+
+// delimited looks for a '"' right before the scheme starting at b[r], or
+// a '<' before it and whitespace, and for the URI they delimit. On failure
+// the scan stays at the ':' at t, for a bare URI.
+func (s *Scanner) delimited(r int, t int64) outcome {
+	b := s.buf
+	lo := int(s.floor - s.off)
+	p := r - 1
+	if b[p] == '"' {
+		o := s.quoted(s.off + int64(p))
+		if o == failed {
+			s.pos = t
+		}
+		return o
+	}
+	p = skipSpaceBack(b, p, lo, r)
+	// "<URL: scheme:...>": the ':' of "URL:" starts no URI by itself.
+	if p-3 >= lo && b[p] == ':' && bytes.EqualFold(b[p-3:p], []byte("URL")) {
+		p = skipSpaceBack(b, p-4, lo, r)
+	}
+	if p < lo || b[p] != '<' || s.off+int64(p) == s.angleTried {
+		return failed
+	}
+	o := s.angle(s.off + int64(p))
+	if o == failed {
+		s.angleTried = s.off + int64(p)
+		s.pos = t
+	}
+	return o
+}
+
+// skipSpaceBack returns the index of the last byte of b[lo:p+1] that is
+// not whitespace or NBSP, looking back no further than breakSpace/2 from r.
+func skipSpaceBack(b []byte, p, lo, r int) int {
+	for p >= lo && r-p <= breakSpace/2 && (class[b[p]]&cSpace != 0 || b[p] == 0xA0 || b[p] == 0xC2) {
+		p--
+	}
+	return p
 }
 
 // abbreviated looks at the '.' at t for "www." or "ftp." starting a host

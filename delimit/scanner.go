@@ -28,23 +28,31 @@ type Scanner struct {
 	opts Options
 	max  int // Options.MaxLength, or DefaultMaxLength
 
-	buf []byte // the window; len is the data held, cap is fixed
-	off int64  // input offset of buf[0]
-	eof bool   // no more data: end of input or a read error
-	err error
+	buf  []byte // the window, allocated by the first fill; len is the data held, cap is fixed
+	size int    // the window's capacity
+	off  int64  // input offset of buf[0]
+	eof  bool   // no more data: end of input or a read error
+	err  error
 
-	pos      int64 // triggers before pos are dealt with
-	floor    int64 // end of the last match with its closing delimiter
-	skipping bool  // dropping the rest of a run of URI characters
+	pos        int64 // triggers before pos are dealt with
+	angleTried int64 // the last '<' that delimits no URI
+	floor      int64 // end of the last match with its closing delimiter
+	skipping   bool  // dropping the rest of a run of URI characters
 
-	// next trigger of each kind (':', '<', '"', '.'): found is its
-	// offset or -1; when -1, there is none in [pos, searched).
-	found    [4]int64
-	searched [4]int64
+	// next trigger of each kind (':', '<', '.'): found is its offset or
+	// -1; when -1, there is none in [pos, searched).
+	active   [3]bool
+	found    [3]int64
+	searched [3]int64
 
 	line      int   // line number at lineAt
 	lineStart int64 // offset where that line starts
 	lineAt    int64 // lines are counted up to here
+
+	// want is how many bytes the next fill reads at least: it doubles
+	// while a rule keeps asking for more, so that a reader giving one
+	// byte at a time does not make each rule start over for each byte.
+	want int
 
 	scratch []byte // cleaned URI being built
 	breaks  []int  // hyphen line breaks of the candidate: index of '-', then of the next text
@@ -52,9 +60,11 @@ type Scanner struct {
 	done    bool
 }
 
-// triggers are the bytes that may start a match: the ':' after a scheme,
-// '<', '"', and the '.' after "www" or "ftp" (only with Abbreviated).
-var triggers = [4]byte{':', '<', '"', '.'}
+// triggers are the bytes that may start a match: the ':' after a scheme
+// (a '<' or '"' before it is found from there), the '<' of a relative
+// reference (only with Relative), and the '.' after "www" or "ftp" (only
+// with Abbreviated). One fast search for ':' covers most of the work.
+var triggers = [3]byte{':', '<', '.'}
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -62,18 +72,27 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	if maxLen <= 0 {
 		maxLen = DefaultMaxLength
 	}
-	size := max(minWindow, lookBehind+maxLen+angleSlack+breakSpace+64)
-	s := &Scanner{r: r, opts: opts, max: maxLen, buf: make([]byte, 0, size), line: 1}
+	size := max(minWindow, lookBehind+maxLen+angleSlack+xmlTagLookahead+breakSpace)
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
+		// The whole input fits: a window of its size never slides, and
+		// scanning many short texts (mail parts, HTML text nodes) does not
+		// allocate a full window for each.
+		size = l.Len() + 1
+	}
+	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, angleTried: -1}
+	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
 	for k := range s.found {
 		s.found[k] = -1
 	}
 	return s
 }
 
-// All returns the URIs in b, as a Scanner reading b would report them.
+// All returns the URIs in b, as a Scanner reading b would report them. It
+// scans b in place, without copying it.
 func All(b []byte, opts Options) []Match {
 	var ms []Match
-	s := NewScanner(bytes.NewReader(b), opts)
+	s := NewScanner(nil, opts)
+	s.buf, s.eof = b[:len(b):len(b)], true
 	for s.Scan() {
 		ms = append(ms, s.Match())
 	}
@@ -104,17 +123,21 @@ func (s *Scanner) Scan() bool {
 		case ':':
 			o = s.bare(t)
 		case '<':
-			o = s.angle(t)
-		case '"':
-			o = s.quoted(t)
+			if o = s.angle(t); o == failed {
+				s.angleTried = t
+			}
 		case '.':
 			o = s.abbreviated(t)
 		}
 		switch o {
 		case found:
+			s.want = 0
 			return true
 		case more:
+			s.want = max(2*s.want, 512)
 			s.fill()
+		default:
+			s.want = 0
 		}
 	}
 	return false
@@ -141,11 +164,10 @@ const (
 func (s *Scanner) nextTrigger() (int64, int) {
 	end := s.off + int64(len(s.buf))
 	best, kind := int64(-1), 0
-	n := 3
-	if s.opts.Abbreviated {
-		n = 4
-	}
-	for k := range n {
+	for k, on := range s.active {
+		if !on {
+			continue
+		}
 		f := s.found[k]
 		if f >= 0 && f < s.pos {
 			f, s.found[k], s.searched[k] = -1, -1, s.pos
@@ -171,13 +193,17 @@ func (s *Scanner) fill() {
 	if s.eof {
 		return
 	}
+	if s.buf == nil {
+		s.buf = make([]byte, 0, s.size)
+	}
 	if drop := s.pos - lookBehind - s.off; drop > 0 {
 		s.countLines(s.off + drop)
 		n := copy(s.buf, s.buf[drop:])
 		s.buf = s.buf[:n]
 		s.off += drop
 	}
-	for range 100 {
+	target := min(cap(s.buf), len(s.buf)+max(s.want, 1))
+	for empty := 0; len(s.buf) < target; {
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
 		if err != nil {
@@ -188,11 +214,13 @@ func (s *Scanner) fill() {
 			return
 		}
 		if n > 0 {
+			empty = 0
+		} else if empty++; empty == 100 {
+			s.err = io.ErrNoProgress
+			s.eof = true
 			return
 		}
 	}
-	s.err = io.ErrNoProgress
-	s.eof = true
 }
 
 // final reports whether the window's end is the end of the data, or as

@@ -5,6 +5,10 @@ package delimit
 // maxSchemeLen is the length of the longest registered scheme name.
 const maxSchemeLen = 30
 
+// schemeInitials holds, for each length, a bit for the initial of each
+// scheme of that length ('a' is bit 0): a quick test before the map.
+var schemeInitials = [maxSchemeLen + 1]uint32{0x0, 0x0, 0x482141, 0xfef3ed, 0xceb9bf, 0x1afb8c5, 0x25e9a66, 0x2641417, 0x2a9120, 0xc9121, 0x41021, 0xa81000, 0x801040, 0x1000, 0x0, 0x4008, 0x1004, 0x1000, 0x1008, 0x1000, 0x1000, 0x1000, 0x0, 0x4, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000}
+
 // schemes maps each registered scheme (IANA, permanent, provisional and
 // historical), in lower case, to what its syntax requires after the ':'.
 var schemes = map[string]syntax{

@@ -1,0 +1,102 @@
+package delimit
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// corpus returns the RFC corpus beside the repository (../../shared from
+// here), or the sample in testdata when it is absent.
+func corpus(b *testing.B) []byte {
+	files, _ := filepath.Glob("../../shared/corpora/rfc/*.txt")
+	if len(files) == 0 {
+		files = []string{"testdata/rfc1738.txt"}
+	}
+	var all []byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, data...)
+	}
+	return all
+}
+
+func benchScan(b *testing.B, in []byte, opts Options) {
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		s := NewScanner(bytes.NewReader(in), opts)
+		for s.Scan() {
+			n++
+		}
+	}
+	if n == 0 && len(in) > 0 && bytes.Contains(in, []byte("://example")) {
+		b.Fatal("no matches")
+	}
+}
+
+// BenchmarkRFCCorpus scans real text; compare its MB/s with
+// BenchmarkColonBaseline, a loop that only counts ':' over the same bytes.
+func BenchmarkRFCCorpus(b *testing.B) {
+	in := corpus(b)
+	b.Run("scan", func(b *testing.B) { benchScan(b, in, Options{}) })
+	b.Run("scan-all-options", func(b *testing.B) { benchScan(b, in, Options{Abbreviated: true, Relative: true}) })
+	b.Run("all-in-memory", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		b.ReportAllocs()
+		for b.Loop() {
+			All(in, Options{})
+		}
+	})
+}
+
+func BenchmarkColonBaseline(b *testing.B) {
+	in := corpus(b)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for rest := in; ; {
+			i := bytes.IndexByte(rest, ':')
+			if i < 0 {
+				break
+			}
+			n++
+			rest = rest[i+1:]
+		}
+	}
+	if n == 0 {
+		b.Fatal("no ':'")
+	}
+}
+
+// BenchmarkHostile shows linear time: each input at 1 MB and 10 MB; the
+// 10 MB run should take about 10 times as long as the 1 MB run.
+func BenchmarkHostile(b *testing.B) {
+	inputs := []struct{ name, unit string }{
+		{"lt", "<"},
+		{"paren", "("},
+		{"http", "http://"},
+		{"a-colon", "a:"},
+		{"quote", "\""},
+		{"angle-uri", "<http://a.example/"},
+		{"mailto", "mailto:"},
+		{"xml", "<x:y>"},
+		{"hyphen-break", "http://a.example/-\n"},
+		{"one-line", "a"},
+	}
+	for _, in := range inputs {
+		for _, size := range []int{1 << 20, 10 << 20} {
+			data := []byte(strings.Repeat(in.unit, size/len(in.unit)))
+			b.Run(in.name+"/"+map[int]string{1 << 20: "1MB", 10 << 20: "10MB"}[size], func(b *testing.B) {
+				benchScan(b, data, Options{Abbreviated: true, Relative: true})
+			})
+		}
+	}
+}
