@@ -145,8 +145,11 @@ func TestHTML(t *testing.T) {
 		{"first with href wins", `<base target="_blank"><base href="http://one.example/"><base href="http://two.example/">`, retrieval, "http://one.example/", Embedded, false},
 		{"in body, tree order", `<html><head></head><body><p>x</p><base href="http://body.example/"></body></html>`, retrieval, "http://body.example/", Embedded, false},
 		{"whitespace around href", "<base href=\" \n http://ws.example/a/ \t\">", retrieval, "http://ws.example/a/", Embedded, false},
+		{"commented out base", `<head><!--<base href="https://commented.example/">--><base href="."></head>`, retrieval, "http://example.com/dir/", Embedded, false}, // as in corpus page base-032
 		{"template contents are inert", `<template><base href="http://tpl.example/"></template><p>`, retrieval, "", Retrieval, false},
 		{"svg base is not html base", `<svg><base href="http://svg.example/"></base></svg>`, retrieval, "", Retrieval, false},
+		{"inert template base does not hide the real one", `<template><base href="http://tpl.example/"></template><base href="http://real.example/r/">`, retrieval, "http://real.example/r/", Embedded, false},
+		{"svg base does not hide the real one", `<svg><base href="http://svg.example/"></base></svg><base href="http://real.example/s/">`, retrieval, "http://real.example/s/", Embedded, false},
 		{"no base", `<p><a href="x">x</a>`, retrieval, "", Retrieval, false},
 		{"base without href", `<base target="_top">`, retrieval, "", Retrieval, false},
 		{"invalid href ignored, next layer serves", `<base href="http://[::1/">`, retrieval, "", Retrieval, true},

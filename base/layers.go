@@ -206,7 +206,9 @@ func unquote(s string) string {
 // browsers (the drafts' "when present in the HEAD portion" is not how
 // pages are read). Without one, b stays in force.
 func (b Base) HTML(doc *goquery.Document) (Base, error) {
-	for _, n := range doc.FindMatcher(baseElements).Nodes {
+	// Every match, not goquery.Single's first: an inert base element
+	// (in a template, or SVG's) must not hide the real one after it.
+	for _, n := range doc.Find("base[href]").Nodes {
 		if n.Namespace != "" || inTemplate(n) {
 			continue
 		}
@@ -218,8 +220,6 @@ func (b Base) HTML(doc *goquery.Document) (Base, error) {
 	}
 	return b, nil
 }
-
-var baseElements = goquery.Single("base[href]")
 
 func inTemplate(n *html.Node) bool {
 	for p := n.Parent; p != nil; p = p.Parent {

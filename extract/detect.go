@@ -19,9 +19,9 @@ const sniffLen = 4096
 //   - Mbox: a first line "From sender date" as mbox writers put it (an
 //     asctime date with its hh:mm:ss);
 //   - Mail: a block of RFC 5322 header fields (§2.2: "Name: value" lines
-//     and folded continuations) with at least two fields (or one that
-//     fills all of head), one of them a field messages carry (From, To,
-//     Date, Subject, Received, Message-ID, ...);
+//     and folded continuations) holding a field messages or MIME entities
+//     carry (From, To, Date, Subject, Received, Message-ID, Content-Type,
+//     ...), ended by a blank line, or of at least two fields;
 //   - HTML: after a byte order mark and white space, "<!doctype html",
 //     "<?xml" with an <html element, a comment "<!--", or the start tag of
 //     an HTML element ("<p>", "<div class=...>"), as the MIME Sniffing
@@ -90,6 +90,8 @@ var commonFields = map[string]bool{
 	"sender": true, "in-reply-to": true, "references": true,
 	"dkim-signature": true, "x-mailer": true, "content-type": true,
 	"x-original-to": true, "authentication-results": true,
+	"content-transfer-encoding": true, "content-disposition": true,
+	"content-id": true, "content-description": true,
 }
 
 // isHeaderBlock reports whether head starts with RFC 5322 header fields
@@ -105,8 +107,9 @@ func isHeaderBlock(head []byte) bool {
 		line := bytes.TrimSuffix(head[:i], []byte("\r"))
 		head = head[i+1:]
 		if len(line) == 0 {
-			cutOff = false
-			break
+			// The blank line that ends a header: one field will do, as
+			// in a bare MIME entity ("Content-Type: ...").
+			return common
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if fields == 0 {
@@ -114,19 +117,31 @@ func isHeaderBlock(head []byte) bool {
 			}
 			continue
 		}
-		name, _, ok := bytes.Cut(line, []byte(":"))
-		if !ok || len(name) == 0 {
-			return false
-		}
-		for _, c := range name {
-			if c <= ' ' || c > '~' {
-				return false // field-name = 1*ftext, RFC 5322 §3.6.8
-			}
+		if !isField(line) {
+			// A body without the blank line before it, as broken
+			// mailers write: mail if the header so far is one.
+			return common && fields >= 2
 		}
 		fields++
+		name, _, _ := bytes.Cut(line, []byte(":"))
 		common = common || commonFields[strings.ToLower(string(name))]
 	}
-	return common && (fields >= 2 || cutOff && fields == 1)
+	return common && (fields >= 2 || cutOff)
+}
+
+// isField reports whether line starts a header field: a field name (RFC
+// 5322 §3.6.8, printable ASCII but ':') and a colon.
+func isField(line []byte) bool {
+	name, _, ok := bytes.Cut(line, []byte(":"))
+	if !ok || len(name) == 0 {
+		return false
+	}
+	for _, c := range name {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // isHTMLStart reports whether head starts as an HTML document does (see

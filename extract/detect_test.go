@@ -26,8 +26,13 @@ func TestDetect(t *testing.T) {
 		{"-", mailHead, Mail},
 		{"-", "\xef\xbb\xbfFrom: a@example.com\nSubject: x\n\n", Mail},
 		{"-", "Note: this is text\nAnd more: text\n\n", Text}, // no field a message carries
-		{"-", "Subject: only one field\n\nbody", Text},
+		{"-", "Subject: only one field\n\nbody", Mail},
+		{"-", "Content-Type: multipart/mixed; boundary=\"b\"\n\n--b\n", Mail}, // a bare MIME entity
+		{"-", "Subject: one field, no end", Text},
+		{"-", "Subject: one field\nthen prose\n", Text},
 		{"-", "From: a@example.com\nthis line is no field\n", Text},
+		{"-", "From: a@example.com\nSubject: x\nno blank line before the body\n", Mail},
+		{"-", "Note: this is text\n\nmore", Text},
 		{"-", "<!DOCTYPE html>\n<html>", HTML},
 		{"-", "  \n<!doctype HTML PUBLIC \"-//IETF//DTD HTML//EN\">", HTML},
 		{"-", "<!doctypehtml><html lang=en>", HTML},

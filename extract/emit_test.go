@@ -272,3 +272,21 @@ func TestLinksErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestUniqueAcrossParts: Unique holds for the whole input, across the
+// messages of an mbox and the parts scanners emit through copies of the
+// source.
+func TestUniqueAcrossParts(t *testing.T) {
+	const mbox = "From a@example.com Sat Jan  3 01:05:34 1996\nFrom: a@example.com\nSubject: one\n\nsee http://dup.example/x and http://one.example/\n\n" +
+		"From b@example.com Sat Jan  3 01:06:34 1996\nFrom: b@example.com\nSubject: two\n\nagain http://dup.example/x\n"
+	var got []string
+	for l, err := range Links(strings.NewReader(mbox), Options{Type: Mbox, Unique: UniqueExact}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.URI)
+	}
+	if want := []string{"http://dup.example/x", "http://one.example/"}; !slices.Equal(got, want) {
+		t.Errorf("unique links of the mbox = %q, want %q", got, want)
+	}
+}

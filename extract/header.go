@@ -209,6 +209,8 @@ type headerRef struct {
 func headerRefs(f field, refs []headerRef) []headerRef {
 	v := f.value
 	switch f.name {
+	case "Content-Type":
+		return externalBodyRef(f, refs)
 	case "Content-Base", "Content-Location":
 		start := 0
 		for start < len(v) && isFoldSpace(v[start]) {
@@ -267,6 +269,49 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 		i = j
 	}
 	return refs
+}
+
+// externalBodyRef appends the URL of a Content-Type field
+// "message/external-body; access-type=URL; URL=..." (RFC 2017 §3), its
+// white space removed (§2: a long URL may be split and folded anywhere).
+func externalBodyRef(f field, refs []headerRef) []headerRef {
+	raw := string(unfold(f.value))
+	mt, params, err := mime.ParseMediaType(raw)
+	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {
+		return refs
+	}
+	ref := unfoldAll([]byte(params["url"]))
+	if ref == "" {
+		return refs
+	}
+	off, style := f.off, "bare"
+	lower := bytes.ToLower(f.value)
+	for from := 0; ; {
+		i := bytes.Index(lower[from:], []byte("url"))
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + 3
+		if i > 0 && lower[i-1] != ';' && !isFoldSpace(lower[i-1]) {
+			continue // not the parameter name: "access-type=URL"
+		}
+		j := i + 3
+		for j < len(lower) && isFoldSpace(lower[j]) {
+			j++
+		}
+		if j == len(lower) || lower[j] != '=' {
+			continue
+		}
+		for j++; j < len(lower) && isFoldSpace(lower[j]); j++ {
+		}
+		if j < len(lower) && lower[j] == '"' {
+			j, style = j+1, "quoted"
+		}
+		off += j
+		break
+	}
+	return append(refs, headerRef{ref: ref, off: off, style: style})
 }
 
 // skipComment returns the index of the ")" that closes the comment

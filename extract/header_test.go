@@ -97,6 +97,10 @@ func TestHeaderRefs(t *testing.T) {
 		{"Content-Base", " http://www.ics.uci.edu/\r\n Test/a/b/c", []string{"http://www.ics.uci.edu/Test/a/b/c"}, "bare"},
 		{"Content-Location", ` "images/logo.gif"`, []string{"images/logo.gif"}, "quoted"},
 		{"Content-Location", " =?UTF-8?Q?http://example.org/caf=C3=A9?=", []string{"http://example.org/café"}, "bare"},
+		// RFC 2017 §4 example: the URL folded over lines.
+		{"Content-Type", " message/external-body; access-type=URL;\r\n URL=\"http://www.foo.com/\r\n bar\"", []string{"http://www.foo.com/bar"}, "quoted"},
+		{"Content-Type", " message/external-body; access-type=anon-ftp; site=x; name=y", nil, ""},
+		{"Content-Type", " text/html; url=\"http://no/\"", nil, ""},
 	}
 	for _, tt := range tests {
 		f := field{name: tt.field, value: []byte(tt.value), off: 100}

@@ -79,11 +79,18 @@ type page struct {
 	enc encoding.Encoding
 }
 
-// scanHTML is the contentScanner of HTML documents: it yields the URL
-// of every URL-bearing attribute and CSS url() with Context "html" or
-// "css", Tag and Attr, then the bare URIs of the text with Context
-// "html-text", in document order, against the page's own base if it has
-// one (RFC 3986 §5.1.1).
+// scanHTML is the contentScanner of HTML documents. In document order, it
+// yields the URL of every URL-bearing attribute (see urlAttr; Context
+// "html"), of CSS url(), @import and image-set() in style attributes and
+// style elements (Context "css"), each with its Tag and Attr, and the bare
+// URIs of text nodes (Context "html-text"; not in script, style, iframe,
+// noembed or noframes). Every link is resolved against the page's own
+// base, the href of its first base element in tree order (RFC 3986
+// §5.1.1, HTML Living Standard §4.2.3), links before that element
+// included; that href itself is reported too (Tag "base"), resolved
+// against the layer around the page. The contents of noscript are read as
+// markup and those of template as well (their links are real once the
+// template is used); neither holds a base element that counts.
 func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readPage(r)
 	if err != nil {
@@ -116,10 +123,7 @@ func (p *page) link(i int, lc *lineCounter) Link {
 	r := &p.refs[i]
 	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
 	if p.enc != nil && !isASCII(r.ref) {
-		// A browser reads the page, and so the value, in its encoding.
-		if u, err := p.enc.NewDecoder().String(r.ref); err == nil {
-			l.Ref = u
-		}
+		l.Ref = p.legacyRef(r.ref)
 	}
 	if r.kind == kindCSS {
 		l.Context = "css"
@@ -195,6 +199,39 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		}
 		return yield(l, err)
 	})
+}
+
+// legacyRef returns the value v of a page in a legacy encoding as a
+// browser reads it (WHATWG URL Standard §4.4 with the document's
+// encoding): the page's characters in UTF-8, except in the query, whose
+// bytes stay in the page's encoding, percent-encoded (RFC 3986 §2.1).
+func (p *page) legacyRef(v string) string {
+	rest, frag, hasFrag := strings.Cut(v, "#")
+	path, query, hasQuery := strings.Cut(rest, "?")
+	dec := p.enc.NewDecoder()
+	u, err := dec.String(path)
+	if err != nil {
+		return v
+	}
+	if hasQuery {
+		var sb strings.Builder
+		for i := 0; i < len(query); i++ {
+			if c := query[i]; c >= 0x80 {
+				sb.WriteString(percent(c))
+			} else {
+				sb.WriteByte(c)
+			}
+		}
+		u += "?" + sb.String()
+	}
+	if hasFrag {
+		f, err := dec.String(frag)
+		if err != nil {
+			return v
+		}
+		u += "#" + f
+	}
+	return u
 }
 
 func isASCII(s string) bool {
@@ -619,21 +656,5 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	if err != nil {
 		return outer, fmt.Errorf("extract: reading <base href>: %w", err)
 	}
-	// base.HTML matches with goquery.Single, which stops at the first
-	// base[href] even when it is inert (SVG's, or in a template): take
-	// those out of the tree first. TODO(H5): drop once base.HTML looks
-	// past them.
-	for _, n := range doc.Find("base[href]").Nodes {
-		if n.Namespace != "" || len(goquery.NewDocumentFromNode(n).Selection.ParentsFiltered("template").Nodes) > 0 {
-			n.Parent.RemoveChild(n)
-		}
-	}
-	b, err := outer.HTML(doc)
-	if err == nil && b.Source == base.Embedded && (strings.EqualFold(b.URI.Scheme, "data") || strings.EqualFold(b.URI.Scheme, "javascript")) {
-		// HTML Living Standard §4.2.3, "set the frozen base URL".
-		return outer, errDataBase
-	}
-	return b, err
+	return outer.HTML(doc)
 }
-
-var errDataBase = errors.New("extract: a data: or javascript: <base href> is ignored, as browsers ignore it")

@@ -62,11 +62,12 @@ func TestSeedExample(t *testing.T) {
 }
 
 // TestHTMLLegacyCharset reads a value of a Shift_JIS page in the page's
-// encoding, as a browser does, so that its URI is percent-encoded UTF-8
-// (RFC 3986 §2.5) and not the raw Shift_JIS bytes.
+// encoding, as a browser does, so that its path and fragment are
+// percent-encoded UTF-8 (RFC 3986 §2.5), not the raw Shift_JIS bytes.
 func TestHTMLLegacyCharset(t *testing.T) {
-	// "日本.html" in Shift_JIS: 93 fa 96 7b.
-	page := "<meta charset=\"shift_jis\"><a href=\"\x93\xfa\x96\x7b.html\">x</a>"
+	// "日本.html" in Shift_JIS: 93 fa 96 7b. In the query the page's
+	// encoding stays, percent-encoded, as a browser sends it.
+	page := "<meta charset=\"shift_jis\"><a href=\"\x93\xfa\x96\x7b.html?q=\x93\xfa#\x96\x7b\">x</a>"
 	var got []string
 	for l, err := range Links(strings.NewReader(page), Options{Type: HTML, Base: "http://example.jp/"}) {
 		if err != nil {
@@ -74,7 +75,7 @@ func TestHTMLLegacyCharset(t *testing.T) {
 		}
 		got = append(got, l.Ref+" "+l.URI)
 	}
-	if want := "日本.html http://example.jp/%E6%97%A5%E6%9C%AC.html"; len(got) != 1 || got[0] != want {
+	if want := "日本.html?q=%93%FA#本 http://example.jp/%E6%97%A5%E6%9C%AC.html?q=%93%FA#%E6%9C%AC"; len(got) != 1 || got[0] != want {
 		t.Errorf("Shift_JIS page: got %q, want %q", got, want)
 	}
 }
@@ -192,5 +193,97 @@ func TestHTMLTooLarge(t *testing.T) {
 	err := Rewrite(io.Discard, endless{}, Options{}, func(Link) (string, bool) { return "", false })
 	if !errors.Is(err, ErrTooLarge) {
 		t.Errorf("Rewrite of an endless page: got %v, want ErrTooLarge", err)
+	}
+}
+
+func TestRefreshURL(t *testing.T) {
+	// HTML Living Standard §4.2.5.3, shared declarative refresh steps.
+	tests := []struct {
+		in     string
+		want   string // "" when there is no URL
+		prefix bool
+		quote  byte
+	}{
+		{"5; URL=http://a/b", "http://a/b", true, 0},
+		{"5;url=http://a/b", "http://a/b", true, 0},
+		{"0; Url = 'x.html'", "x.html", true, '\''},
+		{`0; URL="x.html" trailing`, "x.html", true, '"'},
+		{"0;x.html", "x.html", false, 0},
+		{"0, x.html", "x.html", false, 0},
+		{"0 x.html  ", "x.html", false, 0},
+		{"1.5; url=x", "x", true, 0},
+		{".5; url=x", "x", true, 0},
+		{"5", "", false, 0},
+		{"5;", "", false, 0},
+		{"x; url=y", "", false, 0},
+		{"5x; url=y", "", false, 0},
+		{"0; urlx.html", "urlx.html", false, 0},
+	}
+	for _, tc := range tests {
+		u, prefix, quote, ok := refreshURL(tc.in)
+		got := ""
+		if ok {
+			got = tc.in[u.start:u.end]
+		}
+		if got != tc.want || ok && (prefix != tc.prefix || quote != tc.quote) {
+			t.Errorf("refreshURL(%q) = %q prefix %v quote %q, want %q prefix %v quote %q", tc.in, got, prefix, quote, tc.want, tc.prefix, tc.quote)
+		}
+	}
+}
+
+// TestLycheeConformance compares the absolute links urix finds in lychee's
+// fixtures with the sets lychee expects (lychee-lib/src/extract/mod.rs;
+// see testdata/html/README.md). extra lists the links urix reports on
+// purpose beyond lychee's set, each for a reason given there.
+func TestLycheeConformance(t *testing.T) {
+	tests := []struct {
+		file        string
+		want, extra []string
+	}{
+		{"TEST_HTML5.html", []string{
+			"https://example.com/head/home", "https://example.com/css/style_full_url.css",
+			"https://example.com/body/a", "https://example.com/body/div_empty_a",
+		}, nil},
+		{"TEST_HTML5_MINIFIED.html", []string{
+			"https://example.com/", "https://example.com/favicon.ico",
+			"https://example.com/docs/", "https://example.com/forum",
+		}, []string{"https://fonts.externalsite.com"}}, // rel=preconnect: still an href
+		// "https://example]org/..." does not parse: only scanned without
+		// Absolute is it reported, as written, with a warning.
+		{"TEST_HTML5_MALFORMED_LINKS.html", []string{"https://example.com/valid"}, nil},
+		{"TEST_HTML5_CUSTOM_ELEMENTS.html", []string{
+			"https://example.com/some-weird-element", "https://example.com/even-weirder-src",
+			"https://example.com/even-weirder-href", "https://example.com/citations",
+		}, nil},
+		{"LINK_PERIOD.html", []string{"https://www.example.com/smth."}, nil},
+		{"TEST_EMAIL_QUERY_PARAMS.html", []string{"mailto:hello@example.org?subject=%5BHello%5D"}, nil},
+	}
+	for _, tc := range tests {
+		page, err := os.ReadFile(filepath.Join("testdata/html/lychee", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for l, err := range Links(bytes.NewReader(page), Options{Type: HTML, Absolute: true, Unique: UniqueExact}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[l.URI] = true
+		}
+		for _, u := range tc.want {
+			if !got[u] {
+				t.Errorf("%s: %s not found", tc.file, u)
+			}
+			delete(got, u)
+		}
+		for _, u := range tc.extra {
+			if !got[u] {
+				t.Errorf("%s: %s (reported on purpose) not found", tc.file, u)
+			}
+			delete(got, u)
+		}
+		for u := range got {
+			t.Errorf("%s: unexpected %s", tc.file, u)
+		}
 	}
 }

@@ -60,7 +60,15 @@ var (
 // Positions: a link in a part counts Offset, Line and Column in the text
 // of the part as scanned (decoded, in UTF-8, unwrapped); a header link in
 // the raw message, from its first header line (an mbox "From " line is
-// not counted).
+// not counted), or, inside a message/rfc822 part sent in base64 or
+// quoted-printable, in that decoded message.
+//
+// Broken structure (a multipart without its boundary or its closing
+// delimiter, a header section cut short, nesting deeper than 32) is
+// reported with an *Error wrapping ErrMIME, and the scan reads what it can
+// of the message; an unknown charset or Content-Transfer-Encoding is read
+// as UTF-8 (else windows-1252) or 8bit, with a warning on each link of
+// the part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := io.ReadAll(io.LimitReader(r, MaxMessageSize+1))
 	s := *src
@@ -186,7 +194,7 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	for _, f := range h.fields {
-		if f.name == "Content-Type" || f.name == "Content-Transfer-Encoding" {
+		if f.name == "Content-Transfer-Encoding" {
 			continue
 		}
 		ls := s

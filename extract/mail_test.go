@@ -156,6 +156,9 @@ func TestMailParts(t *testing.T) {
 		{"base64 multipart body (not allowed, but seen)",
 			"Content-Type: multipart/mixed; boundary=b\nContent-Transfer-Encoding: base64\n\nLS1iCkNvbnRlbnQtVHlwZTogdGV4dC9odG1sCgo8YSBocmVmPSJhIj4KLS1iLS0K\n",
 			[]string{"1|a|http://retrieval.example/mail/a"}, nil},
+		{"message/external-body with access-type URL (RFC 2017)",
+			"Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: message/external-body; access-type=URL;\n URL=\"http://example.org/\n big.iso\"\n\nContent-Type: application/octet-stream\n\n--b--\n",
+			[]string{"1|http://example.org/big.iso|http://example.org/big.iso|Content-Type"}, nil},
 		{"invalid Content-Base: reported, the outer base stays",
 			"Content-Base: http://[bad/\nContent-Type: text/html\n\n<a href=\"a\">",
 			[]string{"|http://[bad/|http://[bad/|Content-Base", "1|a|http://retrieval.example/mail/a"},
@@ -222,6 +225,56 @@ func TestMailWarnings(t *testing.T) {
 		}
 		if n != 1 {
 			t.Errorf("%q: %d links, want 1", tt.msg, n)
+		}
+	}
+}
+
+func TestFindDelimiter(t *testing.T) {
+	tests := []struct {
+		body    string
+		at      int
+		closing bool
+	}{
+		{"--b\nx", 0, false},
+		{"text\r\n--b\r\nx", 6, false},
+		{"text --b\n--b--\n", 9, true},      // not at a line start, then closing
+		{"--bb\n--b \t\r\n", 5, false},      // a longer boundary is not this one
+		{"--b-x\n--b--epilogue\n", 6, true}, // "--b-x" is not a delimiter; closing may be followed by anything
+		{"x--b\n-- b\n", -1, false},         // none
+		{"--b", 0, false},                   // at the very end, no line break
+		{"prefix\n--b--", 7, true},
+	}
+	for _, tt := range tests {
+		at, _, closing := findDelimiter([]byte(tt.body), 0, []byte("--b"))
+		if at != tt.at || (at >= 0 && closing != tt.closing) {
+			t.Errorf("findDelimiter(%q) = %d, %v; want %d, %v", tt.body, at, closing, tt.at, tt.closing)
+		}
+	}
+}
+
+// TestHeaderLinkPositions checks Offset, Line and Column of header links:
+// in the raw message, folding and earlier parts decoded in place
+// notwithstanding.
+func TestHeaderLinkPositions(t *testing.T) {
+	tests := []struct {
+		msg                  string
+		offset, line, column int
+	}{
+		{"Subject: x\r\nList-Help: (c)\r\n <mailto:a@example.org>\r\n\r\nbody", 30, 3, 3},
+		{"Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Transfer-Encoding: quoted-printable\n\na=\nb=\nc\n--b\nContent-Location: http://x/\n\n--b--\n",
+			122, 10, 19},
+	}
+	for _, tt := range tests {
+		var got []Link
+		for l, err := range Links(strings.NewReader(tt.msg), Options{Type: Mail}) {
+			if err != nil {
+				t.Errorf("%q: %v", tt.msg, err)
+			} else if l.Context == "header" {
+				got = append(got, l)
+			}
+		}
+		if len(got) != 1 || got[0].Offset != int64(tt.offset) || got[0].Line != tt.line || got[0].Column != tt.column {
+			t.Errorf("%q: header links %+v, want one at offset %d, line %d, column %d", tt.msg, got, tt.offset, tt.line, tt.column)
 		}
 	}
 }
