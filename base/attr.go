@@ -46,7 +46,7 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		}, s)
 		warns = append(warns, warnWhitespace)
 	}
-	scheme := schemeOf(s)
+	scheme := uri.SchemeOf(s)
 	special := isSpecial(scheme)
 	if scheme == "" && !b.IsZero() {
 		special = isSpecial(b.URI.Scheme)
@@ -61,7 +61,7 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 			warns = append(warns, warnBackslash)
 		}
 		if t, w := specialSlashes(s, scheme, b); t != s {
-			s, scheme = t, schemeOf(t)
+			s, scheme = t, uri.SchemeOf(t)
 			warns = append(warns, w)
 		}
 	}
@@ -105,22 +105,6 @@ func isSpecial(scheme string) bool {
 		return true
 	}
 	return false
-}
-
-// schemeOf returns the scheme s starts with (RFC 3986 §3.1), or "".
-func schemeOf(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
 }
 
 // backslashes turns every '\' before the query or fragment into '/'.

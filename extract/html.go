@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/uri"
 )
 
 // MaxHTMLSize is the largest HTML document Links and Rewrite read: a page
@@ -144,22 +145,10 @@ const (
 	warnInvalidBase  = "html-invalid-base: the <base href> cannot serve as a base URI, the next layer does: "
 )
 
-// schemeOf returns the scheme the attribute value s starts with (RFC 3986
-// §3.1), after the controls and spaces a browser ignores, or "".
+// schemeOf returns the scheme the attribute value s starts with, after
+// the controls and spaces a browser ignores, or "".
 func schemeOf(s string) string {
-	s = strings.TrimLeftFunc(s, func(r rune) bool { return r <= ' ' })
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
+	return uri.SchemeOf(strings.TrimLeftFunc(s, func(r rune) bool { return r <= ' ' }))
 }
 
 // innerSource returns the source the links of the page are read in: src

@@ -26,19 +26,31 @@ func Parse(s string) (URI, error) {
 	return u, nil
 }
 
+// SchemeOf returns the scheme s begins with (RFC 3986 §3.1: ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ":"), or "" when it
+// begins with none. It looks no further than the ':', so it also serves
+// for text that is not a valid reference, such as an attribute value
+// before a browser's repairs.
+func SchemeOf(s string) string {
+	if len(s) == 0 || charClass[s[0]]&classAlpha == 0 {
+		return ""
+	}
+	i := 1
+	for i < len(s) && charClass[s[i]]&classScheme != 0 {
+		i++
+	}
+	if i < len(s) && s[i] == ':' {
+		return s[:i]
+	}
+	return ""
+}
+
 // parse fills u from s and returns the offset and reason of the first
 // error, if any.
 func parse(s string, u *URI) (int, error) {
 	p := 0
-	if len(s) > 0 && charClass[s[0]]&classAlpha != 0 {
-		i := 1
-		for i < len(s) && charClass[s[i]]&classScheme != 0 {
-			i++
-		}
-		if i < len(s) && s[i] == ':' {
-			u.Scheme = s[:i]
-			p = i + 1
-		}
+	if u.Scheme = SchemeOf(s); u.Scheme != "" {
+		p = len(u.Scheme) + 1
 	}
 
 	if len(s)-p >= 2 && s[p] == '/' && s[p+1] == '/' {

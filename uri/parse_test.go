@@ -431,3 +431,26 @@ func checkReparse(t *testing.T, u URI) {
 		t.Errorf("%#v.String() = %q, which parses to %#v, %v; want %#v", u, s, got, err, want)
 	}
 }
+
+func TestSchemeOf(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://a/b", "http"},
+		{"HTTP:x", "HTTP"},
+		{"a+b-c.d:", "a+b-c.d"},
+		{"urn:isbn:1", "urn"},
+		{"x1:", "x1"},
+		{"1x:", ""},   // must start with ALPHA
+		{"+a:", ""},   // likewise
+		{":a", ""},    // empty scheme
+		{"a b:c", ""}, // space is not a scheme character
+		{"http", ""},  // no ':'
+		{"./a:b", ""},
+		{"http:\\\\host", "http"}, // stops at ':', whatever follows
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := SchemeOf(tt.in); got != tt.want {
+			t.Errorf("SchemeOf(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
