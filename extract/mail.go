@@ -286,11 +286,14 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 		}
 		return w.leaf(src, "text/plain", nil, cte, start, end, childPart(num, 1), depth)
 	}
+	// No close-delimiter (RFC 2046 §5.1.1): common in real mail, and
+	// nothing is lost, as the last part runs to the end of the body. Its
+	// links say so; the input is not reported as an error.
 	k++
-	if !w.entity(src, partStart, end, childPart(num, k), depth+1, false, defType) {
-		return false
-	}
-	return w.fail(src, num, end, fmt.Errorf("%w: %s ends without its closing delimiter %q", ErrMIME, mt, string(delim)+"--"))
+	last := *src
+	last.warnings = append(src.warnings[:len(src.warnings):len(src.warnings)],
+		fmt.Sprintf("mime-unclosed: %s ends without its closing delimiter %q; its last part read to the end", mt, string(delim)+"--"))
+	return w.entity(&last, partStart, end, childPart(num, k), depth+1, false, defType)
 }
 
 // findDelimiter finds in b, from pos, the next line that is the delimiter
