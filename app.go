@@ -156,23 +156,25 @@ func quietSwitches(flags []cli.Flag) []cli.Flag {
 	return flags
 }
 
-// permuteScanArgs moves the options of a scan that follow its inputs in
-// front of them, as GNU grep allows ("urix notes.txt -n"); cli, like Go's
-// flag package, stops at the first argument that is not an option. The
-// inputs follow a "--", so that they are never taken for options. Other
-// commands' arguments are left alone: theirs are URIs, not files.
+// permuteScanArgs moves the options of a command that reads files (scan,
+// the default, and rewrite) that follow its inputs in front of them, as
+// GNU grep allows ("urix notes.txt -n"); cli, like Go's flag package,
+// stops at the first argument that is not an option. The inputs follow a
+// "--", so that they are never taken for options. Other commands'
+// arguments are left alone: theirs are URIs, and may look like options.
 func permuteScanArgs(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
 	}
-	start := 1
-	if args[1] == "scan" {
-		start = 2
-	} else if app.Command(args[1]) != nil || args[1] == "help" {
-		return args
+	start, flags := 1, app.Flags
+	if cmd := app.Command(args[1]); cmd != nil || args[1] == "help" {
+		if cmd == nil || (cmd.Name != "scan" && cmd.Name != "rewrite") {
+			return args
+		}
+		start, flags = 2, cmd.Flags
 	}
 	valued := make(map[string]bool) // options that take the next argument
-	for _, f := range app.Flags {
+	for _, f := range flags {
 		if _, isBool := f.(*cli.BoolFlag); !isBool {
 			for _, n := range f.Names() {
 				valued[n] = true

@@ -24,6 +24,7 @@ func TestPermuteScanArgs(t *testing.T) {
 		// "-" is standard input, and "--" ends the options.
 		{"urix - -c", "urix -c -- -"},
 		{"urix -n -- -odd-name a", "urix -n -- -odd-name a"},
+		{"urix rewrite page.html --absolute -b http://a/", "urix rewrite --absolute -b http://a/ -- page.html"},
 		// Other commands keep their arguments as they are.
 		{"urix resolve http://a/ -n", "urix resolve http://a/ -n"},
 		{"urix help scan", "urix help scan"},

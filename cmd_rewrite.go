@@ -48,6 +48,7 @@ func (e *env) rewriteCommand() *cli.Command {
 			&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
 			&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
 			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "rewrite the files in place"},
+			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input type: auto (refuse what does not look like HTML) or html"},
 			&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
 			&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4)"},
 		},
@@ -63,6 +64,7 @@ type rewriter struct {
 	dropBase   bool
 	relativeTo *uri.URI
 	mapping    map[string]string // normalized old URI -> new
+	forceHTML  bool              // --type html: no detection
 	opts       extract.Options
 }
 
@@ -73,6 +75,12 @@ func (e *env) rewrite(c *cli.Context) error {
 		normalize: c.Bool("normalize"),
 		dropBase:  c.Bool("drop-base") || c.IsSet("relative-to"),
 		opts:      extract.Options{Type: extract.HTML, Base: c.String("base"), Default: c.String("default-base")},
+	}
+	switch t, err := extract.ParseType(c.String("type")); {
+	case err == nil && t == extract.HTML:
+		rw.forceHTML = true
+	case err != nil || t != extract.Auto:
+		return withStatus(exitError, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", c.String("type")))
 	}
 	if c.IsSet("relative-to") {
 		u, err := uri.Parse(c.String("relative-to"))
@@ -188,8 +196,8 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return err
 	}
-	if t := extract.Detect(name, head); t != extract.HTML {
-		return fmt.Errorf("not an HTML page (it reads as %s); rewrite only rewrites HTML", t)
+	if t := extract.Detect(name, head); t != extract.HTML && !rw.forceHTML {
+		return fmt.Errorf("not an HTML page (it reads as %s); rewrite only rewrites HTML (--type html forces it)", t)
 	}
 	opts := rw.opts
 	opts.Name = name
