@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/uri"
 )
@@ -490,17 +491,15 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	for _, f := range []struct {
 		flag string
 		dst  *string
-	}{{"base", &opts.Base}, {"default-base", &opts.Default}} {
+		src  base.Source
+	}{{"base", &opts.Base, base.Retrieval}, {"default-base", &opts.Default, base.Default}} {
 		s := c.String(f.flag)
 		if s == "" {
 			continue
 		}
-		u, err := uri.Parse(s)
-		if err != nil {
+		// The check extract makes, early: absolute, and an IRI is taken.
+		if _, err := base.Parse(s, f.src); err != nil {
 			return opts, fmt.Errorf("scan: --%s: %w", f.flag, err)
-		}
-		if !u.IsAbs() {
-			return opts, fmt.Errorf("scan: --%s %q: a base URI must be absolute (RFC 3986 §5.1)", f.flag, s)
 		}
 		*f.dst = s
 	}
