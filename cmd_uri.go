@@ -204,24 +204,32 @@ func (e *env) resolveCommand() *cli.Command {
 			if c.Bool("non-strict") {
 				resolve = uri.ResolveNonStrict
 			}
-			status := error(nil)
-			for _, s := range c.Args().Tail() {
-				ref, ok := e.parseArg(c, "", s)
-				if !ok {
-					status = errNone
-					continue
-				}
-				t, err := resolve(b, ref)
-				if err != nil {
-					e.errorf("resolve: %v", err)
-					status = errNone
-					continue
-				}
-				fmt.Fprintln(e.stdout, t.String())
-			}
-			return status
+			return e.printEach(c, "resolve", c.Args().Tail(), func(ref uri.URI) (uri.URI, error) {
+				return resolve(b, ref)
+			})
 		},
 	}
+}
+
+// printEach parses each of args, prints what f makes of it, one per line,
+// and goes on past a bad argument, which it reports: the status is then 1.
+func (e *env) printEach(c *cli.Context, op string, args []string, f func(uri.URI) (uri.URI, error)) error {
+	status := error(nil)
+	for _, s := range args {
+		u, ok := e.parseArg(c, "", s)
+		if !ok {
+			status = errNone
+			continue
+		}
+		r, err := f(u)
+		if err != nil {
+			e.errorf("%s: %v", op, err)
+			status = errNone
+			continue
+		}
+		fmt.Fprintln(e.stdout, r.String())
+	}
+	return status
 }
 
 func (e *env) normalizeCommand() *cli.Command {
@@ -241,16 +249,9 @@ func (e *env) normalizeCommand() *cli.Command {
 			if c.NArg() == 0 {
 				return withStatus(exitError, errors.New("normalize: no URI given"))
 			}
-			status := error(nil)
-			for _, s := range c.Args().Slice() {
-				u, ok := e.parseArg(c, "", s)
-				if !ok {
-					status = errNone
-					continue
-				}
-				fmt.Fprintln(e.stdout, u.Normalize().String())
-			}
-			return status
+			return e.printEach(c, "normalize", c.Args().Slice(), func(u uri.URI) (uri.URI, error) {
+				return u.Normalize(), nil
+			})
 		},
 	}
 }
@@ -273,22 +274,9 @@ func (e *env) relativeCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			status := error(nil)
-			for _, s := range c.Args().Tail() {
-				t, ok := e.parseArg(c, "", s)
-				if !ok {
-					status = errNone
-					continue
-				}
-				r, err := uri.Relative(b, t)
-				if err != nil {
-					e.errorf("relative: %v", err)
-					status = errNone
-					continue
-				}
-				fmt.Fprintln(e.stdout, r.String())
-			}
-			return status
+			return e.printEach(c, "relative", c.Args().Tail(), func(t uri.URI) (uri.URI, error) {
+				return uri.Relative(b, t)
+			})
 		},
 	}
 }

@@ -10,17 +10,7 @@ import (
 // BenchmarkHTML extracts the links of every corpus page (issue 4 goal:
 // 20 MB/s on one core).
 func BenchmarkHTML(b *testing.B) {
-	var pages [][]byte
-	size := 0
-	for _, path := range corpusPages(b) {
-		p, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = append(pages, p)
-		size += len(p)
-	}
-	b.SetBytes(int64(size))
+	pages := readCorpusPages(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range pages {
@@ -36,17 +26,7 @@ func BenchmarkHTML(b *testing.B) {
 // BenchmarkRewrite rewrites every corpus page with every link made
 // absolute.
 func BenchmarkRewrite(b *testing.B) {
-	var pages [][]byte
-	size := 0
-	for _, path := range corpusPages(b) {
-		p, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = append(pages, p)
-		size += len(p)
-	}
-	b.SetBytes(int64(size))
+	pages := readCorpusPages(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range pages {
@@ -58,4 +38,21 @@ func BenchmarkRewrite(b *testing.B) {
 			}
 		}
 	}
+}
+
+// readCorpusPages reads the corpus pages and sets the benchmark's bytes
+// per operation to their total size.
+func readCorpusPages(b *testing.B) [][]byte {
+	var pages [][]byte
+	size := 0
+	for _, path := range corpusPages(b) {
+		p, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, p)
+		size += len(p)
+	}
+	b.SetBytes(int64(size))
+	return pages
 }

@@ -127,17 +127,9 @@ func TestHTMLBaseIgnored(t *testing.T) {
 // Offset points at its value as written, and that Line and Column say the
 // same place.
 func TestHTMLPositionsCorpus(t *testing.T) {
-	pages := corpusPages(t)
-	if testing.Short() {
-		pages = pages[:len(pages)/8]
-	}
-	for _, path := range pages {
-		page, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	forEachCorpusPage(t, func(path string, page []byte) {
 		checkPositions(t, path, page)
-	}
+	})
 }
 
 func checkPositions(t *testing.T, name string, page []byte) {

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -79,17 +78,9 @@ func TestParseTag(t *testing.T) {
 // TestParseTagCorpus compares parseTag with the tokenizer on every tag
 // of the corpus pages.
 func TestParseTagCorpus(t *testing.T) {
-	pages := corpusPages(t)
-	if testing.Short() {
-		pages = pages[:len(pages)/8]
-	}
-	for _, path := range pages {
-		page, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	forEachCorpusPage(t, func(path string, page []byte) {
 		checkTagsAgainstTokenizer(t, path, page)
-	}
+	})
 }
 
 func FuzzParseTag(f *testing.F) {

@@ -33,6 +33,23 @@ func corpusPages(tb testing.TB) []string {
 	return pages
 }
 
+// forEachCorpusPage calls f with each corpus page, or with an eighth of
+// them under -short.
+func forEachCorpusPage(t *testing.T, f func(path string, page []byte)) {
+	t.Helper()
+	pages := corpusPages(t)
+	if testing.Short() {
+		pages = pages[:len(pages)/8]
+	}
+	for _, path := range pages {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(path, page)
+	}
+}
+
 // TestRewriteIdentityCorpus rewrites every corpus page keeping every link:
 // the output must be the input, byte for byte (issue 6 point 2).
 func TestRewriteIdentityCorpus(t *testing.T) {
@@ -42,9 +59,7 @@ func TestRewriteIdentityCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		calls := 0
 		err = Rewrite(&out, bytes.NewReader(in), Options{Base: "http://example.com/dir/page.html"}, func(Link) (string, bool) {
-			calls++
 			return "", false
 		})
 		if err != nil {
@@ -66,19 +81,11 @@ func TestRewriteIdentityCorpus(t *testing.T) {
 // URI as before (issue 6 point 5), and the output must hold no relative
 // reference but same-document ones, javascript: and data:.
 func TestRewriteAbsoluteCorpus(t *testing.T) {
-	pages := corpusPages(t)
-	if testing.Short() {
-		pages = pages[:len(pages)/8]
-	}
 	opts := Options{Type: HTML, Base: "http://example.com/dir/page.html"}
-	for _, path := range pages {
-		in, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	forEachCorpusPage(t, func(path string, in []byte) {
 		before := collectLinks(t, in, opts)
 		var out bytes.Buffer
-		err = Rewrite(&out, bytes.NewReader(in), opts, func(l Link) (string, bool) {
+		err := Rewrite(&out, bytes.NewReader(in), opts, func(l Link) (string, bool) {
 			if schemeOf(l.URI) == "" {
 				return "", false
 			}
@@ -86,12 +93,12 @@ func TestRewriteAbsoluteCorpus(t *testing.T) {
 		})
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
-			continue
+			return
 		}
 		after := collectLinks(t, out.Bytes(), opts)
 		if len(after) != len(before) {
 			t.Errorf("%s: %d links before the rewrite, %d after", path, len(before), len(after))
-			continue
+			return
 		}
 		for i := range before {
 			if before[i].URI != after[i].URI {
@@ -100,7 +107,7 @@ func TestRewriteAbsoluteCorpus(t *testing.T) {
 				break
 			}
 		}
-	}
+	})
 }
 
 func collectLinks(t *testing.T, page []byte, opts Options) []Link {
@@ -213,30 +220,22 @@ func TestRewriteDropBase(t *testing.T) {
 // link must read exactly as before, whatever quoting, character
 // references and CSS escapes the page used.
 func TestRewriteSameValueCorpus(t *testing.T) {
-	pages := corpusPages(t)
-	if testing.Short() {
-		pages = pages[:len(pages)/8]
-	}
 	opts := Options{Type: HTML, Keep: true}
-	for _, path := range pages {
-		in, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	forEachCorpusPage(t, func(path string, in []byte) {
 		var out bytes.Buffer
-		err = Rewrite(&out, bytes.NewReader(in), opts, func(l Link) (string, bool) {
+		err := Rewrite(&out, bytes.NewReader(in), opts, func(l Link) (string, bool) {
 			// A refresh URL may need its quote encoded; an empty base
 			// href would remove the base.
 			return l.Ref, l.Tag != "meta" && l.Tag != "base"
 		})
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
-			continue
+			return
 		}
 		before, after := collectLinks(t, in, opts), collectLinks(t, out.Bytes(), opts)
 		if len(after) != len(before) {
 			t.Errorf("%s: %d links before the rewrite, %d after", path, len(before), len(after))
-			continue
+			return
 		}
 		for i := range before {
 			if before[i].Ref != after[i].Ref {
@@ -245,5 +244,5 @@ func TestRewriteSameValueCorpus(t *testing.T) {
 				break
 			}
 		}
-	}
+	})
 }
