@@ -39,7 +39,7 @@ func readLines(t *testing.T, name string) []string {
 
 // firstURI is what a suite that checks the first link sees of ours.
 func firstURI(in string) []string {
-	ms := All([]byte(in), Options{})
+	ms := slices.Collect(All([]byte(in), Options{}))
 	if len(ms) == 0 {
 		return nil
 	}
@@ -48,7 +48,7 @@ func firstURI(in string) []string {
 
 func allURIs(in string) []string {
 	var out []string
-	for _, m := range All([]byte(in), Options{}) {
+	for m := range All([]byte(in), Options{}) {
 		out = append(out, m.URI)
 	}
 	return out

@@ -36,7 +36,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, opts := range []Options{{}, {Abbreviated: true, Relative: true}} {
-			ms := All(in, opts)
+			ms := slices.Collect(All(in, opts))
 			total += len(ms)
 			var prev int64
 			for _, m := range ms {
@@ -90,7 +90,7 @@ func TestCorpusKnownURIs(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, m := range All(in, Options{}) {
+		for m := range All(in, Options{}) {
 			got = append(got, m.URI)
 		}
 		for _, u := range uris {

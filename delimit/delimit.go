@@ -7,13 +7,15 @@
 // was delimited, and whether whitespace was removed from it. The rules:
 //
 //   - <...>: the brackets are not part of the URI; whitespace inside (SP,
-//     TAB, CR, LF, NBSP) is removed wherever a line break falls, and so are
-//     mail quote markers ("> >") that start a continued line when the line
-//     of the '<' is quoted too. A "URL:" prefix is dropped. Any absolute
-//     URI counts, whatever its scheme; a registered scheme must meet its
-//     syntax ("<http:g>" is none). HTML tags, placeholders such as
-//     "<scheme>", "<>", bracketed mail addresses and XML elements with a
-//     namespace prefix ("<xhtml:div>" followed by "</xhtml:") give nothing.
+//     TAB, CR, LF, NBSP) is removed wherever a line break falls, even in
+//     the scheme ("<ht\n tp://...>"), and so are mail quote markers
+//     ("> >") that start a continued line when the line of the '<' is
+//     quoted too. A "URL:" prefix is dropped. Any absolute URI counts,
+//     whatever its scheme; a registered scheme must meet its syntax
+//     ("<http:g>" is none). HTML tags, placeholders such as "<scheme>",
+//     "<>", bracketed mail addresses and XML elements with a namespace
+//     prefix ("<xhtml:div>" followed by "</xhtml:", "<ds:Object>") give
+//     nothing.
 //     An unclosed '<' is given up at the next '<', a blank line or
 //     MaxLength+2048 bytes, and the text is read as bare text.
 //   - "...": the text between the quotes, on one line, when all of it is a
@@ -22,7 +24,9 @@
 //     provisional, historical) at a word boundary, followed by ':'. Schemes
 //     whose syntax needs an authority (http, https, ftp, ws, telnet, ...; see
 //     scheme_syntax.txt) need "//" and a valid host name; "mailto:" needs an
-//     address (RFC 6068). A bare URI ends at whitespace, a control
+//     address (RFC 6068), "tel:" a global number or a phone-context
+//     (RFC 3966). A scheme followed by "::", '&' or a closing bracket is
+//     code, markup or a smiley. A bare URI ends at whitespace, a control
 //     character, one of < > " { } | \ ^ ` or a non-ASCII character; when
 //     that character continues a word in a script written with spaces
 //     ("http://www.bürger..."), the text is an IRI cut short and nothing is
@@ -31,7 +35,8 @@
 //     and an unbalanced ']' ends a URI. "URL:" before a URI is not part of it.
 //   - A URI that ends in '-' before a line break and goes on on the next line
 //     is joined; the match carries both readings, with the hyphen (URI) and
-//     without it (Alt).
+//     without it (Alt). A next line that opens with '(' or '[' does not go
+//     on, and when the joined text is no URI, the text up to the hyphen is.
 //   - With Options.Abbreviated, "www." and "ftp." host names with a public
 //     suffix are reported with "http://" or "ftp://" added (2003 draft of
 //     RFC 3986, appendix F); with Options.Relative, relative references in

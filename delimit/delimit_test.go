@@ -84,7 +84,7 @@ func TestWorkedExamples(t *testing.T) {
 				"file://vms.host.edu/disk$user/my/notes/note12345.txt", "prospero://host.dom//pros/name"}},
 	}
 	for _, tt := range tests {
-		got := uris(All([]byte(tt.in), Options{}))
+		got := uris(slices.Collect(All([]byte(tt.in), Options{})))
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s:\n got %q\nwant %q", tt.id, got, tt.want)
 		}
@@ -117,7 +117,7 @@ func TestRFC1738References(t *testing.T) {
 		"ftp://ds.internic.net/rfc/rfc1625.txt",
 		"ftp://uu.psi.com/wp/nir.txt",
 	}
-	ms := All(b, Options{})
+	ms := slices.Collect(All(b, Options{}))
 	if got := uris(ms); !slices.Equal(got, want) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -166,6 +166,11 @@ func TestRules(t *testing.T) {
 		{"prose in brackets", "<Anchor: #AttList> <key-list: string-list>", nil},
 		{"XML elements with a namespace prefix", "<xhtml:div>\n  <xhtml:em>x</xhtml:em>\n</xhtml:div> <ds:Sig/> <foo:bar>",
 			[]string{"foo:bar angle"}},
+		{"XML element names with capitals (RFC 9321 prose)", "the <ds:Object> element holds <svt:SignatureValidationToken>, an <xsd:complexType>",
+			nil},
+		{"scheme broken at a line break", "<ht\n tp://example.org/a> <URL:ft\n  p://ftp.example/x> <urn:ie\n\ttf:rfc:3986>",
+			[]string{"http://example.org/a angle", "ftp://ftp.example/x angle-url", "urn:ietf:rfc:3986 angle"}},
+		{"a word before a URI on the next line is no broken scheme", "<see\nhttp://x.example/>", []string{"http://x.example/ bare"}},
 
 		// Rule 2: quote markers.
 		{"quote markers removed", "> see <http://example.com/very/\n> > long/path> ok",
@@ -209,6 +214,10 @@ func TestRules(t *testing.T) {
 			[]string{"http://example.com/ bare", "http://vk.com bare"}},
 		{"invalid hosts", "http://.example.com http://-example.com http://example.com_ http://a..b", nil},
 		{"scheme any case", "HTTP://GOOGLE.COM", []string{"HTTP://GOOGLE.COM bare"}},
+		{"telephone numbers are global or have a context (RFC 3966 §3, RFC 2806 §2)",
+			"Tel:27 83 6919246 Fax:0760-2317010 Fax:______ tel:+ tel:+1-816-555-1212 tel:7042;phone-context=example.com modem:+3585551234567;type=v32b",
+			[]string{"tel:+1-816-555-1212 bare", "tel:7042;phone-context=example.com bare", "modem:+3585551234567;type=v32b bare"}},
+		{"code, markup and smileys after a scheme's name", "Net::DNS::Resolver, for example:&nbsp; If, things:)- ok", nil},
 
 		// Rule 5: URL: before a bare URI.
 		{"E-04 URL: outside brackets", "在URL:http://www.acl.lanl.gov/URI/archive/uri-archive.index.html。",
@@ -222,10 +231,13 @@ func TestRules(t *testing.T) {
 			[]string{"http://example.com/a- bare", "http://example.com/b bare"}},
 		{"hyphen before a blank line", "http://example.com/a-\n\nnext", []string{"http://example.com/a- bare"}},
 		{"hyphen in a line is kept", "http://example.com/a- b", []string{"http://example.com/a- bare"}},
+		{"hyphen before an aside", "see http://example.com/a-\n(http://example.org/) next",
+			[]string{"http://example.com/a- bare", "http://example.org/ bare"}},
+		{"hyphen whose joined reading is no URI", "http://example.com/ab-\nc[1] next", []string{"http://example.com/ab- bare"}},
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, m := range All([]byte(tt.in), Options{}) {
+		for m := range All([]byte(tt.in), Options{}) {
 			g := m.URI + " " + m.Style.String()
 			if m.Alt != "" {
 				g += " alt=" + m.Alt
@@ -250,15 +262,15 @@ func TestAbbreviated(t *testing.T) {
 		{"http://www.example.com/", "http://www.example.com/"}, // bare, not abbreviated
 	}
 	for _, tt := range tests {
-		got := strings.Join(uris(All([]byte(tt.in), Options{Abbreviated: true})), " ")
+		got := strings.Join(uris(slices.Collect(All([]byte(tt.in), Options{Abbreviated: true}))), " ")
 		if got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
 		}
-		if off := All([]byte(tt.in), Options{}); len(off) > 0 && off[0].Style == Abbreviated {
+		if off := slices.Collect(All([]byte(tt.in), Options{})); len(off) > 0 && off[0].Style == Abbreviated {
 			t.Errorf("%q: abbreviated URI reported without the option", tt.in)
 		}
 	}
-	ms := All([]byte("x www.w3.org/Addressing/"), Options{Abbreviated: true})
+	ms := slices.Collect(All([]byte("x www.w3.org/Addressing/"), Options{Abbreviated: true}))
 	if len(ms) != 1 || ms[0].Style != Abbreviated || ms[0].Start != 2 || ms[0].End != 24 {
 		t.Errorf("abbreviated match = %+v, want style abbreviated, span [2,24)", ms)
 	}
@@ -267,7 +279,7 @@ func TestAbbreviated(t *testing.T) {
 func TestRelative(t *testing.T) {
 	in := "<index.html> <../up/a.txt> <a/b?c#d> <TITLE> </p> <br/> <user@example.com> <see ./foo> <URL:foo/bar>\n<x/\n  y> <key-list: string-list>"
 	want := []string{"index.html", "../up/a.txt", "a/b?c#d", "foo/bar", "x/y"}
-	ms := All([]byte(in), Options{Relative: true})
+	ms := slices.Collect(All([]byte(in), Options{Relative: true}))
 	if got := uris(ms); !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
@@ -276,11 +288,11 @@ func TestRelative(t *testing.T) {
 			t.Errorf("%s: Relative = false", m.URI)
 		}
 	}
-	if ms := All([]byte(in), Options{}); len(ms) != 0 {
+	if ms := slices.Collect(All([]byte(in), Options{})); len(ms) != 0 {
 		t.Errorf("without Relative: got %q, want none", uris(ms))
 	}
 	// "http:" with the option is still no relative reference.
-	if ms := All([]byte("<http:g>"), Options{Relative: true}); len(ms) != 0 {
+	if ms := slices.Collect(All([]byte("<http:g>"), Options{Relative: true})); len(ms) != 0 {
 		t.Errorf("<http:g> with Relative: got %q", uris(ms))
 	}
 }
@@ -292,7 +304,7 @@ func TestSpans(t *testing.T) {
 		{URI: "mailto:a@b.example", Start: 46, End: 64, Line: 3, Column: 7, Style: Quoted},
 		{URI: "http://c.example/-d", Start: 70, End: 92, Line: 4, Column: 1, Style: Bare, Joined: true, Alt: "http://c.example/d"},
 	}
-	got := All([]byte(in), Options{})
+	got := slices.Collect(All([]byte(in), Options{}))
 	if !slices.Equal(got, want) {
 		t.Fatalf("%q:\n got %+v\nwant %+v", in, got, want)
 	}
@@ -304,17 +316,17 @@ func TestSpans(t *testing.T) {
 func TestMaxLength(t *testing.T) {
 	long := "http://example.com/" + strings.Repeat("a", 100)
 	in := long + " http://short.example/ <" + long + "> \"" + long + "\" mailto:" + strings.Repeat("b", 200) + "@x.example"
-	got := uris(All([]byte(in), Options{MaxLength: 50}))
+	got := uris(slices.Collect(All([]byte(in), Options{MaxLength: 50})))
 	if want := []string{"http://short.example/"}; !slices.Equal(got, want) {
 		t.Errorf("MaxLength 50: got %q, want %q", got, want)
 	}
-	if got := All([]byte(in), Options{MaxLength: len(long)}); len(got) != 4 {
+	if got := slices.Collect(All([]byte(in), Options{MaxLength: len(long)})); len(got) != 4 {
 		t.Errorf("MaxLength %d: got %d matches, want 4", len(long), len(got))
 	}
 	// Default bound: a run longer than DefaultMaxLength is dropped whole,
 	// not split, and the scan goes on after it.
 	huge := "http://example.com/" + strings.Repeat("x:", DefaultMaxLength) + " http://after.example/"
-	if got := uris(All([]byte(huge), Options{})); !slices.Equal(got, []string{"http://after.example/"}) {
+	if got := uris(slices.Collect(All([]byte(huge), Options{}))); !slices.Equal(got, []string{"http://after.example/"}) {
 		t.Errorf("huge run: got %q", got)
 	}
 }
@@ -372,7 +384,7 @@ func chunkInputs(t *testing.T) map[string][]byte {
 func TestChunking(t *testing.T) {
 	for _, opts := range []Options{{}, {Abbreviated: true, Relative: true}, {MaxLength: 40}} {
 		for name, in := range chunkInputs(t) {
-			want := All(in, opts)
+			want := slices.Collect(All(in, opts))
 			if len(want) == 0 {
 				t.Errorf("%s: no matches, the test would prove nothing", name)
 			}
@@ -419,6 +431,17 @@ func TestStyleString(t *testing.T) {
 	for s, w := range want {
 		if s.String() != w {
 			t.Errorf("Style(%d).String() = %q, want %q", s, s.String(), w)
+		}
+	}
+}
+
+func TestLastNewline(t *testing.T) {
+	for _, in := range []string{"", "\n", "a", "abcdefgh", "\nabcdefgh", "abcdefgh\n", "abcdefg\nhijklmnop", "a\nb\nc", "0123456789\n0123456789abcdef"} {
+		for n := range len(in) + 1 {
+			b := []byte(in[:n])
+			if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
+				t.Errorf("lastNewline(%q) = %d, want %d", b, got, want)
+			}
 		}
 	}
 }

@@ -28,7 +28,7 @@ ietf/uri/historical.html#WARNING>.`
 
 func ExampleAll() {
 	text := "see http://example.com/foo-\n  bar, or www.example.org/a."
-	for _, m := range delimit.All([]byte(text), delimit.Options{Abbreviated: true}) {
+	for m := range delimit.All([]byte(text), delimit.Options{Abbreviated: true}) {
 		fmt.Printf("%s %q alt=%q joined=%v\n", m.Style, m.URI, m.Alt, m.Joined)
 	}
 	// Output:

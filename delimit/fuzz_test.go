@@ -17,7 +17,7 @@ func FuzzScanner(f *testing.F) {
 	f.Add([]byte("(http://x.example/a_(b)) 'tel:+1' www.example.com/p"), true)
 	f.Fuzz(func(t *testing.T, in []byte, extra bool) {
 		opts := Options{Abbreviated: extra, Relative: extra, MaxLength: 200}
-		ms := All(in, opts)
+		ms := slices.Collect(All(in, opts))
 		var prev int64
 		for _, m := range ms {
 			if m.Start < prev || m.End <= m.Start || m.End > int64(len(in)) {

@@ -102,7 +102,7 @@ func readSyntax(name string) map[string]string {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	kinds := map[string]string{"host": "needHost", "slashes": "needSlashes", "slash": "needSlash"}
+	kinds := map[string]string{"host": "needHost", "slashes": "needSlashes", "slash": "needSlash", "address": "needAddress", "phone": "needPhone"}
 	m := map[string]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

@@ -16,7 +16,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	for _, m := range All(in, Options{}) {
+	for m := range All(in, Options{}) {
 		fmt.Fprintf(&b, "%d:%d\t%s\t%s", m.Line, m.Column, m.Style, m.URI)
 		if m.Joined {
 			b.WriteString("\tjoined")

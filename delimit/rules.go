@@ -18,6 +18,8 @@ const (
 	needHost                  // "//" and a non-empty, valid host
 	needSlashes               // "//", the host may be empty
 	needSlash                 // a hier-part that starts with "/"
+	needAddress               // mail addresses or header fields (mailto, RFC 6068 §2)
+	needPhone                 // a global number, or a local one with its context (RFC 3966 §3)
 )
 
 // Byte classes.
@@ -26,12 +28,16 @@ const (
 	cScheme             // may appear in a scheme (RFC 3986 §3.1)
 	cAlpha
 	cSpace // whitespace a line of text may contain
+	cPlain // goes on a bare URI and needs no second look: cURI but brackets and the apostrophe
 )
 
 var class = func() (t [256]uint8) {
 	for c := 0x21; c < 0x7f; c++ {
 		if !strings.ContainsRune("\"<>\\^`{|}", rune(c)) {
 			t[c] |= cURI
+			if !strings.ContainsRune("()[]'", rune(c)) {
+				t[c] |= cPlain
+			}
 		}
 	}
 	for c := 'a'; c <= 'z'; c++ {
@@ -60,16 +66,71 @@ func lookupScheme[T string | []byte](name T) (syntax, bool) {
 	if c := name[0] | 0x20; c < 'a' || c > 'z' || schemeInitials[len(name)]&(1<<(c-'a')) == 0 {
 		return 0, false
 	}
-	var lower [maxSchemeLen]byte
+	h := uint32(fnvOffset)
 	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		lower[i] = c
+		h = (h ^ uint32(toLower[name[i]])) * fnvPrime
 	}
-	syn, ok := schemes[string(lower[:len(name)])]
-	return syn, ok
+	for j := h & schemeMask; ; j = (j + 1) & schemeMask {
+		e := &schemeTable[j]
+		if len(e.name) == 0 {
+			return 0, false
+		}
+		if len(e.name) == len(name) && equalLower(e.name, name) {
+			return e.syn, true
+		}
+	}
+}
+
+// schemeTable holds the schemes map in an open-addressing hash table (FNV-1a,
+// linear probing): most words before a ':' are no scheme, and this rejects
+// them faster than the map, without lowering a copy of the name.
+var schemeTable = func() (t [schemeMask + 1]struct {
+	name string
+	syn  syntax
+}) {
+	if len(schemes) > len(t)/2 {
+		panic("delimit: schemeTable too small")
+	}
+	for name, syn := range schemes {
+		h := uint32(fnvOffset)
+		for i := 0; i < len(name); i++ {
+			h = (h ^ uint32(name[i])) * fnvPrime
+		}
+		j := h & schemeMask
+		for len(t[j].name) != 0 {
+			j = (j + 1) & schemeMask
+		}
+		t[j].name, t[j].syn = name, syn
+	}
+	return t
+}()
+
+const (
+	schemeMask = 1<<10 - 1
+	fnvOffset  = 2166136261
+	fnvPrime   = 16777619
+)
+
+// toLower maps ASCII upper-case letters to lower case, other bytes to
+// themselves.
+var toLower = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = byte(c + 'a' - 'A')
+	}
+	return t
+}()
+
+// equalLower reports whether name, lowered, is lower.
+func equalLower[T string | []byte](lower string, name T) bool {
+	for i := 0; i < len(name); i++ {
+		if toLower[name[i]] != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // schemeAt returns the end of the scheme starting at b[i] when a ':'
@@ -134,9 +195,7 @@ func (s *Scanner) angle(t int64) outcome {
 	for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
 		k++
 	}
-	for k < len(b) && k <= limit && class[b[k]]&cScheme != 0 {
-		k++
-	}
+	k, _ = schemeEnd(b, k, limit)
 	if k >= len(b) && !s.final() {
 		return more
 	}
@@ -145,8 +204,10 @@ func (s *Scanner) angle(t int64) outcome {
 	}
 
 	quoted, knowQuoted := false, false
+	spaced := false // whitespace or NBSP inside: the URI needs cleaning
 	close := -1
 	for j := q + 1; close < 0; {
+		j = skipClass(b, j, len(b), cURI)
 		if j >= len(b) || (j+1 == len(b) && b[j] == 0xC2) {
 			if !s.final() {
 				return more
@@ -160,6 +221,7 @@ func (s *Scanner) angle(t int64) outcome {
 		case c == '>':
 			close = j
 		case c == '\n':
+			spaced = true
 			if !knowQuoted {
 				quoted, knowQuoted = s.quotedLine(q), true
 			}
@@ -177,9 +239,11 @@ func (s *Scanner) angle(t int64) outcome {
 				return s.fail(q + 1) // a blank line ends the paragraph
 			}
 			j = k
-		case class[c]&(cURI|cSpace) != 0:
+		case class[c]&cSpace != 0:
+			spaced = true
 			j++
 		case isNBSP(b, j):
+			spaced = true
 			j += 2
 		default:
 			return s.fail(q + 1)
@@ -190,7 +254,7 @@ func (s *Scanner) angle(t int64) outcome {
 	// whitespace.
 	start := skipSpace(b, q+1, close, quoted)
 	style := Angle
-	if close-start >= 4 && bytes.EqualFold(b[start:start+4], []byte("URL:")) {
+	if close-start >= 4 && b[start]|0x20 == 'u' && b[start+1]|0x20 == 'r' && b[start+2]|0x20 == 'l' && b[start+3] == ':' {
 		style = AngleURL
 		start = skipSpace(b, start+4, close, quoted)
 	}
@@ -204,13 +268,32 @@ func (s *Scanner) angle(t int64) outcome {
 	if start == end {
 		return s.fail(q + 1)
 	}
-	colon := schemeAt(b[:end], start)
-	absolute := colon >= 0
+	colon, split := start, false
+	for colon < end && class[b[colon]]&cScheme != 0 {
+		colon++
+	}
+	if colon < end && b[colon] != ':' {
+		colon, split = schemeEnd(b, start, end-1)
+	}
+	absolute := colon < end && b[colon] == ':' && class[b[start]]&cAlpha != 0
 	if absolute && !lineBreakAt(b, colon+1, end) {
 		return s.fail(q + 1) // "<key-list: string-list>" is prose
 	}
-	if absolute {
-		xml, o := s.xmlElement(b, start, colon, end, close)
+	if absolute && split {
+		// "<see\nhttp://...>" is a word before a URI, not a broken scheme.
+		last := colon
+		for class[b[last-1]]&cScheme != 0 {
+			last--
+		}
+		if _, ok := lookupScheme(b[last:colon]); ok {
+			return s.fail(q + 1)
+		}
+	}
+	var syn syntax
+	registered := false
+	if absolute && !split {
+		syn, registered = lookupScheme(b[start:colon])
+		xml, o := s.xmlElement(b, start, colon, end, close, registered)
 		if o == more {
 			return more
 		}
@@ -220,38 +303,41 @@ func (s *Scanner) angle(t int64) outcome {
 	}
 
 	// Clean: drop whitespace, and quote markers after line breaks.
-	out := s.scratch[:0]
+	out := b[start:end]
 	s.breaks = s.breaks[:0]
 	joined, spaceOnly := false, false
-	for j := start; j < end; {
-		if class[b[j]]&cSpace == 0 && !isNBSP(b, j) {
-			out = append(out, b[j])
-			j++
-			continue
-		}
-		joined = true
-		k, newline := j, false
-		for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
-			if b[k] == '\n' {
-				newline = true
-				if quoted {
-					k = skipMarkers(b, k+1)
-					continue
-				}
+	if spaced {
+		out = s.scratch[:0]
+		for j := start; j < end; {
+			if class[b[j]]&cSpace == 0 && !isNBSP(b, j) {
+				out = append(out, b[j])
+				j++
+				continue
 			}
-			if b[k] == 0xC2 {
+			joined = true
+			k, newline := j, false
+			for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
+				if b[k] == '\n' {
+					newline = true
+					if quoted {
+						k = skipMarkers(b, k+1)
+						continue
+					}
+				}
+				if b[k] == 0xC2 {
+					k++
+				}
 				k++
 			}
-			k++
+			if !newline {
+				spaceOnly = true
+			} else if len(out) > 0 && out[len(out)-1] == '-' {
+				s.breaks = append(s.breaks, len(out)-1)
+			}
+			j = k
 		}
-		if !newline {
-			spaceOnly = true
-		} else if len(out) > 0 && out[len(out)-1] == '-' {
-			s.breaks = append(s.breaks, len(out)-1)
-		}
-		j = k
+		s.scratch = out
 	}
-	s.scratch = out
 	if len(out) > s.max {
 		return s.fail(q + 1)
 	}
@@ -259,7 +345,10 @@ func (s *Scanner) angle(t int64) outcome {
 	if absolute {
 		str := string(out)
 		u, err := uri.Parse(str)
-		if err != nil || !schemeRule(u) {
+		if split {
+			syn, _ = lookupScheme(u.Scheme)
+		}
+		if err != nil || !schemeRule(u, syn) {
 			return s.fail(q + 1)
 		}
 		m.URI = str
@@ -275,6 +364,31 @@ func (s *Scanner) angle(t int64) outcome {
 	}
 	m.Alt = s.alternative(out)
 	return s.emit(m, start, end, close+1)
+}
+
+// schemeEnd returns the index after the scheme characters at b[i:], at
+// most up to b[limit], and whether they are broken by whitespace holding
+// a line break ("ht\n tp"), as a URI in <...> may be (RFC 3986
+// Appendix C). The index is len(b) or more when b ends too soon to tell.
+func schemeEnd(b []byte, i, limit int) (int, bool) {
+	split := false
+	for {
+		for i < len(b) && i <= limit && class[b[i]]&cScheme != 0 {
+			i++
+		}
+		k, newline := i, false
+		for k < len(b) && k <= limit && class[b[k]]&cSpace != 0 {
+			newline = newline || b[k] == '\n'
+			k++
+		}
+		if k >= len(b) && newline {
+			return k, split
+		}
+		if !newline || k >= len(b) || k > limit || class[b[k]]&cScheme == 0 {
+			return i, split
+		}
+		i, split = k, true
+	}
 }
 
 // lineBreakAt reports whether b[i:end] starts with no whitespace, or with
@@ -296,10 +410,11 @@ const xmlTagLookahead = 1024
 
 // xmlElement reports whether the bracketed b[start:end], with a scheme
 // ending at colon, is rather an XML element with a namespace prefix:
-// "<xhtml:div>" is, when "</xhtml:" follows soon, and so is "<ds:Sig/>".
-// Registered schemes are not taken for prefixes.
-func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outcome) {
-	if _, ok := lookupScheme(b[start:colon]); ok {
+// "<xhtml:div>" is, when "</xhtml:" follows soon, and so are "<ds:Sig/>"
+// and a name with capitals, "<ds:Object>", which an unregistered scheme's
+// URI rarely is. Registered schemes are not taken for prefixes.
+func (s *Scanner) xmlElement(b []byte, start, colon, end, close int, registered bool) (bool, outcome) {
+	if registered {
 		return false, failed
 	}
 	name := b[colon+1 : end]
@@ -308,12 +423,14 @@ func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outc
 	if len(name) == 0 || class[name[0]]&cAlpha == 0 && name[0] != '_' {
 		return false, failed
 	}
+	camel := false // "ds:Object", "xsd:complexType": XML's naming style
 	for _, c := range name {
 		if !isAlnum(rune(c)) && c != '-' && c != '_' && c != '.' {
 			return false, failed
 		}
+		camel = camel || 'A' <= c && c <= 'Z'
 	}
-	if selfClosing {
+	if selfClosing || camel {
 		return true, failed
 	}
 	lim := close + 1 + xmlTagLookahead
@@ -400,16 +517,13 @@ func isAlnum(c rune) bool {
 	return c < 0x80 && class[c]&cScheme != 0 && c != '.' && c != '+' && c != '-'
 }
 
-// schemeRule reports whether u meets what its scheme's syntax requires, if
-// the scheme is registered: "http:g" and "http://" are no http URIs
-// (RFC 9110 §4.2.1 requires a host).
-func schemeRule(u uri.URI) bool {
-	syn, _ := lookupScheme(u.Scheme)
+// schemeRule reports whether u meets what the syntax of its scheme
+// requires, syn as lookupScheme gives it (anyPart if unregistered):
+// "http:g" and "http://" are no http URIs (RFC 9110 §4.2.1 requires a
+// host).
+func schemeRule(u uri.URI, syn syntax) bool {
 	if u.Host == "" && u.Path == "" && !u.HasUserinfo && !u.HasPort && !u.HasQuery && !u.HasFragment {
 		return false // nothing after the ':'
-	}
-	if strings.EqualFold(u.Scheme, "mailto") && !mailtoOK(u) {
-		return false
 	}
 	switch syn {
 	case needHost:
@@ -418,8 +532,28 @@ func schemeRule(u uri.URI) bool {
 		return u.HasAuthority && (u.Host == "" || validHost(u))
 	case needSlash:
 		return u.HasAuthority && (u.Host == "" || validHost(u)) || strings.HasPrefix(u.Path, "/")
+	case needAddress:
+		return mailtoOK(u)
+	case needPhone:
+		return phoneOK(u.Path)
 	}
 	return true
+}
+
+// phoneOK reports whether the path of a tel, fax or modem URI is a
+// telephone-subscriber: a global number, '+' and at least a digit, or a
+// local number with its ";phone-context=" (RFC 3966 §3, RFC 2806 §2).
+func phoneOK(path string) bool {
+	if len(path) > 1 && path[0] == '+' {
+		return strings.ContainsAny(path[:strings.IndexByte(path+";", ';')], "0123456789")
+	}
+	const context = ";phone-context="
+	for i := 1; i+len(context) < len(path); i++ {
+		if path[i] == ';' && strings.EqualFold(path[i:i+len(context)], context) {
+			return true
+		}
+	}
+	return false
 }
 
 // mailtoOK reports whether u has the addresses or header fields that a
@@ -442,27 +576,42 @@ func mailtoOK(u uri.URI) bool {
 // (RFC 1123 §2.1), or percent-encoded octets (RFC 3986 §3.2.2). A final dot
 // is allowed.
 func validHost(u uri.URI) bool {
-	switch u.HostKind() {
-	case uri.IPv4, uri.IPv6, uri.IPvFuture:
-		return true
+	if strings.HasPrefix(u.Host, "[") {
+		return true // an IP literal, valid since u parsed
 	}
+	// An IPv4 address passes as a name of digit labels.
 	h := strings.TrimSuffix(u.Host, ".")
 	if h == "" {
 		return false
 	}
-	for label := range strings.SplitSeq(h, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if class[c]&cScheme == 0 && c != '%' || c == '.' || c == '+' {
+	label := 0 // start of the label at h[i]
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; c == '.' {
+			if !labelOK(h[label:i]) {
 				return false
 			}
+			label = i + 1
+		} else if !hostByte[c] {
+			return false
 		}
 	}
-	return true
+	return labelOK(h[label:])
 }
+
+// labelOK reports whether the DNS label l, of host bytes, has a length
+// and hyphens that RFC 1123 §2.1 allows.
+func labelOK(l string) bool {
+	return len(l) > 0 && len(l) <= 63 && l[0] != '-' && l[len(l)-1] != '-'
+}
+
+// hostByte marks the bytes of a DNS name's labels: letters, digits, '-',
+// and '%' of percent-encoded octets.
+var hostByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isAlnum(rune(c)) || c == '-' || c == '%'
+	}
+	return t
+}()
 
 // quoted looks at the '"' at t: a URI that is all the text up to the next
 // '"' on the line (RFC 3986 Appendix C).
@@ -494,12 +643,13 @@ func (s *Scanner) quoted(t int64) outcome {
 	if colon < 0 {
 		return s.fail(q + 1)
 	}
-	if _, ok := lookupScheme(b[q+1 : colon]); !ok {
+	syn, ok := lookupScheme(b[q+1 : colon])
+	if !ok {
 		return s.fail(q + 1)
 	}
 	str := string(b[q+1 : j])
 	u, err := uri.Parse(str)
-	if err != nil || !schemeRule(u) || colon+1 == j {
+	if err != nil || !schemeRule(u, syn) || colon+1 == j {
 		return s.fail(q + 1)
 	}
 	return s.emit(Match{URI: str, Style: Quoted}, q+1, j, j+1)
@@ -513,48 +663,44 @@ func (s *Scanner) bare(t int64) outcome {
 	if q+1 >= len(b) && !s.final() {
 		return more
 	}
+	// A scheme is made of scheme characters.
+	if q == 0 || class[b[q-1]]&cScheme == 0 {
+		return s.fail(q + 1)
+	}
 	// Most ':' in text end a label ("Note: "): no URI goes on after them,
 	// but for one in <...> broken at a line break ("<geo:\n 66,30>").
-	onlyDelimited := false
-	if q+1 >= len(b) || class[b[q+1]]&cURI == 0 {
-		k := q + 1
-		for k < len(b) && k-q < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
-			k++
+	onlyDelimited := q+1 >= len(b) || class[b[q+1]]&cURI == 0
+	if onlyDelimited {
+		if q+2 < len(b) && b[q+1] == ' ' && class[b[q+2]]&cSpace == 0 {
+			return s.fail(q + 1) // "Note: x", quickly
 		}
-		if k >= len(b) && !s.final() {
-			return more
+		if o := s.lineEnds(q); o != found {
+			return o
 		}
-		if k >= len(b) || b[k] != '\n' {
-			return s.fail(q + 1)
-		}
-		onlyDelimited = true
 	}
 	lo := max(0, int(s.floor-s.off))
 	// Every absolute URI has a ':' after its scheme; a '<' or '"' before
 	// the scheme delimits it (RFC 3986 Appendix C).
-	r := q
-	for r > lo && q-r <= maxDelimitedScheme && class[b[r-1]]&cScheme != 0 {
+	r, stop := q, max(lo, q-maxDelimitedScheme-1)
+	for r > stop && class[b[r-1]]&cScheme != 0 {
 		r--
 	}
-	if r > lo && r < q {
-		if o := s.delimited(r, t); o != failed {
-			return o
+	if r > lo && class[b[r]]&cAlpha != 0 && delimiterBefore(b, r, lo) {
+		if p := opener(b, r, max(lo, q-openerReach)); p >= 0 {
+			if o := s.delimited(p, t); o != failed {
+				return o
+			}
 		}
 	}
 	if onlyDelimited {
 		return s.fail(q + 1)
 	}
-	// Registered schemes end with a letter or digit.
-	if q == 0 || !isAlnum(rune(b[q-1])) {
+	// Registered schemes end with a letter or digit, and are no longer
+	// than maxSchemeLen (with "1." or "-" before them: see below).
+	if !isAlnum(rune(b[q-1])) || q-r > maxSchemeLen+3 {
 		return s.fail(q + 1)
 	}
-	i := q
-	for i > lo && q-i <= maxSchemeLen+2 && class[b[i-1]]&cScheme != 0 {
-		i--
-	}
-	if i > lo && class[b[i-1]]&cScheme != 0 {
-		return s.fail(q + 1)
-	}
+	i := r
 	for i < q && (b[i] == '.' || b[i] == '-' || b[i] == '+') {
 		i++
 	}
@@ -593,6 +739,10 @@ func (s *Scanner) bare(t int64) outcome {
 	switch {
 	case len(a) < need, class[a[0]]&cURI == 0:
 		return s.fail(q + 1)
+	case a[0] == ':', a[0] == '&', a[0] == ')', a[0] == ']':
+		// "Net::DNS::Resolver", "example:&nbsp;", "things:)": code,
+		// markup and smileys, no URIs.
+		return s.fail(q + 1)
 	case syn == needHost && (a[0] != '/' || a[1] != '/' || class[a[2]]&cURI == 0 || a[2] == '/' || a[2] == '?' || a[2] == '#'):
 		return s.fail(q + 1)
 	case syn == needSlashes && (a[0] != '/' || a[1] != '/'):
@@ -600,40 +750,113 @@ func (s *Scanner) bare(t int64) outcome {
 	case syn == needSlash && a[0] != '/':
 		return s.fail(q + 1)
 	}
-	return s.run(i, q, Bare, "")
+	return s.run(i, q, Bare, "", syn)
 }
 
 // maxDelimitedScheme bounds the scheme of a URI in <...> or "...".
 const maxDelimitedScheme = 64
 
-// delimited looks for a '"' right before the scheme starting at b[r], or
-// a '<' before it and whitespace, and for the URI they delimit. On failure
-// the scan stays at the ':' at t, for a bare URI.
-func (s *Scanner) delimited(r int, t int64) outcome {
-	b := s.buf
-	lo := int(s.floor - s.off)
-	p := r - 1
-	if b[p] == '"' {
-		o := s.quoted(s.off + int64(p))
-		if o == failed {
-			s.pos = t
+// openerReach bounds how far before a ':' its '<' is sought: past a
+// scheme, whitespace, "URL:" and line breaks inside the scheme.
+const openerReach = lookBehind - lineLookBehind - 64
+
+// delimited looks at the '"' or '<' at b[p] that opens the URI whose
+// scheme ends at the ':' at t. On failure the scan stays at t, for a bare
+// URI.
+func (s *Scanner) delimited(p int, t int64) outcome {
+	var o outcome
+	if s.buf[p] == '"' {
+		o = s.quoted(s.off + int64(p))
+	} else if s.off+int64(p) != s.angleTried {
+		if o = s.angle(s.off + int64(p)); o == failed {
+			s.angleTried = s.off + int64(p)
 		}
-		return o
 	}
-	p = skipSpaceBack(b, p, lo, r)
-	// "<URL: scheme:...>": the ':' of "URL:" starts no URI by itself.
-	if p-3 >= lo && b[p] == ':' && bytes.EqualFold(b[p-3:p], []byte("URL")) {
-		p = skipSpaceBack(b, p-4, lo, r)
-	}
-	if p < lo || b[p] != '<' || s.off+int64(p) == s.angleTried {
-		return failed
-	}
-	o := s.angle(s.off + int64(p))
 	if o == failed {
-		s.angleTried = s.off + int64(p)
 		s.pos = t
 	}
 	return o
+}
+
+// trailing marks the punctuation that ends a sentence or clause rather
+// than a bare URI (RFC 3986 Appendix C).
+var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, '?': true, '\'': true, '*': true}
+
+// delimiterBefore reports whether the byte before the scheme at b[r] may
+// belong to the delimiters of a URI in <...> or "...": the '<' or '"',
+// whitespace, NBSP, or "URL:". It is the quick test before opener.
+func delimiterBefore(b []byte, r, lo int) bool {
+	switch c := b[r-1]; c {
+	case '<', '"', ' ', '\n', '\t', '\r', 0xA0:
+		return true
+	case ':':
+		return r-4 >= lo && b[r-2]|0x20 == 'l' && b[r-3]|0x20 == 'r' && b[r-4]|0x20 == 'u'
+	default:
+		return class[c]&cSpace != 0
+	}
+}
+
+// opener returns the index of the '"' right before the scheme at b[r], or
+// of the '<' before it and whitespace, "URL:" (RFC 3986 Appendix C), and
+// the line breaks of a scheme broken across lines ("<ht\n tp://"); or -1.
+// It looks no further back than lo.
+func opener(b []byte, r, lo int) int {
+	if b[r-1] == '"' {
+		return r - 1
+	}
+	url := false
+	for {
+		p, newline := r-1, false
+		for p >= lo && (class[b[p]]&cSpace != 0 || b[p] == 0xA0 || b[p] == 0xC2) {
+			newline = newline || b[p] == '\n'
+			p--
+		}
+		switch {
+		case p < lo:
+			return -1
+		case b[p] == '<':
+			return p
+		case !url && b[p] == ':' && p-3 >= lo && b[p-3]|0x20 == 'u' && b[p-2]|0x20 == 'r' && b[p-1]|0x20 == 'l':
+			r, url = p-3, true
+			continue
+		case url || !newline || class[b[p]]&cScheme == 0:
+			return -1
+		}
+		for r = p; r > lo && class[b[r-1]]&cScheme != 0; r-- {
+		}
+	}
+}
+
+// skipClass returns the index of the first byte of b[i:end] not in the
+// class mask, or end. It reads four bytes a step: URIs are long runs.
+func skipClass(b []byte, i, end int, mask uint8) int {
+	b = b[:end]
+	for ; i+3 < len(b); i += 4 {
+		if class[b[i]]&class[b[i+1]]&class[b[i+2]]&class[b[i+3]]&mask == 0 {
+			break
+		}
+	}
+	for i < len(b) && class[b[i]]&mask != 0 {
+		i++
+	}
+	return i
+}
+
+// lineEnds reports found when only blanks follow the ':' at b[q] up to a
+// line break; otherwise it fails, or asks for more.
+func (s *Scanner) lineEnds(q int) outcome {
+	b := s.buf
+	k := q + 1
+	for k < len(b) && k-q < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
+		k++
+	}
+	if k >= len(b) && !s.final() {
+		return more
+	}
+	if k >= len(b) || b[k] != '\n' {
+		return s.fail(q + 1)
+	}
+	return found
 }
 
 // skipSpaceBack returns the index of the last byte of b[lo:p+1] that is
@@ -666,12 +889,12 @@ func (s *Scanner) abbreviated(t int64) outcome {
 	if i > 0 && (class[b[i-1]]&cScheme != 0 || strings.IndexByte("_@/%~=&?#$!*", b[i-1]) >= 0) {
 		return s.fail(q + 1)
 	}
-	return s.run(i, q, Abbreviated, scheme)
+	return s.run(i, q, Abbreviated, scheme, needHost)
 }
 
 // run finds the end of the URI that starts at b[i] and whose scheme, or
 // abbreviated host, ends at b[q]; it reports the URI if it is one.
-func (s *Scanner) run(i, q int, style Style, prefix string) outcome {
+func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome {
 	b := s.buf
 	// A URI right after '(' or '\'' ends at the matching closer.
 	var opener byte
@@ -681,9 +904,10 @@ func (s *Scanner) run(i, q int, style Style, prefix string) outcome {
 	limit := i + s.max + angleSlack
 	s.breaks = s.breaks[:0]
 	quoted := -1 // unknown yet
-	depth, squares, j := 0, 0, q+1
+	parens, squares, j := 0, 0, q+1
 scan:
 	for {
+		j = skipClass(b, j, min(len(b), limit+1), cPlain)
 		if j >= len(b) {
 			if !s.final() {
 				return more
@@ -733,13 +957,13 @@ scan:
 				break scan
 			}
 			squares--
-		case opener == '(' && c == '(':
-			depth++
-		case opener == '(' && c == ')':
-			if depth == 0 {
+		case c == '(':
+			parens++
+		case c == ')':
+			if opener == '(' && parens == 0 {
 				break scan
 			}
-			depth--
+			parens--
 		case opener == '\'' && c == '\'':
 			break scan
 		}
@@ -747,22 +971,9 @@ scan:
 	}
 	runEnd := j
 
-	// Trailing punctuation belongs to the sentence; a closing bracket
-	// belongs to the URI only when it closes one opened inside it.
-	var parens int
-	squares = 0
-	for _, c := range b[i:runEnd] {
-		switch c {
-		case '(':
-			parens++
-		case ')':
-			parens--
-		case '[':
-			squares++
-		case ']':
-			squares--
-		}
-	}
+	// Trailing punctuation belongs to the sentence; a closing ')' belongs
+	// to the URI only when it closes one opened inside it (']' always
+	// does: an unbalanced one ended the run).
 	e := runEnd
 	for trimming := true; trimming && e > q+1; {
 		if n := len(s.breaks); n > 0 && s.breaks[n-1] == e {
@@ -772,13 +983,10 @@ scan:
 			continue
 		}
 		switch c := b[e-1]; {
-		case strings.IndexByte(".,;:!?'*", c) >= 0:
+		case trailing[c]:
 			e--
 		case c == ')' && parens < 0:
 			parens++
-			e--
-		case c == ']' && squares < 0:
-			squares++
 			e--
 		default:
 			trimming = false
@@ -788,20 +996,14 @@ scan:
 		return s.fail(runEnd)
 	}
 
-	out := append(s.scratch[:0], prefix...)
-	prev := i
-	for k := 0; k < len(s.breaks); k += 2 {
-		out = append(out, b[prev:s.breaks[k]+1]...)
-		prev = s.breaks[k+1]
+	out, str := s.candidate(i, e, prefix, style, syn)
+	if str == "" && len(s.breaks) > 0 {
+		// The joined reading is no URI ("...ab-\n[1]"): the text before
+		// the first break may be.
+		e, s.breaks = s.breaks[0]+1, s.breaks[:0]
+		out, str = s.candidate(i, e, prefix, style, syn)
 	}
-	out = append(out, b[prev:e]...)
-	s.scratch = out
-	if len(out) > s.max {
-		return s.fail(runEnd)
-	}
-	str := string(out)
-	u, err := uri.Parse(str)
-	if err != nil || !u.IsAbs() || !schemeRule(u) || style == Abbreviated && !knownSuffix(u.Host) {
+	if str == "" {
 		return s.fail(runEnd)
 	}
 	m := Match{URI: str, Style: style, Joined: len(s.breaks) > 0}
@@ -809,8 +1011,7 @@ scan:
 		// Alt drops each hyphen kept at a line break: turn the pairs of
 		// window indices into indices of the hyphens in out.
 		hy := s.breaks[:0]
-		n := len(prefix)
-		prev = i
+		n, prev := len(prefix), i
 		for k := 0; k < len(s.breaks); k += 2 {
 			n += s.breaks[k] - prev
 			hy = append(hy, n)
@@ -821,6 +1022,33 @@ scan:
 		m.Alt = s.alternative(out)
 	}
 	return s.emit(m, i, e, e)
+}
+
+// candidate returns the text of b[i:e] with prefix before it and the
+// line breaks in s.breaks removed, and the same as a string if it is an
+// absolute URI that meets the syntax of its scheme, else "".
+func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([]byte, string) {
+	b := s.buf
+	out := b[i:e]
+	if prefix != "" || len(s.breaks) > 0 {
+		out = append(s.scratch[:0], prefix...)
+		prev := i
+		for k := 0; k < len(s.breaks); k += 2 {
+			out = append(out, b[prev:s.breaks[k]+1]...)
+			prev = s.breaks[k+1]
+		}
+		out = append(out, b[prev:e]...)
+		s.scratch = out
+	}
+	if len(out) > s.max {
+		return out, ""
+	}
+	str := string(out)
+	u, err := uri.Parse(str)
+	if err != nil || !u.IsAbs() || !schemeRule(u, syn) || style == Abbreviated && !knownSuffix(u.Host) {
+		return out, ""
+	}
+	return out, str
 }
 
 // hyphenBreak looks at the whitespace at b[j], right after a '-' that may
@@ -844,8 +1072,8 @@ func (s *Scanner) hyphenBreak(j int, quoted bool) (int, outcome) {
 	if k+maxSchemeLen+1 >= len(b) && !s.final() {
 		return -1, more
 	}
-	if k >= len(b) || k-j >= breakSpace || class[b[k]]&cURI == 0 {
-		return -1, failed
+	if k >= len(b) || k-j >= breakSpace || class[b[k]]&cURI == 0 || b[k] == '(' || b[k] == '[' {
+		return -1, failed // "(" or "[" opens an aside or a reference, as in "a-\n(see ...)"
 	}
 	// A new URI on the next line is not a continuation.
 	if c := schemeAt(b[:min(len(b), k+maxSchemeLen+1)], k); c >= 0 {

@@ -2,14 +2,17 @@ package delimit
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"iter"
 )
 
 const (
 	// lookBehind is how many bytes before a trigger stay in the window:
-	// enough for the scheme, the byte before it, an opening bracket and
-	// the start of the line (lineLookBehind), which tells quoted mail.
-	lookBehind     = 320
+	// enough for the scheme, the byte before it, an opening bracket
+	// (openerReach) and the start of its line (lineLookBehind), which
+	// tells quoted mail.
+	lookBehind     = 640
 	lineLookBehind = 256
 	// angleSlack is the whitespace and "URL:" allowed in <...> beyond
 	// MaxLength; it also bounds a bare URI joined at hyphen line breaks.
@@ -40,10 +43,12 @@ type Scanner struct {
 	skipping   bool  // dropping the rest of a run of URI characters
 
 	// next trigger of each kind (':', '<', '.'): found is its offset or
-	// -1; when -1, there is none in [pos, searched).
-	active   [3]bool
-	found    [3]int64
-	searched [3]int64
+	// -1; when -1, there is none in [pos, searched). With the default
+	// options only ':' is active (colonOnly), and none of this is kept.
+	active    [3]bool
+	colonOnly bool
+	found     [3]int64
+	searched  [3]int64
 
 	line      int   // line number at lineAt
 	lineStart int64 // offset where that line starts
@@ -81,22 +86,25 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	}
 	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, angleTried: -1}
 	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
+	s.colonOnly = !opts.Relative && !opts.Abbreviated
 	for k := range s.found {
 		s.found[k] = -1
 	}
 	return s
 }
 
-// All returns the URIs in b, as a Scanner reading b would report them. It
-// scans b in place, without copying it.
-func All(b []byte, opts Options) []Match {
-	var ms []Match
-	s := NewScanner(nil, opts)
-	s.buf, s.eof = b[:len(b):len(b)], true
-	for s.Scan() {
-		ms = append(ms, s.Match())
+// All returns the URIs in b, in order, as a Scanner reading b would report
+// them. It scans b in place, without copying it or collecting the matches.
+func All(b []byte, opts Options) iter.Seq[Match] {
+	return func(yield func(Match) bool) {
+		s := NewScanner(nil, opts)
+		s.buf, s.eof = b[:len(b):len(b)], true
+		for s.Scan() {
+			if !yield(s.m) {
+				return
+			}
+		}
 	}
-	return ms
 }
 
 // Scan advances to the next URI, which is then available from Match. It
@@ -107,15 +115,56 @@ func (s *Scanner) Scan() bool {
 			s.fill()
 			continue
 		}
-		t, k := s.nextTrigger()
-		if t < 0 {
+		var o outcome
+		if s.colonOnly {
+			o = s.colons()
+		} else {
+			o = s.anyTrigger()
+		}
+		switch o {
+		case found:
+			s.want = 0
+			return true
+		case more:
+			s.want = max(2*s.want, 512)
+			s.fill()
+		case exhausted:
 			s.pos = s.off + int64(len(s.buf))
 			if s.eof {
 				s.done = true
 				return false
 			}
 			s.fill()
-			continue
+		default:
+			s.want = 0
+		}
+	}
+	return false
+}
+
+// colons looks at each ':' in the window from s.pos, the only trigger
+// with the default options, until one gives an outcome other than failed.
+func (s *Scanner) colons() outcome {
+	for {
+		i := bytes.IndexByte(s.buf[s.pos-s.off:], ':')
+		if i < 0 {
+			return exhausted
+		}
+		s.pos += int64(i)
+		if o := s.bare(s.pos); o != failed || s.skipping {
+			return o
+		}
+		s.want = 0
+	}
+}
+
+// anyTrigger looks at each trigger in the window from s.pos until one
+// gives an outcome other than failed.
+func (s *Scanner) anyTrigger() outcome {
+	for {
+		t, k := s.nextTrigger()
+		if t < 0 {
+			return exhausted
 		}
 		s.pos = t
 		var o outcome
@@ -129,18 +178,11 @@ func (s *Scanner) Scan() bool {
 		case '.':
 			o = s.abbreviated(t)
 		}
-		switch o {
-		case found:
-			s.want = 0
-			return true
-		case more:
-			s.want = max(2*s.want, 512)
-			s.fill()
-		default:
-			s.want = 0
+		if o != failed || s.skipping {
+			return o
 		}
+		s.want = 0
 	}
-	return false
 }
 
 // Match returns the URI found by the last call to Scan.
@@ -154,9 +196,10 @@ func (s *Scanner) Err() error { return s.err }
 type outcome uint8
 
 const (
-	failed outcome = iota // no URI here; s.pos has moved on
-	found                 // s.m is set, s.pos and s.floor moved past it
-	more                  // the decision needs bytes past the window's end
+	failed    outcome = iota // no URI here; s.pos has moved on
+	found                    // s.m is set, s.pos and s.floor moved past it
+	more                     // the decision needs bytes past the window's end
+	exhausted                // no trigger left in the window
 )
 
 // nextTrigger returns the offset and kind of the first trigger at or after
@@ -254,7 +297,7 @@ func (s *Scanner) countLines(to int64) {
 	seg := s.buf[s.lineAt-s.off : to-s.off]
 	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 		s.line += n
-		s.lineStart = s.lineAt + int64(bytes.LastIndexByte(seg, '\n')) + 1
+		s.lineStart = s.lineAt + int64(lastNewline(seg)) + 1
 	}
 	s.lineAt = to
 }
@@ -275,4 +318,22 @@ func (s *Scanner) emit(m Match, start, end, next int) outcome {
 func (s *Scanner) fail(next int) outcome {
 	s.pos = s.off + int64(next)
 	return failed
+}
+
+// lastNewline returns the index of the last '\n' in b, or -1. It reads
+// eight bytes at a time (bytes.LastIndexByte reads one): the line before
+// a match is most of what countLines reads twice.
+func lastNewline(b []byte) int {
+	const ones, highs, nl = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		// A zero byte of x is a '\n' of the word (Hacker's Delight 6-1).
+		x := binary.LittleEndian.Uint64(b[i-8:]) ^ nl
+		if (x-ones)&^x&highs != 0 {
+			break
+		}
+	}
+	for i--; i >= 0 && b[i] != '\n'; i-- {
+	}
+	return i
 }

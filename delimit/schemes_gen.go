@@ -55,7 +55,7 @@ var schemes = map[string]syntax{
 	"ed2k":                           anyPart,     // Provisional
 	"example":                        anyPart,     // Permanent
 	"facetime":                       anyPart,     // Provisional
-	"fax":                            anyPart,     // Historical
+	"fax":                            needPhone,   // Historical
 	"feed":                           anyPart,     // Provisional
 	"feedready":                      anyPart,     // Provisional
 	"file":                           needSlash,   // Permanent
@@ -104,13 +104,13 @@ var schemes = map[string]syntax{
 	"ldaps":                          needSlashes, // Provisional
 	"magnet":                         anyPart,     // Provisional
 	"mailserver":                     anyPart,     // Historical
-	"mailto":                         anyPart,     // Permanent
+	"mailto":                         needAddress, // Permanent
 	"maps":                           anyPart,     // Provisional
 	"market":                         anyPart,     // Provisional
 	"message":                        anyPart,     // Provisional
 	"mid":                            anyPart,     // Permanent
 	"mms":                            needHost,    // Provisional
-	"modem":                          anyPart,     // Historical
+	"modem":                          needPhone,   // Historical
 	"ms-access":                      anyPart,     // Provisional
 	"ms-drive-to":                    anyPart,     // Provisional
 	"ms-enrollment":                  anyPart,     // Provisional
@@ -215,7 +215,7 @@ var schemes = map[string]syntax{
 	"svn":                            needHost,    // Provisional
 	"tag":                            anyPart,     // Permanent
 	"teamspeak":                      anyPart,     // Provisional
-	"tel":                            anyPart,     // Permanent
+	"tel":                            needPhone,   // Permanent
 	"teliaeid":                       anyPart,     // Provisional
 	"telnet":                         needHost,    // Permanent
 	"tftp":                           needHost,    // Permanent
