@@ -831,8 +831,9 @@ func opener(b []byte, r, lo int) int {
 // class mask, or end. It reads four bytes a step: URIs are long runs.
 func skipClass(b []byte, i, end int, mask uint8) int {
 	b = b[:end]
-	for ; i+3 < len(b); i += 4 {
-		if class[b[i]]&class[b[i+1]]&class[b[i+2]]&class[b[i+3]]&mask == 0 {
+	for ; i+4 <= len(b); i += 4 {
+		w := b[i : i+4 : i+4]
+		if class[w[0]]&class[w[1]]&class[w[2]]&class[w[3]]&mask == 0 {
 			break
 		}
 	}

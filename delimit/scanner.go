@@ -145,16 +145,25 @@ func (s *Scanner) Scan() bool {
 // colons looks at each ':' in the window from s.pos, the only trigger
 // with the default options, until one gives an outcome other than failed.
 func (s *Scanner) colons() outcome {
-	for {
-		i := bytes.IndexByte(s.buf[s.pos-s.off:], ':')
+	b := s.buf
+	for p := int(s.pos - s.off); ; {
+		i := bytes.IndexByte(b[p:], ':')
 		if i < 0 {
 			return exhausted
 		}
-		s.pos += int64(i)
+		q := p + i
+		p = q + 1
+		// Most ':' have no scheme before them or end a label ("Note: x"):
+		// rule them out here, before the call.
+		if q == 0 || class[b[q-1]]&cScheme == 0 || q+2 < len(b) && b[q+1] == ' ' && class[b[q+2]]&cSpace == 0 {
+			continue
+		}
+		s.pos = s.off + int64(q)
 		if o := s.bare(s.pos); o != failed || s.skipping {
 			return o
 		}
 		s.want = 0
+		p = int(s.pos - s.off)
 	}
 }
 
