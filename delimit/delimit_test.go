@@ -217,7 +217,7 @@ func TestRules(t *testing.T) {
 		{"telephone numbers are global or have a context (RFC 3966 §3, RFC 2806 §2)",
 			"Tel:27 83 6919246 Fax:0760-2317010 Fax:______ tel:+ tel:+1-816-555-1212 tel:7042;phone-context=example.com modem:+3585551234567;type=v32b",
 			[]string{"tel:+1-816-555-1212 bare", "tel:7042;phone-context=example.com bare", "modem:+3585551234567;type=v32b bare"}},
-		{"code, markup and smileys after a scheme's name", "Net::DNS::Resolver, for example:&nbsp; If, things:)- ok", nil},
+		{"code, markup and smileys after a scheme's name", "Net::DNS::Resolver, for example:&nbsp; If, things:)- ok \"Example:&#RE;\"", nil},
 
 		// Rule 5: URL: before a bare URI.
 		{"E-04 URL: outside brackets", "在URL:http://www.acl.lanl.gov/URI/archive/uri-archive.index.html。",

@@ -545,7 +545,8 @@ func schemeRule(u uri.URI, syn syntax) bool {
 // local number with its ";phone-context=" (RFC 3966 §3, RFC 2806 §2).
 func phoneOK(path string) bool {
 	if len(path) > 1 && path[0] == '+' {
-		return strings.ContainsAny(path[:strings.IndexByte(path+";", ';')], "0123456789")
+		number, _, _ := strings.Cut(path, ";")
+		return strings.ContainsAny(number, "0123456789")
 	}
 	const context = ";phone-context="
 	for i := 1; i+len(context) < len(path); i++ {
@@ -644,12 +645,12 @@ func (s *Scanner) quoted(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	syn, ok := lookupScheme(b[q+1 : colon])
-	if !ok {
+	if !ok || colon+1 == j || notAfterScheme(b[colon+1]) {
 		return s.fail(q + 1)
 	}
 	str := string(b[q+1 : j])
 	u, err := uri.Parse(str)
-	if err != nil || !schemeRule(u, syn) || colon+1 == j {
+	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
 	return s.emit(Match{URI: str, Style: Quoted}, q+1, j, j+1)
@@ -739,9 +740,7 @@ func (s *Scanner) bare(t int64) outcome {
 	switch {
 	case len(a) < need, class[a[0]]&cURI == 0:
 		return s.fail(q + 1)
-	case a[0] == ':', a[0] == '&', a[0] == ')', a[0] == ']':
-		// "Net::DNS::Resolver", "example:&nbsp;", "things:)": code,
-		// markup and smileys, no URIs.
+	case notAfterScheme(a[0]):
 		return s.fail(q + 1)
 	case syn == needHost && (a[0] != '/' || a[1] != '/' || class[a[2]]&cURI == 0 || a[2] == '/' || a[2] == '?' || a[2] == '#'):
 		return s.fail(q + 1)
@@ -781,6 +780,13 @@ func (s *Scanner) delimited(p int, t int64) outcome {
 // trailing marks the punctuation that ends a sentence or clause rather
 // than a bare URI (RFC 3986 Appendix C).
 var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, '?': true, '\'': true, '*': true}
+
+// notAfterScheme reports whether c, right after a registered scheme's ':'
+// in running text, shows code, markup or a smiley rather than a URI:
+// "Net::DNS::Resolver", "example:&nbsp;", "Example:&#RE;", "things:)".
+func notAfterScheme(c byte) bool {
+	return c == ':' || c == '&' || c == ')' || c == ']'
+}
 
 // delimiterBefore reports whether the byte before the scheme at b[r] may
 // belong to the delimiters of a URI in <...> or "...": the '<' or '"',
