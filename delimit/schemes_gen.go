@@ -200,7 +200,7 @@ var schemes = map[string]syntax{
 	"skype":                          anyPart,     // Provisional
 	"smb":                            needHost,    // Provisional
 	"sms":                            anyPart,     // Permanent
-	"smtp":                           anyPart,     // Provisional
+	"smtp":                           needHost,    // Provisional
 	"snews":                          needHost,    // Historical
 	"snmp":                           needHost,    // Permanent
 	"soap.beep":                      needHost,    // Permanent
@@ -211,7 +211,7 @@ var schemes = map[string]syntax{
 	"steam":                          anyPart,     // Provisional
 	"stun":                           anyPart,     // Permanent
 	"stuns":                          anyPart,     // Permanent
-	"submit":                         anyPart,     // Provisional
+	"submit":                         needHost,    // Provisional
 	"svn":                            needHost,    // Provisional
 	"tag":                            anyPart,     // Permanent
 	"teamspeak":                      anyPart,     // Provisional
