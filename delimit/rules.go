@@ -807,8 +807,11 @@ func delimiterBefore(b []byte, r, lo int) bool {
 // the line breaks of a scheme broken across lines ("<ht\n tp://"); or -1.
 // It looks no further back than lo.
 func opener(b []byte, r, lo int) int {
-	if b[r-1] == '"' {
+	switch {
+	case b[r-1] == '"':
 		return r - 1
+	case b[r-1] == ' ' && r-2 >= lo && class[b[r-2]]&cScheme != 0:
+		return -1 // a word and a space: "see http://"
 	}
 	url := false
 	for {
