@@ -47,9 +47,9 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		warns = append(warns, warnWhitespace)
 	}
 	scheme := uri.SchemeOf(s)
-	special := isSpecial(scheme)
+	special := IsSpecial(scheme)
 	if scheme == "" && !b.IsZero() {
-		special = isSpecial(b.URI.Scheme)
+		special = IsSpecial(b.URI.Scheme)
 	}
 	if special {
 		beforeQuery := s
@@ -96,10 +96,11 @@ var (
 	warnIDNA       = uri.Warning{Code: "html-idna", Message: "non-ASCII host converted to A-labels (IDNA), as browsers do"}
 )
 
-// isSpecial reports whether scheme is one the WHATWG URL Standard (§4.1)
-// calls special: '\' is '/' in them, and a reference of the base's own
-// scheme without "//" is relative.
-func isSpecial(scheme string) bool {
+// IsSpecial reports whether scheme (case-insensitive) is one the WHATWG
+// URL Standard (§4.1) calls special: '\' is '/' in them, a reference of the
+// base's own scheme without "//" is relative, and the query of an http,
+// https, ftp or file URL is in the document's encoding (§4.4, query state).
+func IsSpecial(scheme string) bool {
 	switch strings.ToLower(scheme) {
 	case "http", "https", "ws", "wss", "ftp", "file":
 		return true

@@ -155,6 +155,8 @@ func TestHTML(t *testing.T) {
 		{"invalid href ignored, next layer serves", `<base href="http://[::1/">`, retrieval, "", Retrieval, true},
 		{"data: base refused", `<base href="data:text/html,x">`, retrieval, "", Retrieval, true},
 		{"javascript: base refused", `<base href="JavaScript:alert(1)">`, retrieval, "", Retrieval, true},
+		{"port above 65535 refused", `<base href="http://h.example:99999/">`, retrieval, "", Retrieval, true},
+		{"port 65535 taken", `<base href="http://h.example:0065535/">`, retrieval, "http://h.example:0065535/", Embedded, false},
 		{"relative href with no outer base", `<base href="sub/">`, Base{}, "", None, true},
 		{"relative href against default", `<base href="sub/">`, mustParse(t, "http://d.example/x/y", Default), "http://d.example/x/sub/", Embedded, false},
 	}
@@ -172,6 +174,35 @@ func TestHTML(t *testing.T) {
 			if !errors.As(err, &e) || e.Source != Embedded {
 				t.Errorf("%s: error %v is not a *base.Error about the embedded layer", tt.name, err)
 			}
+		}
+	}
+}
+
+// TestInnerPort checks that an embedded base with a port above 65535, a
+// failure for browsers (WHATWG URL Standard §4.4), leaves the outer layer
+// in force, while a MIME header keeps RFC 3986's any digits (§3.2.3).
+func TestInnerPort(t *testing.T) {
+	outer := mustParse(t, "http://doc.example/p.html", Retrieval)
+	tests := []struct {
+		ref     string
+		src     Source
+		wantErr bool
+	}{
+		{"http://h.example:65535/", Embedded, false},
+		{"http://h.example:65536/", Embedded, true},
+		{"//h.example:100000/", Embedded, true},
+		{"http://h.example:99999999999999999999/", Embedded, true},
+		{"http://h.example:/", Embedded, false},
+		{"http://h.example:99999/", Encapsulating, false},
+	}
+	for _, tt := range tests {
+		b, err := outer.Inner(tt.ref, tt.src)
+		if tt.wantErr {
+			if !errors.Is(err, ErrPort) || b != outer {
+				t.Errorf("Inner(%q, %v) = %q, %v; want the outer base and ErrPort", tt.ref, tt.src, b.URI.String(), err)
+			}
+		} else if err != nil || b.Source != tt.src {
+			t.Errorf("Inner(%q, %v) = %q, %v, %v; want a %v base", tt.ref, tt.src, b.URI.String(), b.Source, err, tt.src)
 		}
 	}
 }

@@ -57,13 +57,18 @@ func FromFile(path string) (Base, error) {
 // (uri.FromIRI) if it holds non-ASCII characters.
 //
 // When ref cannot serve (it does not parse, it is relative and b has no
-// URI, or it is an embedded data: or javascript: URI), Inner returns b unchanged with an *Error, so that the next layer
-// out stays in force and the caller can report a warning.
+// URI, or it is an embedded data: or javascript: URI, or an embedded URI
+// with a port above 65535), Inner returns b unchanged with an *Error, so
+// that the next layer out stays in force and the caller can report a
+// warning.
 func (b Base) Inner(ref string, src Source) (Base, error) {
 	var u uri.URI
 	var err error
 	if src == Embedded {
 		u, _, err = b.ParseAttr(ref)
+		if err == nil && !portInRange(u.Port) {
+			err = ErrPort
+		}
 	} else {
 		u, err = parseIRI(strings.TrimSpace(ref))
 	}
@@ -88,6 +93,20 @@ func (b Base) Inner(ref string, src Source) (Base, error) {
 // scheme browsers refuse in a base element: data and javascript (HTML
 // Living Standard §4.2.3, "set the frozen base URL").
 var ErrScheme = errors.New("data: and javascript: URIs cannot be a document's base")
+
+// ErrPort is wrapped by the error of Inner for an embedded base whose port
+// is above 65535: RFC 3986 §3.2.3 allows any digits, but the URL parser of
+// browsers fails on it (WHATWG URL Standard §4.4, port state), so the
+// document's fallback base URL serves (HTML Living Standard §4.2.3, "set
+// the frozen base URL").
+var ErrPort = errors.New("port above 65535")
+
+// portInRange reports whether the digits port, empty for none, are at most
+// 65535.
+func portInRange(port string) bool {
+	port = strings.TrimLeft(port, "0")
+	return len(port) < 5 || len(port) == 5 && port <= "65535"
+}
 
 // MIME returns the base a MIME entity with header h gives its content
 // (RFC 3986 §5.1.2): its Content-Base (RFC 2110 §4.2), else its

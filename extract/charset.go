@@ -62,29 +62,26 @@ func decodeWords(s string) string {
 
 // utf8Reader returns the text of a MIME part, in the charset its
 // Content-Type names, as UTF-8 (link positions in a part count in this
-// text). A byte order mark decides first; then the charset parameter; for
-// HTML without one, or with US-ASCII, a <meta> charset in the first 1024
-// bytes (HTML §13.2.3.2). Text without a known charset is read as UTF-8 when it is
-// valid UTF-8 and as windows-1252 otherwise, as is US-ASCII text with
-// 8-bit bytes in it; an unknown charset is named in the warning returned.
-func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, string) {
+// text), and the encoding it was read in. A byte order mark decides first;
+// then the charset parameter; for HTML without one, or with US-ASCII, the
+// document's own declaration (htmlEncoding). Text without a known charset
+// is read as UTF-8 when it is valid UTF-8 and as windows-1252 otherwise, as
+// is US-ASCII text with 8-bit bytes in it; an unknown charset is named in
+// the warning returned.
+func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Encoding, string) {
 	var enc encoding.Encoding
 	warning := ""
 	label = strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`))
 	switch {
 	case bytes.HasPrefix(text, []byte("\xef\xbb\xbf")):
-		return bytes.NewReader(text[3:]), ""
+		return bytes.NewReader(text[3:]), unicode.UTF8, ""
 	case bytes.HasPrefix(text, []byte("\xfe\xff")):
 		enc = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
 	case bytes.HasPrefix(text, []byte("\xff\xfe")):
 		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
 	case label == "" || label == "us-ascii" || label == "ascii":
 		if isHTML { // "us-ascii" is what many writers put by default
-			// Without a <meta> charset, DetermineEncoding falls
-			// back on windows-1252, which the test below makes.
-			if e, name, _ := charset.DetermineEncoding(text, "text/html"); name != "windows-1252" {
-				enc = e
-			}
+			enc = htmlEncoding(text)
 		}
 	default:
 		var ok bool
@@ -94,14 +91,42 @@ func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, string) {
 	}
 	if enc == nil {
 		if utf8.Valid(text) {
-			return bytes.NewReader(text), warning
+			return bytes.NewReader(text), unicode.UTF8, warning
 		}
 		enc = charmap.Windows1252
 	}
 	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
-		return bytes.NewReader(text), warning
+		return bytes.NewReader(text), enc, warning
 	}
-	return transform.NewReader(bytes.NewReader(text), enc.NewDecoder()), warning
+	return transform.NewReader(bytes.NewReader(text), enc.NewDecoder()), enc, warning
+}
+
+// htmlEncoding returns the encoding of the HTML document text as it says
+// itself (HTML Living Standard §13.2.3.1, without a transport layer): its
+// byte order mark, else the <meta> charset or http-equiv Content-Type in
+// its first 1024 bytes (the prescan, §13.2.3.2), else UTF-8 when those
+// bytes are UTF-8 with 8-bit ones in them; nil when nothing tells.
+func htmlEncoding(text []byte) encoding.Encoding {
+	e, name, _ := charset.DetermineEncoding(text, "")
+	if e == charmap.Windows1252 {
+		// DetermineEncoding's last resort, as such: a declared
+		// windows-1252 comes from charset.Lookup.
+		return nil
+	}
+	// Not e itself: the encoders of charset.Lookup write unsupported
+	// characters as character references.
+	enc, _ := htmlindex.Get(name)
+	return enc
+}
+
+// urlEncoding returns the encoding in which a document in enc writes the
+// queries of its URLs (WHATWG Encoding Standard §4.3, get an output
+// encoding), nil for UTF-8: enc itself, except UTF-16, which gives UTF-8.
+func urlEncoding(enc encoding.Encoding) encoding.Encoding {
+	if enc == nil || enc == unicode.UTF8 || !asciiCompatible(enc) {
+		return nil
+	}
+	return enc
 }
 
 func quoteLabel(label string) string {

@@ -41,7 +41,7 @@ func TestUTF8Reader(t *testing.T) {
 		{"\xff\xfeh\x00i\x00", "", false, "hi", false},
 	}
 	for _, tt := range tests {
-		r, warning := utf8Reader([]byte(tt.in), tt.label, tt.html)
+		r, _, warning := utf8Reader([]byte(tt.in), tt.label, tt.html)
 		got, err := io.ReadAll(r)
 		if err != nil || string(got) != tt.want {
 			t.Errorf("utf8Reader(%q, %q) = %q (%v), want %q", tt.in, tt.label, got, err, tt.want)

@@ -29,6 +29,8 @@ import (
 	"iter"
 	"strconv"
 
+	"golang.org/x/text/encoding"
+
 	"github.com/urix/urix/base"
 )
 
@@ -106,6 +108,10 @@ type source struct {
 	part     string    // Link.Part
 	warnings []string  // added to every link, e.g. why an embedded base was ignored
 	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
+	// decodedFrom is the encoding the content was in before its
+	// transport layer decoded it to UTF-8 (a MIME part's charset, see
+	// utf8Reader), nil when the content comes as it was read.
+	decodedFrom encoding.Encoding
 
 	baseOf  base.Base // the base baseStr was made from
 	baseStr string

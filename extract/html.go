@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/uri"
@@ -25,7 +28,8 @@ const MaxHTMLSize = 64 << 20
 
 // maxTreeSize is the largest page whose base element is found in its
 // parsed tree; in a larger one, the first base element the tokenizer met
-// outside template, svg, math and noscript elements counts.
+// outside template and noscript elements and foreign content (see
+// foreignStack) counts.
 const maxTreeSize = 8 << 20
 
 // ErrTooLarge is wrapped by the error for an HTML document larger than
@@ -55,6 +59,7 @@ type htmlRef struct {
 	// The attribute holding the URL, -1 for element text.
 	valStart, valEnd int
 	attrQuote        byte // '"', '\'', or 0 unquoted
+	noValue          bool // the attribute is written without "=" and a value
 	cssQuote         byte // for kindCSS: the string's quote, 0 in an unquoted url()
 	refreshPrefix    bool // for kindRefresh: "URL=" was written before the URL
 	refreshQuote     byte // for kindRefresh: the quote around the URL, if any
@@ -75,9 +80,13 @@ type page struct {
 	// before it when the element has others.
 	drops   map[int]span
 	sawBase bool // the tokenizer met a base element with href, maybe inert
-	// enc is the legacy encoding of a page that is not UTF-8 (its <meta>
-	// charset, HTML Living Standard §13.2.3.2), nil for UTF-8.
+	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
+	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
+	// queries of its URLs.
 	enc encoding.Encoding
+	// dec is the legacy encoding of the page's bytes, nil when they are
+	// UTF-8: enc, unless a transport layer decoded them already.
+	dec encoding.Encoding
 }
 
 // scanHTML is the contentScanner of HTML documents. In document order, it
@@ -85,46 +94,62 @@ type page struct {
 // "html"), of CSS url(), @import and image-set() in style attributes and
 // style elements (Context "css"), each with its Tag and Attr, and the bare
 // URIs of text nodes (Context "html-text"; not in script, style, iframe,
-// noembed or noframes). Every link is resolved against the page's own
-// base, the href of its first base element in tree order (RFC 3986
-// §5.1.1, HTML Living Standard §4.2.3), links before that element
-// included; that href itself is reported too (Tag "base"), resolved
-// against the layer around the page. The contents of noscript are read as
-// markup and those of template as well (their links are real once the
-// template is used); neither holds a base element that counts.
+// noembed or noframes). An attribute without a value is an empty one, as
+// in the DOM. Every link is resolved against the page's own base, the
+// href of its first base element in tree order (RFC 3986 §5.1.1, HTML
+// Living Standard §4.2.3), links before that element included; that href
+// itself is reported too (Tag "base"), resolved against the layer around
+// the page, and so is an empty form action or formaction (see sourceOf).
+// The contents of noscript are read as markup and those of template as
+// well (their links are real once the template is used); neither holds a
+// base element that counts.
 func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readPage(r)
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	p := parsePage(buf)
+	p := parsePage(buf, src.decodedFrom)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	for i := range p.refs {
 		r := &p.refs[i]
-		s := inner
-		if r.isBase {
-			s = src // a base href is read against the layer around the page
-		}
+		s := p.sourceOf(i, src, inner)
 		if r.kind == kindText {
 			if !p.scanText(r, s, &lc, yield) {
 				return false
 			}
 			continue
 		}
-		if !s.emit(p.link(i, &lc), yield) {
+		if !s.emit(p.link(i, s, &lc), yield) {
 			return false
 		}
 	}
 	return true
 }
 
-// link returns the Link of p.refs[i] as a scanner hands it to emit.
-func (p *page) link(i int, lc *lineCounter) Link {
+// sourceOf returns the source p.refs[i] is read in: inner, with the page's
+// own base, or src, the layer around the page, for the href of a base
+// element (HTML Living Standard §4.2.3: it is parsed against the fallback
+// base URL) and for an empty form action or formaction, which stands for
+// the URL of the document, not its base URL (§4.10.21.3, form submission
+// algorithm: "If action is the empty string, let action be the URL of the
+// form document").
+func (p *page) sourceOf(i int, src, inner *source) *source {
+	r := &p.refs[i]
+	if r.isBase || r.ref == "" && (r.tag == "form" && r.attr == "action" ||
+		(r.tag == "button" || r.tag == "input") && r.attr == "formaction") {
+		return src
+	}
+	return inner
+}
+
+// link returns the Link of p.refs[i], read in s, as a scanner hands it to
+// emit.
+func (p *page) link(i int, s *source, lc *lineCounter) Link {
 	r := &p.refs[i]
 	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
 	if p.enc != nil && !isASCII(r.ref) {
-		l.Ref = p.legacyRef(r.ref)
+		l.Ref = p.legacyRef(r.ref, s.base)
 	}
 	if r.kind == kindCSS {
 		l.Context = "css"
@@ -191,36 +216,157 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 }
 
 // legacyRef returns the value v of a page in a legacy encoding as a
-// browser reads it (WHATWG URL Standard §4.4 with the document's
-// encoding): the page's characters in UTF-8, except in the query, whose
-// bytes stay in the page's encoding, percent-encoded (RFC 3986 §2.1).
-func (p *page) legacyRef(v string) string {
+// browser reads it with the base b (WHATWG URL Standard §4.4, query
+// state): the query of an http, https, ftp or file URL (or of a relative
+// reference with no base) in the page's encoding, percent-encoded (RFC
+// 3986 §2.1), with a character the encoding lacks as its decimal
+// character reference, percent-encoded too ("%26%23233%3B"); the rest, and
+// any other URL, stays in UTF-8.
+func (p *page) legacyRef(v string, b base.Base) string {
 	rest, frag, hasFrag := strings.Cut(v, "#")
 	path, query, hasQuery := strings.Cut(rest, "?")
-	dec := p.enc.NewDecoder()
-	u, err := dec.String(path)
-	if err != nil {
+	if !hasQuery || isASCII(query) {
 		return v
 	}
-	if hasQuery {
-		var sb strings.Builder
-		for i := 0; i < len(query); i++ {
-			if c := query[i]; c >= 0x80 {
+	scheme := schemeOf(v)
+	if scheme == "" {
+		scheme = b.URI.Scheme
+	}
+	if scheme != "" && (!base.IsSpecial(scheme) || strings.EqualFold(scheme, "ws") || strings.EqualFold(scheme, "wss")) {
+		return v
+	}
+	var sb strings.Builder
+	sb.WriteString(path)
+	sb.WriteByte('?')
+	for i := 0; i < len(query); {
+		if query[i] < utf8.RuneSelf {
+			sb.WriteByte(query[i])
+			i++
+			continue
+		}
+		// A run of characters the encoding has, encoded at once for
+		// the encodings with states (ISO-2022-JP).
+		j := i
+		for j < len(query) && query[j] >= utf8.RuneSelf {
+			_, n := utf8.DecodeRuneInString(query[j:])
+			if _, err := p.enc.NewEncoder().String(query[j : j+n]); err != nil {
+				break
+			}
+			j += n
+		}
+		if j == i {
+			r, n := utf8.DecodeRuneInString(query[i:])
+			if r < 0xa0 && p.chars([]byte{byte(r)}).s == string(r) {
+				// A C1 control x/text does not encode, the
+				// encoding's own byte (see chars).
+				sb.WriteString(percent(byte(r)))
+			} else {
+				sb.WriteString("%26%23" + strconv.Itoa(int(r)) + "%3B")
+			}
+			i += n
+			continue
+		}
+		enc, _ := p.enc.NewEncoder().String(query[i:j])
+		for k := 0; k < len(enc); k++ {
+			// The query percent-encode set, and '%'.
+			if c := enc[k]; c <= ' ' || c >= 0x7f || strings.IndexByte(`"#%'<>`, c) >= 0 {
 				sb.WriteString(percent(c))
 			} else {
 				sb.WriteByte(c)
 			}
 		}
-		u += "?" + sb.String()
+		i = j
 	}
 	if hasFrag {
-		f, err := dec.String(frag)
-		if err != nil {
-			return v
-		}
-		u += "#" + f
+		sb.WriteString("#" + frag)
 	}
-	return u
+	return sb.String()
+}
+
+// value returns the attribute value raw as a browser reads it: the page's
+// characters (see chars), with their character references decoded.
+func (p *page) value(raw []byte) decoded {
+	if p.isChars(raw) {
+		return decode(raw, true)
+	}
+	c := p.chars(raw)
+	d := decode([]byte(c.s), true)
+	if d.pos == nil {
+		d.pos = c.pos
+		return d
+	}
+	for i, at := range d.pos {
+		d.pos[i] = c.pos[at]
+	}
+	return d
+}
+
+// chars returns the bytes raw of the page as the characters a browser
+// reads there, in UTF-8, with the offset in raw of each byte: decoded with
+// the page's legacy encoding, or, in UTF-8, with each invalid sequence as
+// U+FFFD (HTML Living Standard §13.2.3, WHATWG Encoding Standard §4.1 and
+// §8.1.1: one for each maximal subpart).
+func (p *page) chars(raw []byte) decoded {
+	if p.isChars(raw) {
+		return decoded{s: string(raw)}
+	}
+	var dec *encoding.Decoder
+	_, singleByte := p.dec.(*charmap.Charmap)
+	if p.dec != nil {
+		dec = p.dec.NewDecoder()
+	}
+	var sb strings.Builder
+	pos := make([]int, 0, len(raw)+1)
+	var out [16]byte
+	for i := 0; i < len(raw); {
+		var n int
+		var c []byte
+		if dec == nil {
+			r, size := utf8.DecodeRune(raw[i:])
+			n, c = size, raw[i:i+size]
+			if r == utf8.RuneError && size == 1 {
+				for n < len(raw)-i && !utf8.FullRune(raw[i:i+n+1]) {
+					n++ // a valid start the next byte does not continue
+				}
+				c = []byte("\uFFFD")
+			}
+		} else {
+			// One character at a time, to know where each starts.
+			for m := 1; ; m++ {
+				nDst, nSrc, err := dec.Transform(out[:], raw[i:i+m], i+m == len(raw))
+				if err == transform.ErrShortSrc && nSrc == 0 && i+m < len(raw) {
+					continue
+				}
+				n, c = nSrc, out[:nDst]
+				break
+			}
+			if n == 0 { // never stall
+				n, c = 1, []byte("\uFFFD")
+			}
+			if b := raw[i]; singleByte && n == 1 && 0x80 <= b && b < 0xa0 && string(c) == "\uFFFD" {
+				// x/text leaves these out of ISO-8859-2,
+				// windows-1252 and others; the WHATWG indexes
+				// have the C1 control of the same value.
+				c = utf8.AppendRune(out[:0], rune(b))
+			}
+		}
+		sb.Write(c)
+		for range c {
+			pos = append(pos, i)
+		}
+		i += n
+	}
+	pos = append(pos, len(raw))
+	return decoded{s: sb.String(), pos: pos}
+}
+
+// isChars reports whether the bytes raw of the page are its characters in
+// UTF-8 already.
+func (p *page) isChars(raw []byte) bool {
+	if p.dec == nil {
+		return utf8.Valid(raw)
+	}
+	return isPlainASCII(raw)
 }
 
 func isASCII(s string) bool {
@@ -329,23 +475,35 @@ var rawTextElements = map[string]refKind{
 }
 
 // parsePage walks the document with the x/net/html tokenizer, keeping raw
-// offsets, and collects every URL-bearing value in document order.
-func parsePage(buf []byte) *page {
+// offsets, and collects every URL-bearing value in document order. The
+// page is in the encoding it declares (htmlEncoding), else in UTF-8 if it
+// is valid UTF-8 and in windows-1252 if not; or, when decodedFrom is not
+// nil, it was in decodedFrom and is in UTF-8 now.
+func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, base: -1, refs: make([]htmlRef, 0, len(buf)/512)}
-	if !utf8.Valid(buf) {
-		if enc, name, _ := charset.DetermineEncoding(buf, "text/html"); name != "utf-8" && asciiCompatible(enc) {
-			p.enc = enc
+	if decodedFrom != nil {
+		p.enc = urlEncoding(decodedFrom)
+	} else {
+		enc := htmlEncoding(buf)
+		if enc == nil && !utf8.Valid(buf) {
+			enc = charmap.Windows1252
 		}
+		p.enc = urlEncoding(enc)
+		p.dec = p.enc
 	}
 	z := html.NewTokenizer(bytes.NewReader(buf))
 	var (
 		attrs   []rawAttr
 		pos     int
 		rawElem string // the element whose raw text comes next
-		foreign int    // depth of template, svg and math elements
-		noscr   int    // depth of noscript elements
+		fs      foreignStack
+		tmpl    int // depth of template elements
+		noscr   int // depth of noscript elements
 	)
 	for {
+		// CDATA sections are text in foreign content only (HTML Living
+		// Standard §13.2.5.42).
+		z.AllowCDATA(len(fs) > 0)
 		tt := z.Next()
 		raw := z.Raw()
 		start := pos
@@ -356,32 +514,56 @@ func parsePage(buf []byte) *page {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			var name string
 			name, attrs = parseTag(raw, attrs)
-			p.tag(name, attrs, raw, start, foreign == 0 && noscr == 0)
+			foreign := fs.foreign(name)
+			if foreign && breaksOut(name, attrs) {
+				fs.breakOut()
+				foreign = false
+			}
+			p.tag(name, attrs, raw, start, !foreign && tmpl == 0 && noscr == 0)
 			rawElem = ""
+			if foreign {
+				// An SVG or MathML element: never raw text, and
+				// closed by "/>" (§13.2.6.5). SVG's style is
+				// still CSS, and its script code.
+				z.NextIsNotRawText()
+				if name == "style" || name == "script" {
+					rawElem = name
+				}
+				if tt == html.StartTagToken {
+					fs.push(name, fs[len(fs)-1].math, attrs, raw)
+				}
+				continue
+			}
 			if _, ok := rawTextElements[name]; ok {
 				rawElem = name
 			}
+			// HTML ignores "/>" on these (§13.2.6.4.7).
 			switch name {
 			case "noscript":
 				// Read as markup, as with scripting disabled, so that
 				// the fallback images and links are found.
 				z.NextIsNotRawText()
+				noscr++
+			case "template":
+				tmpl++
+			case "svg", "math":
 				if tt == html.StartTagToken {
-					noscr++
-				}
-			case "template", "svg", "math":
-				if tt == html.StartTagToken {
-					foreign++
+					fs.push(name, name == "math", attrs, raw)
 				}
 			}
 		case html.EndTagToken:
 			rawElem = ""
 			name, _ := parseTag(raw[1:], attrs[:0])
+			if len(fs) > 0 && (name == "br" || name == "p") {
+				fs.breakOut()
+			} else if fs.end(name) {
+				continue
+			}
 			switch name {
 			case "noscript":
 				noscr = max(noscr-1, 0)
-			case "template", "svg", "math":
-				foreign = max(foreign-1, 0)
+			case "template":
+				tmpl = max(tmpl-1, 0)
 			}
 		case html.TextToken:
 			kind := kindText
@@ -390,14 +572,14 @@ func parsePage(buf []byte) *page {
 			}
 			switch kind {
 			case kindCSS:
-				p.css(decoded{s: string(raw)}, start, -1, -1, 0, rawElem)
+				p.css(p.chars(raw), start, -1, -1, 0, rawElem)
 			case kindText:
 				// Most text is white space between tags, or words
 				// without a scheme.
 				if bytes.ContainsAny(raw, ":.&<") {
 					p.refs = append(p.refs, htmlRef{
 						kind: kindText, start: start, end: pos, valStart: -1, valEnd: -1,
-						decode: rawElem != "xmp" && rawElem != "plaintext" && hasAmpOrCR(raw),
+						decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
 					})
 				}
 			}
@@ -408,25 +590,123 @@ func parsePage(buf []byte) *page {
 	}
 }
 
+// foreignElem is an SVG or MathML element open in the page.
+type foreignElem struct {
+	name string // lower-case, as the tokenizer reads it
+	math bool   // MathML, else SVG
+	kind uint8  // one of those below, 0 for any other element
+}
+
+// The foreign elements that change how what they hold is read (HTML Living
+// Standard §13.2.6, tree construction dispatcher).
+const (
+	htmlPoint     = 1 + iota // an HTML integration point: start tags and text in it are HTML
+	mathTextPoint            // a MathML text integration point: so are start tags but mglyph and malignmark
+	annotationXML            // MathML annotation-xml that is not an HTML integration point: <svg> in it is SVG's root
+)
+
+// foreignStack holds the SVG and MathML elements open at the tokenizer's
+// position, the innermost last: the part of the stack of open elements
+// (HTML Living Standard §13.2.4.3) that tells whether a tag is read as
+// foreign content (§13.2.6.5) or as HTML. The HTML elements inside an
+// integration point are not followed: an end tag is taken to close the
+// foreign element it names, if one is open.
+type foreignStack []foreignElem
+
+// foreign reports whether a start tag called name is foreign content
+// here, read by the rules of §13.2.6.5 instead of those of HTML.
+func (fs foreignStack) foreign(name string) bool {
+	if len(fs) == 0 {
+		return false
+	}
+	switch fs[len(fs)-1].kind {
+	case htmlPoint:
+		return false
+	case mathTextPoint:
+		return name == "mglyph" || name == "malignmark"
+	case annotationXML:
+		return name != "svg"
+	}
+	return true
+}
+
+// breaksOut reports whether a start tag in foreign content ends it: those
+// of §13.2.6.5 that a page writes as HTML (p, div, b, br, ...).
+func breaksOut(name string, attrs []rawAttr) bool {
+	switch name {
+	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt",
+		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li",
+		"listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span",
+		"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
+		return true
+	case "font":
+		for _, a := range attrs {
+			if a.key == "color" || a.key == "face" || a.key == "size" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// push opens the element name of start tag raw, in MathML if math, else in
+// SVG.
+func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte) {
+	e := foreignElem{name: name, math: math}
+	switch {
+	case !math && (name == "foreignobject" || name == "desc" || name == "title"):
+		e.kind = htmlPoint
+	case math && (name == "mi" || name == "mo" || name == "mn" || name == "ms" || name == "mtext"):
+		e.kind = mathTextPoint
+	case math && name == "annotation-xml":
+		e.kind = annotationXML
+		for _, a := range attrs {
+			if a.key == "encoding" {
+				if v := decode(raw[a.valStart:a.valEnd], true).s; strings.EqualFold(v, "text/html") || strings.EqualFold(v, "application/xhtml+xml") {
+					e.kind = htmlPoint
+				}
+			}
+		}
+	}
+	*fs = append(*fs, e)
+}
+
+// breakOut closes the foreign elements inside the innermost integration
+// point, or all of them.
+func (fs *foreignStack) breakOut() {
+	for len(*fs) > 0 && (*fs)[len(*fs)-1].kind != htmlPoint && (*fs)[len(*fs)-1].kind != mathTextPoint {
+		*fs = (*fs)[:len(*fs)-1]
+	}
+}
+
+// end closes the innermost open foreign element called name and those
+// inside it, and reports false if none is open: the end tag is HTML's.
+func (fs *foreignStack) end(name string) bool {
+	for i := len(*fs) - 1; i >= 0; i-- {
+		if (*fs)[i].name == name {
+			*fs = (*fs)[:i]
+			return true
+		}
+	}
+	return false
+}
+
 // tag collects the URL-bearing attributes of the start tag raw at offset
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase bool) {
 	for _, a := range attrs {
-		if !a.hasValue {
-			continue // nothing to read, nowhere to write
-		}
 		kind, ok := urlAttr(name, a.key, attrs, raw)
 		if !ok {
 			continue
 		}
-		val := decode(raw[a.valStart:a.valEnd], true)
+		val := p.value(raw[a.valStart:a.valEnd])
 		vs, ve := start+a.valStart, start+a.valEnd
 		ref := htmlRef{
 			tag:      name,
 			attr:     a.key,
 			kind:     kind,
-			valStart: vs, valEnd: ve, attrQuote: a.quote,
+			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
 		}
 		switch kind {
 		case kindAttr:
@@ -641,7 +921,14 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 		}
 		return outer.Inner(p.refs[p.base].ref, base.Embedded)
 	}
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(p.buf))
+	// The tree is made of the page's characters, as the links are.
+	var r io.Reader = bytes.NewReader(p.buf)
+	if p.dec != nil {
+		r = transform.NewReader(r, p.dec.NewDecoder())
+	} else if !utf8.Valid(p.buf) {
+		r = transform.NewReader(r, unicode.UTF8.NewDecoder())
+	}
+	doc, err := goquery.NewDocumentFromReader(r)
 	if err != nil {
 		return outer, fmt.Errorf("extract: reading <base href>: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,36 +67,133 @@ func TestSeedExample(t *testing.T) {
 // percent-encoded UTF-8 (RFC 3986 §2.5), not the raw Shift_JIS bytes.
 func TestHTMLLegacyCharset(t *testing.T) {
 	// "日本.html" in Shift_JIS: 93 fa 96 7b. In the query the page's
-	// encoding stays, percent-encoded, as a browser sends it.
+	// encoding stays, percent-encoded, as a browser sends it, with a
+	// base or without.
 	page := "<meta charset=\"shift_jis\"><a href=\"\x93\xfa\x96\x7b.html?q=\x93\xfa#\x96\x7b\">x</a>"
-	var got []string
-	for l, err := range Links(strings.NewReader(page), Options{Type: HTML, Base: "http://example.jp/"}) {
-		if err != nil {
-			t.Fatal(err)
+	for _, tc := range []struct{ base, want string }{
+		{"http://example.jp/", "日本.html?q=%93%FA#本 http://example.jp/%E6%97%A5%E6%9C%AC.html?q=%93%FA#%E6%9C%AC"},
+		{"", "日本.html?q=%93%FA#本 %E6%97%A5%E6%9C%AC.html?q=%93%FA#%E6%9C%AC"},
+	} {
+		var got []string
+		for l, err := range Links(strings.NewReader(page), Options{Type: HTML, Base: tc.base}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, l.Ref+" "+l.URI)
 		}
-		got = append(got, l.Ref+" "+l.URI)
-	}
-	if want := "日本.html?q=%93%FA#本 http://example.jp/%E6%97%A5%E6%9C%AC.html?q=%93%FA#%E6%9C%AC"; len(got) != 1 || got[0] != want {
-		t.Errorf("Shift_JIS page: got %q, want %q", got, want)
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("Shift_JIS page with base %q: got %q, want %q", tc.base, got, tc.want)
+		}
 	}
 }
 
 // TestHTMLHugePageBase checks the base of a page too large to parse into
-// a tree: the tokenizer's first base element outside template serves.
+// a tree: the tokenizer's first base element outside template and foreign
+// content serves. Each want is Chromium's (/tmp/browsercheck cases
+// big-base-*).
 func TestHTMLHugePageBase(t *testing.T) {
-	page := `<template><base href="http://inert/"></template><base href="http://b/dir/">` +
-		strings.Repeat("<p>filler</p>\n", maxTreeSize/14+1) + `<a href="x">`
-	var got []string
-	for l, err := range Links(strings.NewReader(page), Options{Type: HTML, Base: "http://retrieval/"}) {
-		if err != nil {
-			t.Fatal(err)
+	tests := []struct{ head, want string }{
+		{`<template><base href="http://inert/"></template><base href="http://b/dir/">`, "http://b/dir/x"},
+		// An HTML integration point holds HTML.
+		{`<svg><foreignObject><base href="http://fo.example/f/"></foreignObject></svg>`, "http://fo.example/f/x"},
+		{`<math><mi><base href="http://mi.example/m/"></mi></math>`, "http://mi.example/m/x"},
+		// <p> ends foreign content.
+		{`<svg><p>x</p><base href="http://svgp.example/s/">`, "http://svgp.example/s/x"},
+		// SVG's template is no template: </svg> closes it.
+		{`<svg><template></svg><base href="http://tus.example/">`, "http://tus.example/x"},
+		{`<svg><base href="http://svg.example/"></svg>`, "http://retrieval/x"},
+	}
+	filler := strings.Repeat("<p>filler</p>\n", maxTreeSize/14+1)
+	for _, tc := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tc.head+filler+`<a href="x">`), Options{Type: HTML, Base: "http://retrieval/"}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Tag == "a" {
+				got = append(got, l.URI)
+			}
 		}
-		if l.Tag == "a" {
-			got = append(got, l.URI)
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("huge page with %s: got %q, want [%s]", tc.head, got, tc.want)
 		}
 	}
-	if len(got) != 1 || got[0] != "http://b/dir/x" {
-		t.Errorf("huge page: got %q, want [http://b/dir/x]", got)
+}
+
+// TestHTMLAsBrowsers checks links a browser reads in a way the markup alone
+// does not tell. Each want is what Chromium 156 gives (checked with the
+// pages of /tmp/browsercheck/cases and by hand), but where noted.
+func TestHTMLAsBrowsers(t *testing.T) {
+	const doc = "http://doc.example/p.html"
+	tests := []struct {
+		name, page string
+		want       []string // tag/attr URI base_source of each link but the base's
+	}{
+		{"empty form action is the document's URL",
+			`<base href="http://eb.example/dir/page?bq"><form action=""></form><button formaction="">b</button><input formaction=""><a href="">a</a>`,
+			[]string{"form/action " + doc + " retrieval", "button/formaction " + doc + " retrieval", "input/formaction " + doc + " retrieval", "a/href http://eb.example/dir/page?bq embedded"}},
+		// Chromium's form.action strips the spaces first; the standard
+		// (and Chromium's formAction) does not.
+		{"blank form action is the base URL",
+			`<base href="http://eb.example/dir/"><form action=" "></form><button formaction=" ">b</button>`,
+			[]string{"form/action http://eb.example/dir/ embedded", "button/formaction http://eb.example/dir/ embedded"}},
+		{"attributes without a value are empty",
+			`<base href="http://eb.example/dir/"><a href>a</a><img src><form action></form><img srcset>`,
+			[]string{"a/href http://eb.example/dir/ embedded", "img/src http://eb.example/dir/ embedded", "form/action " + doc + " retrieval"}},
+		{"svg title closed by />",
+			`<svg><title id="t" /><use xlink:href="#icon"/></svg><a href="after">`,
+			[]string{"use/xlink:href " + doc + "#icon retrieval", "a/href http://doc.example/after retrieval"}},
+		{"svg style and title hold markup",
+			`<svg><style>.c{} <a href="in-style"/></style><title>T <a href="in-title">x</a></title></svg><a href="after">`,
+			[]string{"a/href http://doc.example/in-style retrieval", "a/href http://doc.example/in-title retrieval", "a/href http://doc.example/after retrieval"}},
+		{"svg style is CSS",
+			`<svg><style><![CDATA[.c{background:url(bg.png)} a>b{}]]></style></svg><a href="after">`,
+			[]string{"style/ http://doc.example/bg.png retrieval", "a/href http://doc.example/after retrieval"}},
+		{"html raw text in integration points",
+			`<svg><foreignObject><title><a href="in-title"></title></foreignObject></svg><math><mi><textarea/></mi></math><a href="in-textarea"></textarea><a href="after">`,
+			[]string{"a/href http://doc.example/after retrieval"}},
+		{"breakout ends foreign content",
+			`<svg><div></div><title><a href="in-title"></title><svg><font color=red></font><title><a href="in-title"></title><svg><font><title><a href="in-svg"></title></font></svg><a href="after">`,
+			[]string{"a/href http://doc.example/in-svg retrieval", "a/href http://doc.example/after retrieval"}},
+		{"legacy query from character references",
+			`<meta charset="windows-1252"><base href="http://wa.example/d/"><a href="?q=&#233;">e</a><a href="?q=&#x20AC;&#x4E2D;">u</a><a href="&#233;?q=x#&#233;">p</a><a href="mailto:x?subject=&#233;">m</a>`,
+			[]string{"a/href http://wa.example/d/?q=%E9 embedded", "a/href http://wa.example/d/?q=%80%26%2320013%3B embedded", "a/href http://wa.example/d/%C3%A9?q=x#%C3%A9 embedded", "a/href mailto:x?subject=%C3%A9 embedded"}},
+		// The standard's; Chromium reads ws: URLs as http: ones, in
+		// the page's encoding.
+		{"no legacy query in ws: URLs",
+			`<meta charset="windows-1252"><a href="ws://h.example/?q=&#233;">w</a>`,
+			[]string{"a/href ws://h.example/?q=%C3%A9 retrieval"}},
+		{"legacy query from bytes and references",
+			"<meta charset=\"shift_jis\"><a href=\"?q=\x93\xfa&#x65E5;&#233;\x80\">s</a><a href=\"&#x65E5;/\x93\xfa\">p</a>",
+			[]string{"a/href http://doc.example/p.html?q=%93%FA%93%FA%26%23233%3B%80 retrieval", "a/href http://doc.example/%E6%97%A5/%E6%97%A5 retrieval"}},
+		{"legacy single-byte C1",
+			"<meta charset=\"iso-8859-2\"><a href=\"?q=\x8a\xb9\">s</a>",
+			[]string{"a/href http://doc.example/p.html?q=%8A%B9 retrieval"}},
+		// Chromium makes the base about:blank, so that nothing
+		// resolves; the standard falls back on the document's URL.
+		{"base port above 65535",
+			`<base href="http://h.example:99999/"><a href="x">x</a>`,
+			[]string{"a/href http://doc.example/x retrieval"}},
+		{"invalid UTF-8, declared",
+			"<meta charset=\"utf-8\"><a href=\"a\xffb\">1</a><a href=\"c\xe2\x82d?\xed\xa0\x80\">2</a>",
+			[]string{"a/href http://doc.example/a%EF%BF%BDb retrieval", "a/href http://doc.example/c%EF%BF%BDd?%EF%BF%BD%EF%BF%BD%EF%BF%BD retrieval"}},
+		{"invalid UTF-8, detected",
+			"<p>caf\xc3\xa9</p>" + strings.Repeat(" ", 1024) + "<a href=\"a\xffb\">1</a>",
+			[]string{"a/href http://doc.example/a%EF%BF%BDb retrieval"}},
+	}
+	for _, tc := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tc.page), Options{Type: HTML, Base: doc}) {
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if l.Context != "html-text" && l.Tag != "base" {
+				got = append(got, fmt.Sprintf("%s/%s %s %s", l.Tag, l.Attr, l.URI, l.BaseSource))
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q gives\n%q\nwant\n%q", tc.name, tc.page, got, tc.want)
+		}
 	}
 }
 

@@ -372,11 +372,12 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
 			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(cte)+", read as 8bit")
 	}
-	r, warning := utf8Reader(text, params["charset"], isHTML)
+	r, enc, warning := utf8Reader(text, params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
 	if isHTML {
+		s.decodedFrom = enc
 		return scanHTML(r, &s, w.yield)
 	}
 	if mt == "text/plain" && strings.EqualFold(params["format"], "flowed") {

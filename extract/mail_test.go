@@ -158,6 +158,15 @@ func TestMailParts(t *testing.T) {
 		{"message/external-body with access-type URL (RFC 2017)",
 			"Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: message/external-body; access-type=URL;\n URL=\"http://example.org/\n big.iso\"\n\nContent-Type: application/octet-stream\n\n--b--\n",
 			[]string{"1|http://example.org/big.iso|http://example.org/big.iso|Content-Type"}, nil},
+		// The part's charset is the document's encoding, in which the
+		// query of a URL is written (WHATWG URL Standard §4.4), over
+		// its <meta> (HTML §13.2.3.1).
+		{"query in the part's charset",
+			"Content-Type: text/html; charset=windows-1252\n\n<meta charset=koi8-r><a href=\"?q=&#233;\xe9\">",
+			[]string{"1|?q=%E9%E9|http://retrieval.example/mail/1?q=%E9%E9"}, nil},
+		{"query in UTF-8 whatever the <meta>",
+			"Content-Type: text/html; charset=utf-8\n\n<meta charset=windows-1252><a href=\"?q=&#233;\">",
+			[]string{"1|?q=é|http://retrieval.example/mail/1?q=%C3%A9"}, nil},
 		{"invalid Content-Base: reported, the outer base stays",
 			"Content-Base: http://[bad/\nContent-Type: text/html\n\n<a href=\"a\">",
 			[]string{"|http://[bad/|http://[bad/|Content-Base", "1|a|http://retrieval.example/mail/a"},

@@ -30,7 +30,8 @@ import (
 // unquoted url(), for a srcset candidate (whitespace and edge commas
 // percent-encoded, descriptors kept) or a ping URL (whitespace
 // percent-encoded), then for the attribute's quoting ('&' and the quote
-// as character references; an unquoted value is put in double quotes).
+// as character references; an unquoted value is put in double quotes, and
+// so is one written after an attribute that had none).
 func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) error {
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
@@ -41,7 +42,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if err != nil {
 		return &Error{File: src.name, Offset: -1, Err: err}
 	}
-	p := parsePage(buf)
+	p := parsePage(buf, nil)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	var edits []edit
@@ -52,11 +53,8 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 		if ref.kind == kindText || untouchable(ref.ref) {
 			continue
 		}
-		s := inner
-		if ref.isBase {
-			s = src
-		}
-		l, ok := emitOne(s, p.link(i, &lc))
+		s := p.sourceOf(i, src, inner)
+		l, ok := emitOne(s, p.link(i, s, &lc))
 		if !ok || !ref.isBase && sameDocument(l) {
 			continue
 		}
@@ -146,6 +144,9 @@ func (p *page) write(w io.Writer, edits []edit) error {
 		// an unquoted value can be quoted.
 		vs, ve, quote := ref.valStart, ref.valEnd, ref.attrQuote
 		ew.write(p.buf[last:vs])
+		if ref.noValue {
+			ew.writeString("=")
+		}
 		if quote == 0 {
 			ew.writeString(`"`)
 		}

@@ -15,6 +15,7 @@ func FuzzRewriteIdentity(f *testing.F) {
 		`<p style="background:url(a)">`, `<style>@import 'a'; b{c:url( d )}</style>`,
 		`<meta http-equiv=refresh content="0; url='x'">`, `<base href=x><a href=y>`,
 		`<a href="a&amp;b&copy=c">`, "<a\nhref\n=\nx\r\n>", `<noscript><img src=x></noscript>`,
+		`<base href><a href>`, `<svg><title/><a href=x><style><a href=y>`, "<meta charset=windows-1252><a href=\"\xe9?q=&#233;\">",
 	} {
 		f.Add([]byte(s))
 	}

@@ -145,6 +145,8 @@ func TestRewriteEscaping(t *testing.T) {
 		{"refresh", `<meta http-equiv="Refresh" content="0; URL=a.html">`, `http://h/b`, `<meta http-equiv="Refresh" content="0; URL=http://h/b">`},
 		{"refresh-quoted", `<meta http-equiv=refresh content="0; url='a.html'">`, `http://h/it's`, `<meta http-equiv=refresh content="0; url='http://h/it%27s'">`},
 		{"refresh-no-prefix", `<meta http-equiv=refresh content="0;a.html">`, `url.html`, `<meta http-equiv=refresh content="0;URL=url.html">`},
+		{"valueless", `<base href target=_top>`, `http://h/b&`, `<base href="http://h/b&amp;" target=_top>`},
+		{"valueless-self-closing", `<base href/>`, `http://h/b`, `<base href="http://h/b"/>`},
 	}
 	for _, tc := range tests {
 		var out bytes.Buffer
@@ -172,7 +174,7 @@ func TestRewriteEscaping(t *testing.T) {
 
 func TestRewriteUntouched(t *testing.T) {
 	in := `<base href="http://b/dir/"><a href="#top">1</a><a href="">2</a><a href=" javascript:go()">3</a>` +
-		`<img src="data:image/png;base64,AA"><a href="http://b/dir/#x">4</a><a href="page">5</a>`
+		`<img src="data:image/png;base64,AA"><a href="http://b/dir/#x">4</a><a href="page">5</a><a href>6</a><form action>`
 	var seen []string
 	var out bytes.Buffer
 	err := Rewrite(&out, strings.NewReader(in), Options{Base: "http://h/"}, func(l Link) (string, bool) {
@@ -182,8 +184,9 @@ func TestRewriteUntouched(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The base's href comes last; the fragment, empty, javascript:,
-	// data: and same-document references are not offered.
+	// The base's href comes last; the fragment, empty (with a value or
+	// without), javascript:, data: and same-document references are not
+	// offered.
 	if want := []string{"page", "http://b/dir/"}; !slices.Equal(seen, want) {
 		t.Errorf("f saw %q, want %q", seen, want)
 	}
@@ -200,6 +203,8 @@ func TestRewriteDropBase(t *testing.T) {
 		{`<base href="http://b/"><base href="http://c/">`, `<base href="http://c/">`},
 		{"<head>\n  <base href=\"http://b/\">\t\n<a href=x>", "<head>\n<a href=x>"},
 		{"<base href=''>\n<a href=x>", "<a href=x>"},
+		{"<base href>\n<a href=x>", "<a href=x>"},
+		{"<base target=_top href>", "<base target=_top>"},
 	}
 	for _, tc := range tests {
 		var out bytes.Buffer
