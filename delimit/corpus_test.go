@@ -53,6 +53,10 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s %+v: chunked reads give %d matches, whole input %d", f, opts, len(got), len(ms))
 			}
 		}
+		// The quick rejections of colons lose nothing.
+		if every, ms := scanEveryColon(in, Options{}), slices.Collect(All(in, Options{})); !slices.Equal(every, ms) {
+			t.Errorf("%s: looking at every ':' gives %d matches, colons() %d", f, len(every), len(ms))
+		}
 	}
 	if total == 0 {
 		t.Error("no URI in the whole corpus")

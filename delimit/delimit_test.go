@@ -347,6 +347,18 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// scanEveryColon returns the matches in b when bare looks at every ':',
+// without the quick rejections of colons (opts has no other trigger).
+func scanEveryColon(b []byte, opts Options) []Match {
+	s := NewScanner(bytes.NewReader(b), opts)
+	s.colonOnly = false
+	var ms []Match
+	for s.Scan() {
+		ms = append(ms, s.Match())
+	}
+	return ms
+}
+
 func scanAll(t testing.TB, r io.Reader, opts Options) []Match {
 	t.Helper()
 	var ms []Match

@@ -29,6 +29,7 @@ const (
 	cAlpha
 	cSpace // whitespace a line of text may contain
 	cPlain // goes on a bare URI and needs no second look: cURI but brackets and the apostrophe
+	cHex   // a hex digit
 )
 
 var class = func() (t [256]uint8) {
@@ -45,7 +46,11 @@ var class = func() (t [256]uint8) {
 		t[c-'a'+'A'] |= cScheme | cAlpha
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] |= cScheme
+		t[c] |= cScheme | cHex
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] |= cHex
+		t[c-'a'+'A'] |= cHex
 	}
 	t['+'] |= cScheme
 	t['-'] |= cScheme
