@@ -62,6 +62,7 @@ type Link struct {
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from
 	Base         string      `json:"base,omitempty"`         // the base URI used
 	BaseSource   base.Source `json:"base_source,omitempty"`  // embedded, encapsulating, retrieval, default
+	Joined       bool        `json:"joined,omitempty"`       // whitespace, line breaks or quote markers were removed from inside the text as written (RFC 3986 Appendix C)
 	Alternatives []string    `json:"alternatives,omitempty"` // other readings (hyphen at a line break)
 	Warnings     []string    `json:"warnings,omitempty"`     // base problems, URI security warnings, ...
 }

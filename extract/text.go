@@ -29,6 +29,7 @@ func scanDelimited(r io.Reader, src *source, context string, yield func(Link, er
 			Column:  m.Column,
 			Style:   m.Style.String(),
 			Context: context,
+			Joined:  m.Joined,
 		}
 		if m.Alt != "" {
 			l.Alternatives = []string{m.Alt}
