@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urix/urix/uri"
 	"golang.org/x/net/publicsuffix"
@@ -348,24 +349,22 @@ func (s *Scanner) angle(t int64) outcome {
 	}
 	m := Match{Style: style, Joined: joined}
 	if absolute {
-		str := string(out)
-		u, err := uri.Parse(str)
+		u, err := parseView(out)
 		if split {
 			syn, _ = lookupScheme(u.Scheme)
 		}
 		if err != nil || !schemeRule(u, syn) {
 			return s.fail(q + 1)
 		}
-		m.URI = str
+		m.URI = string(out)
 	} else {
 		if !s.opts.Relative || spaceOnly || !plausibleRelative(out) {
 			return s.fail(q + 1)
 		}
-		str := string(out)
-		if u, err := uri.Parse(str); err != nil || u.IsAbs() {
+		if u, err := parseView(out); err != nil || u.IsAbs() {
 			return s.fail(q + 1)
 		}
-		m.URI, m.Relative = str, true
+		m.URI, m.Relative = string(out), true
 	}
 	m.Alt = s.alternative(out)
 	return s.emit(m, start, end, close+1)
@@ -653,12 +652,11 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok || colon+1 == j || notAfterScheme(b[colon+1]) {
 		return s.fail(q + 1)
 	}
-	str := string(b[q+1 : j])
-	u, err := uri.Parse(str)
+	u, err := parseView(b[q+1 : j])
 	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
-	return s.emit(Match{URI: str, Style: Quoted}, q+1, j, j+1)
+	return s.emit(Match{URI: string(b[q+1 : j]), Style: Quoted}, q+1, j, j+1)
 }
 
 // bare looks at the ':' at t for a URI in running text: a registered
@@ -1058,12 +1056,19 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	if len(out) > s.max {
 		return out, ""
 	}
-	str := string(out)
-	u, err := uri.Parse(str)
+	u, err := parseView(out)
 	if err != nil || !u.IsAbs() || !schemeRule(u, syn) || style == Abbreviated && !knownSuffix(u.Host) {
 		return out, ""
 	}
-	return out, str
+	return out, string(out)
+}
+
+// parseView parses b with package uri without copying it: the URI and the
+// error it returns share b's bytes, so they serve the checks and are
+// dropped; only a candidate that passes is copied into a string, and a
+// failed one costs no allocation.
+func parseView(b []byte) (uri.URI, error) {
+	return uri.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // hyphenBreak looks at the whitespace at b[j], right after a '-' that may
