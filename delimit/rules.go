@@ -190,23 +190,27 @@ func isNBSP(b []byte, i int) bool {
 }
 
 // angle looks at the '<' at t: RFC 3986 Appendix C's <URI> and <URL:URI>,
-// with whitespace and mail quote markers removed.
-func (s *Scanner) angle(t int64) outcome {
+// with whitespace and mail quote markers removed. schemeSeen tells that
+// opener found it before a scheme and its ':'.
+func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	b, q := s.buf, int(t-s.off)
 	limit := q + 1 + s.max + angleSlack
 
 	// Most '<' start no URI: reject them on their first bytes. A URI
-	// starts with its scheme (or "URL:"), after whitespace if any.
-	k := q + 1
-	for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
-		k++
-	}
-	k, _ = schemeEnd(b, k, limit)
-	if k >= len(b) && !s.final() {
-		return more
-	}
-	if k < len(b) && k <= limit && b[k] != ':' && !s.opts.Relative {
-		return s.fail(q + 1)
+	// starts with its scheme (or "URL:"), after whitespace if any; when
+	// opener found the '<' from the scheme's ':', that is known.
+	if !schemeSeen {
+		k := q + 1
+		for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
+			k++
+		}
+		k, _ = schemeEnd(b, k, limit)
+		if k >= len(b) && !s.final() {
+			return more
+		}
+		if k < len(b) && k <= limit && b[k] != ':' && !s.opts.Relative {
+			return s.fail(q + 1)
+		}
 	}
 
 	quoted, knowQuoted := false, false
@@ -770,7 +774,7 @@ func (s *Scanner) delimited(p int, t int64) outcome {
 	if s.buf[p] == '"' {
 		o = s.quoted(s.off + int64(p))
 	} else if s.off+int64(p) != s.angleTried {
-		if o = s.angle(s.off + int64(p)); o == failed {
+		if o = s.angle(s.off+int64(p), true); o == failed {
 			s.angleTried = s.off + int64(p)
 		}
 	}

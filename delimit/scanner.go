@@ -207,7 +207,7 @@ func (s *Scanner) anyTrigger() outcome {
 		case ':':
 			o = s.bare(t)
 		case '<':
-			if o = s.angle(t); o == failed {
+			if o = s.angle(t, false); o == failed {
 				s.angleTried = t
 			}
 		case '.':
