@@ -28,9 +28,9 @@ const (
 	cURI    = 1 << iota // may appear in a bare URI (RFC 3986 §2: reserved, unreserved, '%')
 	cScheme             // may appear in a scheme (RFC 3986 §3.1)
 	cAlpha
-	cSpace // whitespace a line of text may contain
-	cPlain // goes on a bare URI and needs no second look: cURI but brackets and the apostrophe
-	cHex   // a hex digit
+	cSpace  // whitespace a line of text may contain
+	cPlain  // goes on a bare URI and needs no second look: cURI but brackets and the apostrophe
+	cHexRun // a hex digit or ':', as in IPv6 addresses
 )
 
 var class = func() (t [256]uint8) {
@@ -47,12 +47,13 @@ var class = func() (t [256]uint8) {
 		t[c-'a'+'A'] |= cScheme | cAlpha
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] |= cScheme | cHex
+		t[c] |= cScheme | cHexRun
 	}
 	for c := 'a'; c <= 'f'; c++ {
-		t[c] |= cHex
-		t[c-'a'+'A'] |= cHex
+		t[c] |= cHexRun
+		t[c-'a'+'A'] |= cHexRun
 	}
+	t[':'] |= cHexRun
 	t['+'] |= cScheme
 	t['-'] |= cScheme
 	t['.'] |= cScheme

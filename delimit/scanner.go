@@ -176,21 +176,20 @@ func (s *Scanner) colons() outcome {
 // so it is no delimited URI's scheme nor a list number, and it is no
 // registered scheme; skipping them spares a third of the RFCs' colons.
 func hexRun(b []byte, p int) int {
-	word := p
-	for j := p; j < len(b); j++ {
-		switch c := b[j]; {
-		case c == ':':
-			if w := b[word] | 0x20; word < j && 'a' <= w && w <= 'f' {
-				if _, ok := lookupScheme(b[word:j]); ok {
-					return word
-				}
-			}
-			word = j + 1
-		case class[c]&cHex == 0:
-			return j
+	end := skipClass(b, p, len(b), cHexRun)
+	for w := p; w < end; {
+		n := bytes.IndexByte(b[w:end], ':')
+		if n < 0 {
+			break
 		}
+		if c := b[w] | 0x20; n > 0 && 'a' <= c && c <= 'f' {
+			if _, ok := lookupScheme(b[w : w+n]); ok {
+				return w
+			}
+		}
+		w += n + 1
 	}
-	return len(b)
+	return end
 }
 
 // anyTrigger looks at each trigger in the window from s.pos until one
