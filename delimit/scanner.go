@@ -165,7 +165,9 @@ func (s *Scanner) colons() outcome {
 				continue
 			}
 		}
-		p = hexRun(b, p)
+		if p < len(b) && class[b[p]]&cHexRun != 0 {
+			p = hexRun(b, p)
+		}
 	}
 }
 
