@@ -45,9 +45,10 @@
 // Every URI reported parses with package uri. A candidate longer than
 // MaxLength is dropped, never split. Text never causes an error; only the
 // reader does. The scanner keeps a window of bounded size over the input,
-// runs in linear time whatever the input, allocates only the strings of
-// the matches, and reports the same matches whatever the reader's chunk
-// sizes. docs/delimit-conformance.md compares it with other extractors.
+// runs in linear time whatever the input, allocates the strings of the
+// matches and little else (a candidate that fails to parse costs its
+// error), and reports the same matches whatever the reader's chunk sizes.
+// docs/delimit-conformance.md compares it with other extractors.
 package delimit
 
 import "strconv"
