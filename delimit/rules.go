@@ -301,15 +301,17 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 		}
 	}
 	var syn syntax
-	registered := false
 	if absolute && !split {
-		syn, registered = lookupScheme(b[start:colon])
-		xml, o := s.xmlElement(b, start, colon, end, close, registered)
-		if o == more {
-			return more
-		}
-		if xml {
-			return s.fail(close + 1)
+		var registered bool
+		// Registered schemes are not taken for XML prefixes.
+		if syn, registered = lookupScheme(b[start:colon]); !registered {
+			xml, o := s.xmlElement(b, start, colon, end, close)
+			if o == more {
+				return more
+			}
+			if xml {
+				return s.fail(close + 1)
+			}
 		}
 	}
 
@@ -417,15 +419,12 @@ func lineBreakAt(b []byte, i, end int) bool {
 // xmlTagLookahead is how far after "<p:name>" a closing "</p:" is sought.
 const xmlTagLookahead = 1024
 
-// xmlElement reports whether the bracketed b[start:end], with a scheme
-// ending at colon, is rather an XML element with a namespace prefix:
-// "<xhtml:div>" is, when "</xhtml:" follows soon, and so are "<ds:Sig/>"
-// and a name with capitals, "<ds:Object>", which an unregistered scheme's
-// URI rarely is. Registered schemes are not taken for prefixes.
-func (s *Scanner) xmlElement(b []byte, start, colon, end, close int, registered bool) (bool, outcome) {
-	if registered {
-		return false, failed
-	}
+// xmlElement reports whether the bracketed b[start:end], with an
+// unregistered scheme ending at colon, is rather an XML element with a
+// namespace prefix: "<xhtml:div>" is, when "</xhtml:" follows soon, and so
+// are "<ds:Sig/>" and a name with capitals, "<ds:Object>", which an
+// unregistered scheme's URI rarely is.
+func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outcome) {
 	name := b[colon+1 : end]
 	selfClosing := bytes.HasSuffix(name, []byte("/"))
 	name = bytes.TrimSuffix(name, []byte("/"))
@@ -664,25 +663,19 @@ func (s *Scanner) quoted(t int64) outcome {
 	return s.emit(Match{URI: string(b[q+1 : j]), Style: Quoted}, q+1, j, j+1)
 }
 
-// bare looks at the ':' at t for a URI in running text: a registered
-// scheme at a word boundary, then URI characters, less trailing
-// punctuation (RFC 3986 Appendix C).
+// bare looks at the ':' at t, one that noURIAfter does not rule out, for a
+// URI in running text: a registered scheme at a word boundary, then URI
+// characters, less trailing punctuation (RFC 3986 Appendix C); or for one
+// in <...> or "..." (delimited).
 func (s *Scanner) bare(t int64) outcome {
 	b, q := s.buf, int(t-s.off)
 	if q+1 >= len(b) && !s.final() {
 		return more
 	}
-	// A scheme is made of scheme characters.
-	if q == 0 || class[b[q-1]]&cScheme == 0 {
-		return s.fail(q + 1)
-	}
-	// Most ':' in text end a label ("Note: "): no URI goes on after them,
-	// but for one in <...> broken at a line break ("<geo:\n 66,30>").
+	// A ':' that no URI character follows ends a label ("Note:\n"), but
+	// for one in <...> broken at a line break ("<geo:\n 66,30>").
 	onlyDelimited := q+1 >= len(b) || class[b[q+1]]&cURI == 0
 	if onlyDelimited {
-		if q+2 < len(b) && b[q+1] == ' ' && class[b[q+2]]&cSpace == 0 {
-			return s.fail(q + 1) // "Note: x", quickly
-		}
 		if o := s.lineEnds(q); o != found {
 			return o
 		}
@@ -760,6 +753,13 @@ func (s *Scanner) bare(t int64) outcome {
 	return s.run(i, q, Bare, "", syn)
 }
 
+// noURIAfter reports whether the ':' at b[q] is plainly none of a URI's:
+// no scheme character comes before it, or it ends a label ("Note: x").
+// Most colons in text are such, and the scan rules them out before bare.
+func noURIAfter(b []byte, q int) bool {
+	return q == 0 || class[b[q-1]]&cScheme == 0 || q+2 < len(b) && b[q+1] == ' ' && class[b[q+2]]&cSpace == 0
+}
+
 // maxDelimitedScheme bounds the scheme of a URI in <...> or "...".
 const maxDelimitedScheme = 64
 
@@ -801,7 +801,7 @@ func notAfterScheme(c byte) bool {
 // whitespace, NBSP, or "URL:". It is the quick test before opener.
 func delimiterBefore(b []byte, r, lo int) bool {
 	switch c := b[r-1]; c {
-	case '<', '"', ' ', '\n', '\t', '\r', 0xA0:
+	case '<', '"', 0xA0:
 		return true
 	case ':':
 		return r-4 >= lo && b[r-2]|0x20 == 'l' && b[r-3]|0x20 == 'r' && b[r-4]|0x20 == 'u'

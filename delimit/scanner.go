@@ -153,9 +153,7 @@ func (s *Scanner) colons() outcome {
 		}
 		q := p + i
 		p = q + 1
-		// Most ':' have no scheme before them or end a label ("Note: x"):
-		// rule them out here, before the call.
-		if q > 0 && class[b[q-1]]&cScheme != 0 && (q+2 >= len(b) || b[q+1] != ' ' || class[b[q+2]]&cSpace != 0) {
+		if !noURIAfter(b, q) {
 			s.pos = s.off + int64(q)
 			if o := s.bare(s.pos); o != failed || s.skipping {
 				return o
@@ -206,7 +204,11 @@ func (s *Scanner) anyTrigger() outcome {
 		var o outcome
 		switch triggers[k] {
 		case ':':
-			o = s.bare(t)
+			if q := int(t - s.off); noURIAfter(s.buf, q) {
+				o = s.fail(q + 1)
+			} else {
+				o = s.bare(t)
+			}
 		case '<':
 			if o = s.angle(t, false); o == failed {
 				s.angleTried = t

@@ -24,28 +24,10 @@ func stdlibParts(header mail.Header, body io.Reader, num string, parts map[strin
 	if depth > 10 {
 		return false
 	}
-	ct := header.Get("Content-Type")
-	mt, params := "text/plain", map[string]string{}
-	if ct != "" {
-		var err error
-		if mt, params, err = mime.ParseMediaType(ct); err != nil {
-			return false
-		}
-	}
-	if strings.HasPrefix(mt, "multipart/") {
-		mr := multipart.NewReader(body, params["boundary"])
-		for k := 1; ; k++ {
-			p, err := mr.NextRawPart()
-			if err == io.EOF {
-				return k > 1
-			}
-			if err != nil {
-				return false
-			}
-			if !stdlibPart(mail.Header(p.Header), p, childPart(num, k), parts, depth+1) {
-				return false
-			}
-		}
+	// The body of a message that is not multipart is its part 1 (RFC 3501
+	// §6.4.5); a multipart one's parts are numbered from 1.
+	if mt, _, err := mime.ParseMediaType(header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
+		return stdlibPart(header, body, num, parts, depth)
 	}
 	return stdlibPart(header, body, childPart(num, 1), parts, depth)
 }

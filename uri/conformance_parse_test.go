@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -397,9 +398,21 @@ func TestWPTInputsAgainstABNF(t *testing.T) {
 // FuzzParse: real references in all their variety, and plenty of near
 // misses.
 func TestRFCCorpusAgainstABNF(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(sharedDir(t), "corpora", "rfc", "*.txt"))
+	checkCorpusAgainstABNF(t, "RFC", filepath.Join("rfc", "*.txt"), func(text string) []string {
+		tokens := strings.FieldsFunc(text, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '<' || r == '>' || r == '"'
+		})
+		return slices.DeleteFunc(tokens, func(tok string) bool { return !strings.ContainsAny(tok, ":/") })
+	})
+}
+
+// checkCorpusAgainstABNF runs each distinct value that values finds in the
+// files of the shared corpora matching pattern through the oracles of
+// FuzzParse, and checks that the corpus gave enough of them.
+func checkCorpusAgainstABNF(t *testing.T, what, pattern string, values func(string) []string) {
+	files, err := filepath.Glob(filepath.Join(sharedDir(t), "corpora", pattern))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no RFC corpus: %v", err)
+		t.Fatalf("no %s corpus: %v", what, err)
 	}
 	if testing.Short() {
 		files = files[:len(files)/10]
@@ -411,24 +424,21 @@ func TestRFCCorpusAgainstABNF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tokens := strings.FieldsFunc(string(data), func(r rune) bool {
-			return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '<' || r == '>' || r == '"'
-		})
-		for _, tok := range tokens {
-			if seen[tok] || !strings.ContainsAny(tok, ":/") {
+		for _, v := range values(string(data)) {
+			if seen[v] {
 				continue
 			}
-			seen[tok] = true
-			checkAgainstOracles(t, tok)
-			if _, err := Parse(tok); err == nil {
+			seen[v] = true
+			checkAgainstOracles(t, v)
+			if _, err := Parse(v); err == nil {
 				valid++
 			}
 		}
 	}
 	if len(seen) < 10*len(files) {
-		t.Errorf("only %d tokens found in %d RFCs", len(seen), len(files))
+		t.Errorf("only %d values found in %d %s files", len(seen), len(files), what)
 	}
-	t.Logf("rfc corpus: %d files, %d distinct tokens checked against the ABNF, %d valid", len(files), len(seen), valid)
+	t.Logf("%s corpus: %d files, %d distinct values checked against the ABNF, %d valid", what, len(files), len(seen), valid)
 }
 
 // attrValues returns the quoted values of href, src and their kin in an
@@ -467,33 +477,5 @@ func attrValues(page string) []string {
 // go through the oracles of FuzzParse: real links with their spaces,
 // non-ASCII, backslashes and stray brackets.
 func TestHTMLCorpusAgainstABNF(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(sharedDir(t), "corpora", "html", "*", "*.html"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no HTML corpus: %v", err)
-	}
-	if testing.Short() {
-		files = files[:len(files)/10]
-	}
-	seen := map[string]bool{}
-	valid := 0
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range attrValues(string(data)) {
-			if seen[v] {
-				continue
-			}
-			seen[v] = true
-			checkAgainstOracles(t, v)
-			if _, err := Parse(v); err == nil {
-				valid++
-			}
-		}
-	}
-	if len(seen) < 10*len(files) {
-		t.Errorf("only %d attribute values found in %d files", len(seen), len(files))
-	}
-	t.Logf("html corpus: %d files, %d distinct attribute values checked against the ABNF, %d valid", len(files), len(seen), valid)
+	checkCorpusAgainstABNF(t, "HTML", filepath.Join("html", "*", "*.html"), attrValues)
 }
