@@ -10,12 +10,13 @@ import (
 	"github.com/urix/urix/uri"
 )
 
-// TestCorpus scans the real documents beside the repository, when present:
-// every match parses, spans are in order, and a reader giving random chunks
-// gets the same matches as the whole input.
+// TestCorpus scans the real documents beside the repository (RFCs, mail),
+// when present: every match parses, spans are in order, a reader giving
+// random chunks gets the same matches as the whole input, and so does
+// looking at every trigger the finders pass over.
 func TestCorpus(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../../shared/corpora/rfc/*.txt", "../../shared/corpora/email/tricky/*"} {
+	for _, pat := range []string{"../../shared/corpora/rfc/*.txt", "../../shared/corpora/email/tricky/*/*", "../../shared/corpora/email/spamassassin/*/*"} {
 		m, _ := filepath.Glob(pat)
 		for _, f := range m {
 			if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
@@ -52,10 +53,10 @@ func TestCorpus(t *testing.T) {
 			if got := scanAll(t, r, opts); !slices.Equal(got, ms) {
 				t.Errorf("%s %+v: chunked reads give %d matches, whole input %d", f, opts, len(got), len(ms))
 			}
-		}
-		// The quick rejections of colons lose nothing.
-		if every, ms := scanEveryColon(in, Options{}), slices.Collect(All(in, Options{})); !slices.Equal(every, ms) {
-			t.Errorf("%s: looking at every ':' gives %d matches, colons() %d", f, len(every), len(ms))
+			// What the finders pass over loses nothing.
+			if every := scanEveryTrigger(in, opts); !slices.Equal(every, ms) {
+				t.Errorf("%s %+v: looking at every trigger gives %d matches, the finders %d", f, opts, len(every), len(ms))
+			}
 		}
 	}
 	if total == 0 {

@@ -347,11 +347,26 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// scanEveryColon returns the matches in b when bare looks at every ':',
-// without the quick rejections of colons (opts has no other trigger).
-func scanEveryColon(b []byte, opts Options) []Match {
+// scanEveryTrigger returns the matches in b when the rules look at every
+// '<' and every ':' that noURIAfter lets through, the hex runs that
+// nextColon skips included: what the finders pass over must not matter.
+func scanEveryTrigger(b []byte, opts Options) []Match {
 	s := NewScanner(bytes.NewReader(b), opts)
 	s.colonOnly = false
+	s.finders[colonTrigger] = func(b []byte, p int) int {
+		for ; p < len(b); p++ {
+			if b[p] == ':' && !noURIAfter(b, p) {
+				return p
+			}
+		}
+		return -1
+	}
+	s.finders[angleTrigger] = func(b []byte, p int) int {
+		if i := bytes.IndexByte(b[p:], '<'); i >= 0 {
+			return p + i
+		}
+		return -1
+	}
 	var ms []Match
 	for s.Scan() {
 		ms = append(ms, s.Match())
@@ -453,6 +468,34 @@ func TestLastNewline(t *testing.T) {
 			b := []byte(in[:n])
 			if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
 				t.Errorf("lastNewline(%q) = %d, want %d", b, got, want)
+			}
+		}
+	}
+}
+
+// TestCloseTag checks closeTag, which remembers its searches, against
+// bytes.Index on the same ranges, in increasing and random order.
+func TestCloseTag(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 2000 {
+		b := make([]byte, 1+r.IntN(64))
+		for i := range b {
+			b[i] = "</a"[r.IntN(3)]
+		}
+		s := NewScanner(nil, Options{})
+		s.buf = b
+		for range 20 {
+			i := r.IntN(len(b) + 1)
+			if n%2 == 0 {
+				i = min(len(b), i/4+int(s.tagFrom)) // mostly forward, as scans go
+			}
+			lim := i + r.IntN(len(b)-i+1)
+			want := bytes.Index(b[i:lim], []byte("</"))
+			if want >= 0 {
+				want += i
+			}
+			if got := s.closeTag(i, lim); got != want {
+				t.Fatalf("%q: closeTag(%d, %d) = %d, want %d", b, i, lim, got, want)
 			}
 		}
 	}

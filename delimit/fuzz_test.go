@@ -16,6 +16,7 @@ func FuzzScanner(f *testing.F) {
 	f.Add([]byte("see <http://example.com/a-\n> b> and \"mailto:a@b.example\""), true)
 	f.Add([]byte("(http://x.example/a_(b)) 'tel:+1' www.example.com/p"), true)
 	f.Add([]byte("fe80::1:feed:x 2001:db8::aaa://h.example/ Note: http://a.example/ 0:http://b.example/"), false)
+	f.Add([]byte("<<http://a.example/> <x:y><x:y/></x:z> <x:y> WWW.example.com. Ftp.example.org <</p/q>"), true)
 	f.Fuzz(func(t *testing.T, in []byte, extra bool) {
 		opts := Options{Abbreviated: extra, Relative: extra, MaxLength: 200}
 		ms := slices.Collect(All(in, opts))
@@ -48,12 +49,10 @@ func FuzzScanner(f *testing.F) {
 		if got := scanAll(t, iotest.OneByteReader(bytes.NewReader(in)), opts); !slices.Equal(got, ms) {
 			t.Errorf("%q: one-byte reads give %v, whole input %v", in, got, ms)
 		}
-		if !extra {
-			// The quick rejections of colons (a label, a hex run) must
-			// lose nothing that looking at every ':' finds.
-			if got := scanEveryColon(in, opts); !slices.Equal(got, ms) {
-				t.Errorf("%q: every ':' looked at gives %v, colons() %v", in, got, ms)
-			}
+		// The colons and '<' that the finders pass over (a label, a hex
+		// run, "<<") must lose nothing.
+		if got := scanEveryTrigger(in, opts); !slices.Equal(got, ms) {
+			t.Errorf("%q: every trigger looked at gives %v, the finders %v", in, got, ms)
 		}
 	})
 }

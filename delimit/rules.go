@@ -449,16 +449,38 @@ func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outc
 		lim = len(b)
 	}
 	prefix := b[start:colon]
-	for t := b[close+1 : lim]; ; {
-		i := bytes.Index(t, []byte("</"))
-		if i < 0 {
+	for i := close + 1; ; {
+		k := s.closeTag(i, lim)
+		if k < 0 {
 			return false, failed
 		}
-		t = t[i+2:]
+		t := b[k+2 : lim]
 		if len(t) > len(prefix) && bytes.HasPrefix(t, prefix) && t[len(prefix)] == ':' {
 			return true, failed
 		}
+		i = k + 2
 	}
+}
+
+// closeTag returns the index of the first "</" in b[i:lim], or -1. It
+// remembers the stretch it found none in: in a run of bracketed names
+// ("<x:y><x:y>"), each would otherwise search the same xmlTagLookahead
+// bytes again.
+func (s *Scanner) closeTag(i, lim int) int {
+	j := i
+	if from := s.off + int64(i); s.tagFrom <= from && from < s.tagTo {
+		j = min(lim, int(s.tagTo-s.off))
+	} else {
+		s.tagFrom, s.tagTo = from, from
+	}
+	k := bytes.Index(s.buf[j:lim], []byte("</"))
+	end := max(j, lim-1)
+	if k >= 0 {
+		k += j
+		end = k
+	}
+	s.tagTo = max(s.tagTo, s.off+int64(end))
+	return k
 }
 
 // skipSpace returns the index of the first byte of b[i:end] that is not
@@ -895,14 +917,9 @@ func (s *Scanner) abbreviated(t int64) outcome {
 	if i < max(0, int(s.floor-s.off)) {
 		return s.fail(q + 1)
 	}
-	var scheme string
-	switch {
-	case bytes.EqualFold(b[i:q], []byte("www")):
+	scheme := "ftp://" // nextAbbreviation found "www" or "ftp"
+	if b[i]|0x20 == 'w' {
 		scheme = "http://"
-	case bytes.EqualFold(b[i:q], []byte("ftp")):
-		scheme = "ftp://"
-	default:
-		return s.fail(q + 1)
 	}
 	if i > 0 && (class[b[i-1]]&cScheme != 0 || strings.IndexByte("_@/%~=&?#$!*", b[i-1]) >= 0) {
 		return s.fail(q + 1)

@@ -42,11 +42,15 @@ type Scanner struct {
 	floor      int64 // end of the last match with its closing delimiter
 	skipping   bool  // dropping the rest of a run of URI characters
 
-	// next trigger of each kind (':', '<', '.'): found is its offset or
-	// -1; when -1, there is none in [pos, searched). With the default
-	// options only ':' is active (colonOnly), and none of this is kept.
+	tagFrom, tagTo int64 // no "</" starts in [tagFrom, tagTo) (closeTag)
+
+	// next trigger of each kind (':', '<', '.'), as its finder gives it:
+	// found is its offset or -1; when -1, there is none in [pos,
+	// searched). With the default options only ':' is active (colonOnly),
+	// and none of this is kept.
 	active    [3]bool
 	colonOnly bool
+	finders   [3]func(b []byte, p int) int
 	found     [3]int64
 	searched  [3]int64
 
@@ -65,11 +69,20 @@ type Scanner struct {
 	done    bool
 }
 
-// triggers are the bytes that may start a match: the ':' after a scheme
-// (a '<' or '"' before it is found from there), the '<' of a relative
-// reference (only with Relative), and the '.' after "www" or "ftp" (only
-// with Abbreviated). One fast search for ':' covers most of the work.
-var triggers = [3]byte{':', '<', '.'}
+// The kinds of trigger, the bytes that may start a match: the ':' after a
+// scheme (a '<' or '"' before it is found from there), the '<' of a
+// relative reference (only with Relative), and the '.' after "www" or
+// "ftp" (only with Abbreviated).
+const (
+	colonTrigger = iota
+	angleTrigger
+	dotTrigger
+)
+
+// finders find the next trigger of each kind. Each passes over the bytes
+// that plainly start nothing, as most do, in one loop: text has a '.'
+// every few words.
+var finders = [3]func(b []byte, p int) int{nextColon, nextAngle, nextAbbreviation}
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -87,6 +100,7 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, angleTried: -1}
 	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
 	s.colonOnly = !opts.Relative && !opts.Abbreviated
+	s.finders = finders
 	for k := range s.found {
 		s.found[k] = -1
 	}
@@ -147,25 +161,74 @@ func (s *Scanner) Scan() bool {
 func (s *Scanner) colons() outcome {
 	b := s.buf
 	for p := int(s.pos - s.off); ; {
-		i := bytes.IndexByte(b[p:], ':')
-		if i < 0 {
+		q := nextColon(b, p)
+		if q < 0 {
 			return exhausted
 		}
-		q := p + i
-		p = q + 1
-		if !noURIAfter(b, q) {
-			s.pos = s.off + int64(q)
-			if o := s.bare(s.pos); o != failed || s.skipping {
-				return o
-			}
-			s.want = 0
-			if p = int(s.pos - s.off); p != q+1 {
-				continue
-			}
+		s.pos = s.off + int64(q)
+		if o := s.bare(s.pos); o != failed || s.skipping {
+			return o
 		}
-		if p < len(b) && class[b[p]]&cHexRun != 0 {
+		s.want = 0
+		if p = int(s.pos - s.off); p == q+1 && p < len(b) && class[b[p]]&cHexRun != 0 {
 			p = hexRun(b, p)
 		}
+	}
+}
+
+// nextColon returns the index of the first ':' in b[p:] that noURIAfter
+// does not rule out, or -1. Past one it rules out, it skips the run of hex
+// digits and colons that follows (hexRun).
+func nextColon(b []byte, p int) int {
+	for {
+		i := bytes.IndexByte(b[p:], ':')
+		if i < 0 {
+			return -1
+		}
+		q := p + i
+		if !noURIAfter(b, q) {
+			return q
+		}
+		if p = q + 1; p < len(b) && class[b[p]]&cHexRun != 0 {
+			p = hexRun(b, p)
+		}
+	}
+}
+
+// nextAngle returns the index of the first '<' in b[p:] that may open a
+// URI in <...>, or -1: one followed by a URI character, whitespace, NBSP,
+// or the end of b; "<<" or "<>" open none.
+func nextAngle(b []byte, p int) int {
+	for {
+		i := bytes.IndexByte(b[p:], '<')
+		if i < 0 {
+			return -1
+		}
+		q := p + i
+		if q+1 == len(b) || class[b[q+1]]&(cURI|cSpace) != 0 || b[q+1] == 0xC2 {
+			return q
+		}
+		p = q + 1
+	}
+}
+
+// nextAbbreviation returns the index of the first '.' in b[p:] that ends
+// "www" or "ftp", in any case, or -1.
+func nextAbbreviation(b []byte, p int) int {
+	for {
+		i := bytes.IndexByte(b[p:], '.')
+		if i < 0 {
+			return -1
+		}
+		q := p + i
+		if q >= 3 {
+			w := b[q-3 : q : q]
+			c0, c1, c2 := w[0]|0x20, w[1]|0x20, w[2]|0x20
+			if c0 == 'w' && c1 == 'w' && c2 == 'w' || c0 == 'f' && c1 == 't' && c2 == 'p' {
+				return q
+			}
+		}
+		p = q + 1
 	}
 }
 
@@ -202,18 +265,14 @@ func (s *Scanner) anyTrigger() outcome {
 		}
 		s.pos = t
 		var o outcome
-		switch triggers[k] {
-		case ':':
-			if q := int(t - s.off); noURIAfter(s.buf, q) {
-				o = s.fail(q + 1)
-			} else {
-				o = s.bare(t)
-			}
-		case '<':
+		switch k {
+		case colonTrigger:
+			o = s.bare(t)
+		case angleTrigger:
 			if o = s.angle(t, false); o == failed {
 				s.angleTried = t
 			}
-		case '.':
+		case dotTrigger:
 			o = s.abbreviated(t)
 		}
 		if o != failed || s.skipping {
@@ -255,8 +314,8 @@ func (s *Scanner) nextTrigger() (int64, int) {
 		}
 		if f < 0 && s.searched[k] < end {
 			from := max(s.searched[k], s.pos)
-			if i := bytes.IndexByte(s.buf[from-s.off:], triggers[k]); i >= 0 {
-				f = from + int64(i)
+			if i := s.finders[k](s.buf, int(from-s.off)); i >= 0 {
+				f = s.off + int64(i)
 				s.found[k] = f
 			} else {
 				s.searched[k] = end
