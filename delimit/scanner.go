@@ -241,16 +241,20 @@ func nextAbbreviation(b []byte, p int) int {
 func hexRun(b []byte, p int) int {
 	end := skipClass(b, p, len(b), cHexRun)
 	for w := p; w < end; {
-		n := bytes.IndexByte(b[w:end], ':')
-		if n < 0 {
+		// Its words are short: a loop beats a call to bytes.IndexByte.
+		n := w
+		for n < end && b[n] != ':' {
+			n++
+		}
+		if n == end {
 			break
 		}
-		if c := b[w] | 0x20; n > 0 && 'a' <= c && c <= 'f' {
-			if _, ok := lookupScheme(b[w : w+n]); ok {
+		if c := b[w] | 0x20; n > w && 'a' <= c && c <= 'f' {
+			if _, ok := lookupScheme(b[w:n]); ok {
 				return w
 			}
 		}
-		w += n + 1
+		w = n + 1
 	}
 	return end
 }
