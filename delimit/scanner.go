@@ -170,17 +170,19 @@ func (s *Scanner) colons() outcome {
 			return o
 		}
 		s.want = 0
-		if p = int(s.pos - s.off); p == q+1 && p < len(b) && class[b[p]]&cHexRun != 0 {
-			p = hexRun(b, p)
-		}
+		p = int(s.pos - s.off)
 	}
 }
 
 // nextColon returns the index of the first ':' in b[p:] that noURIAfter
-// does not rule out, or -1. Past one it rules out, it skips the run of hex
-// digits and colons that follows (hexRun).
+// does not rule out, or -1. Right after a ':' that starts no URI, one it
+// rules out or one the scan resumes after, it skips the run of hex digits
+// and colons that follows (hexRun).
 func nextColon(b []byte, p int) int {
 	for {
+		if p > 0 && p < len(b) && b[p-1] == ':' && class[b[p]]&cHexRun != 0 {
+			p = hexRun(b, p)
+		}
 		i := bytes.IndexByte(b[p:], ':')
 		if i < 0 {
 			return -1
@@ -189,9 +191,7 @@ func nextColon(b []byte, p int) int {
 		if !noURIAfter(b, q) {
 			return q
 		}
-		if p = q + 1; p < len(b) && class[b[p]]&cHexRun != 0 {
-			p = hexRun(b, p)
-		}
+		p = q + 1
 	}
 }
 
