@@ -50,7 +50,7 @@ type Scanner struct {
 	// and none of this is kept.
 	active    [3]bool
 	colonOnly bool
-	finders   [3]func(b []byte, p int) int
+	finders   [3]func(b []byte, p int) int // the package's finders; a test puts plainer ones in
 	found     [3]int64
 	searched  [3]int64
 
@@ -175,9 +175,9 @@ func (s *Scanner) colons() outcome {
 }
 
 // nextColon returns the index of the first ':' in b[p:] that noURIAfter
-// does not rule out, or -1. Right after a ':' that starts no URI, one it
-// rules out or one the scan resumes after, it skips the run of hex digits
-// and colons that follows (hexRun).
+// does not rule out, or -1. Right after a ':' that starts no URI (one it
+// rules out, or the one before p, which the scan has dealt with), it skips
+// the run of hex digits and colons that follows (hexRun).
 func nextColon(b []byte, p int) int {
 	for {
 		if p > 0 && p < len(b) && b[p-1] == ':' && class[b[p]]&cHexRun != 0 {
