@@ -163,6 +163,11 @@ func TestRules(t *testing.T) {
 		{"http:g is no http URI even in brackets", "<http:g> <http://>", nil},
 		{"line break right after the scheme (RFC 1630, RFC 5870)", "<ftp:\n     //quake.think.com/pub/wais/doc/doc-ids.txt> <geo:\n 66.0,30;u=6.5>",
 			[]string{"ftp://quake.think.com/pub/wais/doc/doc-ids.txt angle", "geo:66.0,30;u=6.5 angle"}},
+		{"line break right after the scheme, blanks before it and CRLF", "<geo: \t\r\n 66.0,30> <ftp:\r\n //a.example/>",
+			[]string{"geo:66.0,30 angle", "ftp://a.example/ angle"}},
+		{"a blank line after the scheme ends the brackets", "<geo:\n\n66,30> <geo:\n  \n66,30> <geo:\r\n\r\n66,30>", nil},
+		{"labels before URIs", "Name:  <http://a.example/>\nURL:\t\"http://b.example/\"\nSee:\n\n  http://c.example/",
+			[]string{"http://a.example/ angle", "http://b.example/ quoted", "http://c.example/ bare"}},
 		{"prose in brackets", "<Anchor: #AttList> <key-list: string-list>", nil},
 		{"XML elements with a namespace prefix", "<xhtml:div>\n  <xhtml:em>x</xhtml:em>\n</xhtml:div> <ds:Sig/> <foo:bar>",
 			[]string{"foo:bar angle"}},
@@ -348,14 +353,15 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 }
 
 // scanEveryTrigger returns the matches in b when the rules look at every
-// '<' and every ':' that noURIAfter lets through, the hex runs that
-// nextColon skips included: what the finders pass over must not matter.
+// '<' and every ':' after a scheme character, the hex runs that nextColon
+// skips and the colons that noURIAfter rules out for what follows them
+// included: what the finders pass over must not matter.
 func scanEveryTrigger(b []byte, opts Options) []Match {
 	s := NewScanner(bytes.NewReader(b), opts)
 	s.colonOnly = false
 	s.finders[colonTrigger] = func(b []byte, p int) int {
 		for ; p < len(b); p++ {
-			if b[p] == ':' && !noURIAfter(b, p) {
+			if b[p] == ':' && p > 0 && class[b[p-1]]&cScheme != 0 {
 				return p
 			}
 		}

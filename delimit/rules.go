@@ -775,11 +775,42 @@ func (s *Scanner) bare(t int64) outcome {
 	return s.run(i, q, Bare, "", syn)
 }
 
-// noURIAfter reports whether the ':' at b[q] is plainly none of a URI's:
-// no scheme character comes before it, or it ends a label ("Note: x").
-// Most colons in text are such, and the scan rules them out before bare.
+// noURIAfter reports whether the ':' at b[q] is plainly none of a URI's.
+// Most colons in text are such, and the scan rules them out before bare:
+//   - no scheme character comes before it;
+//   - it ends a label: a blank or two, then text ("Note: x", "Name:  x");
+//   - after it comes neither a URI character nor a line end: no bare URI
+//     starts there, and a URI in <...> goes on after its scheme's ':' only
+//     across a line break ("<geo:\n 66,30>"), bare's lineEnds;
+//   - a blank line follows it, which ends any URI in <...> (angle).
+//
+// It needs at most three bytes after the ':'; when b ends before it can
+// tell, it rules nothing out. indexColonAVX2 does the same.
 func noURIAfter(b []byte, q int) bool {
-	return q == 0 || class[b[q-1]]&cScheme == 0 || q+2 < len(b) && b[q+1] == ' ' && class[b[q+2]]&cSpace == 0
+	if q == 0 || class[b[q-1]]&cScheme == 0 {
+		return true
+	}
+	if q+1 >= len(b) {
+		return false
+	}
+	switch c := b[q+1]; {
+	case class[c]&cURI != 0:
+		return false
+	case class[c]&cSpace == 0:
+		return true
+	case c == '\n':
+		return q+2 < len(b) && b[q+2] == '\n'
+	case c == ' ' || c == '\t':
+		for k := q + 2; k < min(len(b), q+4); k++ {
+			if class[b[k]]&cSpace == 0 {
+				return true
+			}
+			if b[k] != ' ' && b[k] != '\t' {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // maxDelimitedScheme bounds the scheme of a URI in <...> or "...".

@@ -54,9 +54,16 @@ type Scanner struct {
 	found     [3]int64
 	searched  [3]int64
 
-	line      int   // line number at lineAt
-	lineStart int64 // offset where that line starts
-	lineAt    int64 // lines are counted up to here
+	line   int   // line number at lineAt
+	lineAt int64 // lines are counted up to here
+	// The line of startAt, startLine, starts at lineStart; a line break
+	// after startAt moves it (lineStartAt).
+	startLine          int
+	startAt, lineStart int64
+	// The line number at aheadAt, as far as colons has counted: ahead
+	// of lineAt, or of no use when aheadAt <= lineAt.
+	aheadLine int
+	aheadAt   int64
 
 	// want is how many bytes the next fill reads at least: it doubles
 	// while a rule keeps asking for more, so that a reader giving one
@@ -82,7 +89,7 @@ const (
 // finders find the next trigger of each kind. Each passes over the bytes
 // that plainly start nothing, as most do, in one loop: text has a '.'
 // every few words.
-var finders = [3]func(b []byte, p int) int{nextColon, nextAngle, nextAbbreviation}
+var finders = [3]func(b []byte, p int) int{nextColonOnly, nextAngle, nextAbbreviation}
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -97,7 +104,7 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		// allocate a full window for each.
 		size = l.Len() + 1
 	}
-	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, angleTried: -1}
+	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, startLine: 1, aheadLine: 1, angleTried: -1}
 	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
 	s.colonOnly = !opts.Relative && !opts.Abbreviated
 	s.finders = finders
@@ -158,10 +165,23 @@ func (s *Scanner) Scan() bool {
 
 // colons looks at each ':' in the window from s.pos, the only trigger
 // with the default options, until one gives an outcome other than failed.
+// Where the search counts lines as it goes (fusedColon), it keeps the
+// count in aheadAt and aheadLine, and countLines need not read the bytes
+// again.
 func (s *Scanner) colons() outcome {
 	b := s.buf
 	for p := int(s.pos - s.off); ; {
-		q := nextColon(b, p)
+		if fusedColon && s.aheadAt != s.off+int64(p) {
+			s.aheadTo(s.off + int64(p))
+		}
+		q, lines := nextColon(b, p)
+		end := q
+		if q < 0 {
+			end = len(b)
+		}
+		if fusedColon {
+			s.aheadAt, s.aheadLine = s.off+int64(end), s.aheadLine+lines
+		}
 		if q < 0 {
 			return exhausted
 		}
@@ -171,28 +191,36 @@ func (s *Scanner) colons() outcome {
 		}
 		s.want = 0
 		p = int(s.pos - s.off)
+		if fusedColon && p == q+1 {
+			s.aheadAt = s.pos // past the ':', no line break
+		}
 	}
 }
 
 // nextColon returns the index of the first ':' in b[p:] that noURIAfter
-// does not rule out, or -1. Right after a ':' that starts no URI (one it
-// rules out, or the one before p, which the scan has dealt with), it skips
-// the run of hex digits and colons that follows (hexRun).
-func nextColon(b []byte, p int) int {
+// does not rule out, or -1, and, where fusedColon holds, the number of
+// '\n' in b[p:] before it. Right after a ':' that starts no URI (one the
+// scan has dealt with, before p, or, where indexColon does not pass over
+// them, one noURIAfter rules out), it skips the run of hex digits and
+// colons that follows (hexRun), which holds no '\n'.
+func nextColon(b []byte, p int) (q, lines int) {
 	for {
 		if p > 0 && p < len(b) && b[p-1] == ':' && class[b[p]]&cHexRun != 0 {
 			p = hexRun(b, p)
 		}
-		i := bytes.IndexByte(b[p:], ':')
-		if i < 0 {
-			return -1
-		}
-		q := p + i
-		if !noURIAfter(b, q) {
-			return q
+		q, n := indexColon(b, p)
+		lines += n
+		if q < 0 || fusedColon || !noURIAfter(b, q) {
+			return q, lines
 		}
 		p = q + 1
 	}
+}
+
+// nextColonOnly is nextColon as a finder.
+func nextColonOnly(b []byte, p int) int {
+	q, _ := nextColon(b, p)
+	return q
 }
 
 // nextAngle returns the index of the first '<' in b[p:] that may open a
@@ -341,7 +369,9 @@ func (s *Scanner) fill() {
 		s.buf = make([]byte, 0, s.size)
 	}
 	if drop := s.pos - lookBehind - s.off; drop > 0 {
+		// Count the lines of what goes while it is here.
 		s.countLines(s.off + drop)
+		s.lineStartAt()
 		n := copy(s.buf, s.buf[drop:])
 		s.buf = s.buf[:n]
 		s.off += drop
@@ -395,12 +425,60 @@ func (s *Scanner) countLines(to int64) {
 	if to <= s.lineAt {
 		return
 	}
-	seg := s.buf[s.lineAt-s.off : to-s.off]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		s.line += n
-		s.lineStart = s.lineAt + int64(lastNewline(seg)) + 1
+	b := s.buf
+	if s.aheadAt > s.lineAt {
+		if to >= s.aheadAt {
+			s.line, s.lineAt = s.aheadLine, s.aheadAt
+		} else if s.aheadAt-to < to-s.lineAt {
+			// The usual case: a match starts a little before its ':'.
+			s.line, s.lineAt = s.aheadLine-countNewlines(b[to-s.off:s.aheadAt-s.off]), to
+			return
+		}
 	}
+	s.line += countNewlines(b[s.lineAt-s.off : to-s.off])
 	s.lineAt = to
+}
+
+// aheadTo moves the line count that colons keeps (aheadAt, aheadLine) to
+// offset x, at or after lineAt.
+func (s *Scanner) aheadTo(x int64) {
+	b := s.buf
+	if s.aheadAt <= s.lineAt {
+		s.aheadAt, s.aheadLine = s.lineAt, s.line
+	}
+	if x >= s.aheadAt {
+		s.aheadLine += countNewlines(b[s.aheadAt-s.off : x-s.off])
+	} else {
+		s.aheadLine -= countNewlines(b[x-s.off : s.aheadAt-s.off])
+	}
+	s.aheadAt = x
+}
+
+// lineStartAt returns the offset where the line of lineAt starts.
+func (s *Scanner) lineStartAt() int64 {
+	if s.line != s.startLine {
+		// The line's start is the last '\n' after startAt: look back
+		// over the line so far only.
+		s.lineStart = s.startAt + int64(lastNewline(s.buf[s.startAt-s.off:s.lineAt-s.off])) + 1
+		s.startLine = s.line
+	}
+	s.startAt = s.lineAt
+	return s.lineStart
+}
+
+// countNewlines returns the number of '\n' in b. Most of what it counts
+// is short: a scheme, a URI, the byte after a ':'.
+func countNewlines(b []byte) int {
+	if len(b) >= 16 {
+		return bytes.Count(b, []byte{'\n'})
+	}
+	n := 0
+	for _, c := range b {
+		if c == '\n' {
+			n++
+		}
+	}
+	return n
 }
 
 // emit records a match over the window indices [start, end) and moves the
@@ -408,7 +486,7 @@ func (s *Scanner) countLines(to int64) {
 func (s *Scanner) emit(m Match, start, end, next int) outcome {
 	m.Start, m.End = s.off+int64(start), s.off+int64(end)
 	s.countLines(m.Start)
-	m.Line, m.Column = s.line, int(m.Start-s.lineStart)+1
+	m.Line, m.Column = s.line, int(m.Start-s.lineStartAt())+1
 	s.m = m
 	s.pos = s.off + int64(next)
 	s.floor = s.pos
@@ -422,8 +500,8 @@ func (s *Scanner) fail(next int) outcome {
 }
 
 // lastNewline returns the index of the last '\n' in b, or -1. It reads
-// eight bytes at a time (bytes.LastIndexByte reads one): the line before
-// a match is most of what countLines reads twice.
+// eight bytes at a time (bytes.LastIndexByte reads one): lineStartAt reads
+// the line before each match.
 func lastNewline(b []byte) int {
 	const ones, highs, nl = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
 	i := len(b)
