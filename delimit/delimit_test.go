@@ -318,6 +318,29 @@ func TestSpans(t *testing.T) {
 	}
 }
 
+// TestLineNumbers checks lines and columns where the ':' the search stops
+// at is not in the match ("URL:"), where line breaks come between it and
+// the match, and inside and after matches.
+func TestLineNumbers(t *testing.T) {
+	in := "a\n<URL:\n  http://a.example/>\n\nsee http://b.example/ and\n  \"http://c.example/\"\n" +
+		"<http://d.example/\n> <http://e.\n  example/> x:y http://f.example/"
+	want := [][2]int{{3, 3}, {5, 5}, {6, 4}, {7, 2}, {8, 4}, {9, 17}}
+	for name, ms := range map[string][]Match{
+		"All":               slices.Collect(All([]byte(in), Options{})),
+		"one byte a read":   scanAll(t, iotest.OneByteReader(strings.NewReader(in)), Options{}),
+		"every trigger":     scanEveryTrigger([]byte(in), Options{}),
+		"all options (All)": slices.Collect(All([]byte(in), Options{Abbreviated: true, Relative: true})),
+	} {
+		var got [][2]int
+		for _, m := range ms {
+			got = append(got, [2]int{m.Line, m.Column})
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got lines and columns %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestMaxLength(t *testing.T) {
 	long := "http://example.com/" + strings.Repeat("a", 100)
 	in := long + " http://short.example/ <" + long + "> \"" + long + "\" mailto:" + strings.Repeat("b", 200) + "@x.example"

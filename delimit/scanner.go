@@ -187,6 +187,13 @@ func (s *Scanner) colons() outcome {
 		}
 		s.pos = s.off + int64(q)
 		if o := s.bare(s.pos); o != failed || s.skipping {
+			if fusedColon && o == found && !s.m.Joined {
+				// No whitespace inside the match: from its start, where
+				// emit counted the lines, only its closing delimiter
+				// may hold a line break.
+				s.aheadLine = s.line + countNewlines(b[s.m.End-s.off:s.pos-s.off])
+				s.aheadAt = s.pos
+			}
 			return o
 		}
 		s.want = 0
