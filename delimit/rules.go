@@ -73,11 +73,7 @@ func lookupScheme[T string | []byte](name T) (syntax, bool) {
 	if c := name[0] | 0x20; c < 'a' || c > 'z' || schemeInitials[len(name)]&(1<<(c-'a')) == 0 {
 		return 0, false
 	}
-	h := uint32(fnvOffset)
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint32(toLower[name[i]])) * fnvPrime
-	}
-	for j := h & schemeMask; ; j = (j + 1) & schemeMask {
+	for j := schemeHash(name) & schemeMask; ; j = (j + 1) & schemeMask {
 		e := &schemeTable[j]
 		if len(e.name) == 0 {
 			return 0, false
@@ -99,11 +95,7 @@ var schemeTable = func() (t [schemeMask + 1]struct {
 		panic("delimit: schemeTable too small")
 	}
 	for name, syn := range schemes {
-		h := uint32(fnvOffset)
-		for i := 0; i < len(name); i++ {
-			h = (h ^ uint32(name[i])) * fnvPrime
-		}
-		j := h & schemeMask
+		j := schemeHash(name) & schemeMask
 		for len(t[j].name) != 0 {
 			j = (j + 1) & schemeMask
 		}
@@ -111,6 +103,15 @@ var schemeTable = func() (t [schemeMask + 1]struct {
 	}
 	return t
 }()
+
+// schemeHash returns the FNV-1a hash of name, lowered.
+func schemeHash[T string | []byte](name T) uint32 {
+	h := uint32(fnvOffset)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint32(toLower[name[i]])) * fnvPrime
+	}
+	return h
+}
 
 const (
 	schemeMask = 1<<10 - 1
@@ -523,7 +524,7 @@ func (s *Scanner) alternative(out []byte) string {
 // reference rather than a placeholder ("<host>"), an HTML tag ("</p>",
 // "<br/>") or a mail address ("<user@example.com>").
 func plausibleRelative(ref []byte) bool {
-	if bytes.IndexAny(ref, "/.?#") < 0 || bytes.IndexFunc(ref, isAlnum) < 0 {
+	if !bytes.ContainsAny(ref, "/.?#") || !bytes.ContainsFunc(ref, isAlnum) {
 		return false
 	}
 	if at := bytes.IndexByte(ref, '@'); at >= 0 && bytes.IndexByte(ref[:at], '/') < 0 {
@@ -930,15 +931,6 @@ func (s *Scanner) lineEnds(q int) outcome {
 	return found
 }
 
-// skipSpaceBack returns the index of the last byte of b[lo:p+1] that is
-// not whitespace or NBSP, looking back no further than breakSpace/2 from r.
-func skipSpaceBack(b []byte, p, lo, r int) int {
-	for p >= lo && r-p <= breakSpace/2 && (class[b[p]]&cSpace != 0 || b[p] == 0xA0 || b[p] == 0xC2) {
-		p--
-	}
-	return p
-}
-
 // abbreviated looks at the '.' at t for "www." or "ftp." starting a host
 // name with a known public suffix: an abbreviated URI (2003 draft of
 // RFC 3986, appendix F), completed with the scheme its name suggests.
@@ -1119,7 +1111,7 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 // parseView parses b with package uri without copying it: the URI and the
 // error it returns share b's bytes, so they serve the checks and are
 // dropped; only a candidate that passes is copied into a string, and a
-// failed one costs no allocation.
+// failed one costs only the error uri.Parse allocates.
 func parseView(b []byte) (uri.URI, error) {
 	return uri.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
 }
@@ -1167,7 +1159,7 @@ func inAuthority(t []byte, style Style) bool {
 		}
 		t = t[i+3:]
 	}
-	return bytes.IndexAny(t, "/?#") < 0
+	return !bytes.ContainsAny(t, "/?#")
 }
 
 // cutsWord reports whether the non-ASCII rune r, met right after a URI's

@@ -60,8 +60,8 @@ type Scanner struct {
 	// after startAt moves it (lineStartAt).
 	startLine          int
 	startAt, lineStart int64
-	// The line number at aheadAt, as far as colons has counted: ahead
-	// of lineAt, or of no use when aheadAt <= lineAt.
+	// The line number at aheadAt, counted ahead of lineAt by colons'
+	// search or by emit past a match; of no use when aheadAt <= lineAt.
 	aheadLine int
 	aheadAt   int64
 
@@ -175,25 +175,17 @@ func (s *Scanner) colons() outcome {
 			s.aheadTo(s.off + int64(p))
 		}
 		q, lines := nextColon(b, p)
-		end := q
 		if q < 0 {
-			end = len(b)
+			if fusedColon {
+				s.aheadAt, s.aheadLine = s.off+int64(len(b)), s.aheadLine+lines
+			}
+			return exhausted
 		}
 		if fusedColon {
-			s.aheadAt, s.aheadLine = s.off+int64(end), s.aheadLine+lines
-		}
-		if q < 0 {
-			return exhausted
+			s.aheadAt, s.aheadLine = s.off+int64(q), s.aheadLine+lines
 		}
 		s.pos = s.off + int64(q)
 		if o := s.bare(s.pos); o != failed || s.skipping {
-			if fusedColon && o == found && !s.m.Joined {
-				// No whitespace inside the match: from its start, where
-				// emit counted the lines, only its closing delimiter
-				// may hold a line break.
-				s.aheadLine = s.line + countNewlines(b[s.m.End-s.off:s.pos-s.off])
-				s.aheadAt = s.pos
-			}
 			return o
 		}
 		s.want = 0
@@ -494,6 +486,12 @@ func (s *Scanner) emit(m Match, start, end, next int) outcome {
 	m.Start, m.End = s.off+int64(start), s.off+int64(end)
 	s.countLines(m.Start)
 	m.Line, m.Column = s.line, int(m.Start-s.lineStartAt())+1
+	if !m.Joined {
+		// No whitespace inside the match: past it, only its closing
+		// delimiter may hold a line break. The scan goes on from there
+		// without counting over the match again.
+		s.aheadAt, s.aheadLine = s.off+int64(next), s.line+countNewlines(s.buf[end:next])
+	}
 	s.m = m
 	s.pos = s.off + int64(next)
 	s.floor = s.pos

@@ -235,6 +235,7 @@ func (p *page) legacyRef(v string, b base.Base) string {
 	if scheme != "" && (!base.IsSpecial(scheme) || strings.EqualFold(scheme, "ws") || strings.EqualFold(scheme, "wss")) {
 		return v
 	}
+	e := p.enc.NewEncoder() // String resets it before each use
 	var sb strings.Builder
 	sb.WriteString(path)
 	sb.WriteByte('?')
@@ -249,7 +250,7 @@ func (p *page) legacyRef(v string, b base.Base) string {
 		j := i
 		for j < len(query) && query[j] >= utf8.RuneSelf {
 			_, n := utf8.DecodeRuneInString(query[j:])
-			if _, err := p.enc.NewEncoder().String(query[j : j+n]); err != nil {
+			if _, err := e.String(query[j : j+n]); err != nil {
 				break
 			}
 			j += n
@@ -266,7 +267,7 @@ func (p *page) legacyRef(v string, b base.Base) string {
 			i += n
 			continue
 		}
-		enc, _ := p.enc.NewEncoder().String(query[i:j])
+		enc, _ := e.String(query[i:j])
 		for k := 0; k < len(enc); k++ {
 			// The query percent-encode set, and '%'.
 			if c := enc[k]; c <= ' ' || c >= 0x7f || strings.IndexByte(`"#%'<>`, c) >= 0 {
