@@ -19,7 +19,9 @@ import "strings"
 //     "." for the base's own directory, "./a:b" and ".//b" where the first
 //     segment would read as a scheme or an authority) and an absolute-path
 //     reference ("/a/b", or "/.//b" for a path starting with "//"); on a tie
-//     the relative path wins, as it survives moving the whole tree;
+//     the relative path wins, as it survives moving the whole tree; target
+//     itself when it is shorter still (a rootless path below many empty
+//     segments: "s:0/000" from "s:0//////");
 //   - when neither reaches the target path (an empty path below a non-empty
 //     one, or a rootless path outside the base's directory, which §5.2.4
 //     would make absolute), the network-path reference or target itself.
@@ -75,6 +77,13 @@ func Relative(base, target URI) (URI, error) {
 	switch {
 	case rel.ok && (!absOK || rel.len() <= len(absPrefix)+len(tp)):
 		r.Path = rel.String()
+		// The target always resolves to itself (§5.2.2, R.scheme
+		// defined), so it is the answer when the relative path is longer
+		// ("s:0/000" from "s:0//////", not "../../../../../000"). The
+		// string is built only when the cheap bound cannot decide.
+		if rel.len() > len(target.Scheme)+1+len(tp) && len(r.String()) > len(target.String()) {
+			return target, nil
+		}
 	case absOK:
 		r.Path = absPrefix + tp
 	case target.hasAuthority():
