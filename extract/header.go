@@ -146,9 +146,12 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 
 // looseParam finds name=value in a header value that mime.ParseMediaType
 // rejects: the first occurrence of the name (case-insensitive) followed by
-// "=", then a quoted string or a token up to ";" or white space.
+// "=", then a quoted string or a token up to ";" or white space. Only
+// ASCII letters are lowered: offsets in the lowered copy are offsets in v,
+// which strings.ToLower does not keep for invalid UTF-8 or for letters
+// such as U+212A KELVIN SIGN.
 func looseParam(v, name string) (string, bool) {
-	lower := strings.ToLower(v)
+	lower := lowerASCII([]byte(v))
 	for from := 0; ; {
 		i := strings.Index(lower[from:], name)
 		if i < 0 {
@@ -285,9 +288,9 @@ func externalBodyRef(f field, refs []headerRef) []headerRef {
 		return refs
 	}
 	off, style := f.off, "bare"
-	lower := bytes.ToLower(f.value)
+	lower := lowerASCII(f.value) // offsets in f.value, see looseParam
 	for from := 0; ; {
-		i := bytes.Index(lower[from:], []byte("url"))
+		i := strings.Index(lower[from:], "url")
 		if i < 0 {
 			break
 		}

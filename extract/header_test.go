@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +58,11 @@ func TestMediaType(t *testing.T) {
 		{`text/html;; charset="windows-1252"`, "text/html", "", "windows-1252"},
 		{`TEXT/PLAIN`, "text/plain", "", ""},
 		{`garbage`, "text/plain", "", ""},
+		// Bytes whose lowercase has another length (invalid UTF-8, the
+		// Kelvin sign): offsets stay those of the value.
+		{"\x91 BoundArY", "text/plain", "", ""},
+		{"multipart/mixed; \x91\x91\x91; boundary=abc", "multipart/mixed", "abc", ""},
+		{"text/plain; \u212a\u212a; charset=koi8-r", "text/plain", "", "koi8-r"},
 	}
 	for _, tt := range tests {
 		msg := "Content-Type: " + tt.value + "\n\n"
@@ -67,6 +73,20 @@ func TestMediaType(t *testing.T) {
 		}
 		if mt != tt.mt || p["boundary"] != tt.boundary || p["charset"] != tt.charset {
 			t.Errorf("Content-Type: %s\n got %q %v\nwant %q boundary=%q charset=%q", tt.value, mt, p, tt.mt, tt.boundary, tt.charset)
+		}
+	}
+}
+
+// TestExternalBodyRefOffset checks the offset of the URL parameter when
+// bytes before it change length when lowercased.
+func TestExternalBodyRefOffset(t *testing.T) {
+	for _, v := range []string{
+		" message/external-body; x=\"\x91\x91\x91\x91\"; access-type=URL; URL=\"http://a/\"",
+		" message/external-body; x=\"\u212a\u212a\u212a\"; access-type=URL; URL=\"http://a/\"",
+	} {
+		refs := headerRefs(field{name: "Content-Type", value: []byte(v), off: 100}, nil)
+		if len(refs) != 1 || refs[0].off < 100 || !strings.HasPrefix(v[refs[0].off-100:], "http://a/") {
+			t.Errorf("Content-Type: %q: refs %+v, want http://a/ at offset %d", v, refs, 100+strings.Index(v, "http"))
 		}
 	}
 }
