@@ -107,16 +107,16 @@ type mailWalker struct {
 	fields [maxMIMEDepth + 2][]field
 	// lineNum counts the line breaks in buf[:linePos], before any part
 	// there was decoded in place: header link lines count in the raw
-	// message.
-	linePos, lineNum int
-	refs             []headerRef
+	// message. lineStart is the offset of the line of linePos.
+	linePos, lineNum, lineStart int
+	refs                        []headerRef
 }
 
 // scan yields the links of the message msg, which starts at offset off of
 // the input.
 func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
 	w.buf, w.bufOff, w.yield = msg, off, yield
-	w.linePos, w.lineNum = 0, 0
+	w.linePos, w.lineNum, w.lineStart = 0, 0, 0
 	ok := w.entity(src, 0, len(msg), "", 0, true, "text/plain")
 	w.buf, w.yield = nil, nil
 	return ok
@@ -193,6 +193,7 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
+	var loc *source // where Content-Location links resolve, made once for all of them
 	for _, f := range h.fields {
 		if f.name == "Content-Transfer-Encoding" {
 			continue
@@ -202,21 +203,16 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		case "Content-Base":
 			ls = outer
 		case "Content-Location":
-			ls = outer
-			if cb, ok := h.get("Content-Base"); ok {
-				if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
-					cs := *outer
-					cs.base = b
-					ls = &cs
-				}
+			if loc == nil {
+				loc = locationSource(outer, h)
 			}
+			ls = loc
 		}
 		lsPart := *ls
 		lsPart.part = s.part
 		w.refs = headerRefs(f, w.refs[:0])
 		for _, r := range w.refs {
-			line := w.lineAt(r.off)
-			col := r.off - bytes.LastIndexByte(w.buf[:r.off], '\n')
+			line, col := w.lineAt(r.off)
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
 			if !lsPart.emit(l, w.yield) {
 				return false
@@ -226,16 +222,35 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	return true
 }
 
-// lineAt returns the 1-based line of w.buf[off] in the raw message. The
-// offsets asked for only grow, and what lies between two of them is not
-// decoded yet.
-func (w *mailWalker) lineAt(off int) int {
-	if off < w.linePos { // not expected: count again from the start
-		w.linePos, w.lineNum = 0, 0
+// locationSource returns the source Content-Location links of an entity
+// with header h resolve in: outer, with the entity's Content-Base as its
+// base if it has a valid one.
+func locationSource(outer *source, h *header) *source {
+	if cb, ok := h.get("Content-Base"); ok {
+		if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
+			cs := *outer
+			cs.base = b
+			return &cs
+		}
 	}
-	w.lineNum += bytes.Count(w.buf[w.linePos:off], []byte("\n"))
+	return outer
+}
+
+// lineAt returns the 1-based line and byte column of w.buf[off] in the raw
+// message. The offsets asked for only grow, and what lies between two of
+// them is not decoded yet; each byte is looked at once, however many links
+// a line holds.
+func (w *mailWalker) lineAt(off int) (line, col int) {
+	if off < w.linePos { // not expected: count again from the start
+		w.linePos, w.lineNum, w.lineStart = 0, 0, 0
+	}
+	seg := w.buf[w.linePos:off]
+	if n := bytes.Count(seg, []byte("\n")); n > 0 {
+		w.lineNum += n
+		w.lineStart = w.linePos + bytes.LastIndexByte(seg, '\n') + 1
+	}
 	w.linePos = off
-	return w.lineNum + 1
+	return w.lineNum + 1, off - w.lineStart + 1
 }
 
 // multipart walks the body parts of a multipart entity whose body is
@@ -247,7 +262,7 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 		return w.fail(src, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
 	}
 	if isEncoded(cte) { // not allowed (RFC 2045 §6.4), but seen
-		return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+		return w.decoded(start, end, cte, func() bool {
 			return w.multipart(src, mt, params, "", 0, len(w.buf), num, depth)
 		})
 	}
@@ -351,7 +366,7 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 			return w.fail(&s, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
 		}
 		if isEncoded(cte) {
-			return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+			return w.decoded(start, end, cte, func() bool {
 				return w.entity(&s, 0, len(w.buf), num, depth+1, true, "text/plain")
 			})
 		}
@@ -386,14 +401,20 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 	return scanText(r, &s, w.yield)
 }
 
-// decoded runs walk with w.buf set to buf, a decoded message or multipart
-// body, whose offsets are not those of the input.
-func (w *mailWalker) decoded(buf []byte, walk func() bool) bool {
-	saved, savedOff, savedPos, savedNum := w.buf, w.bufOff, w.linePos, w.lineNum
-	w.buf, w.bufOff, w.linePos, w.lineNum = buf, -1, 0, 0
-	ok := walk()
-	w.buf, w.bufOff, w.linePos, w.lineNum = saved, savedOff, savedPos, savedNum
-	return ok
+// decoded undoes the Content-Transfer-Encoding cte of w.buf[start:end], a
+// message or multipart body, and runs walk with w.buf set to the result,
+// whose offsets are not those of the input. The body is decoded in place,
+// as leaf does, so that a message nested in encoded parts, level after
+// level, takes no more memory than itself.
+func (w *mailWalker) decoded(start, end int, cte string, walk func() bool) bool {
+	w.lineAt(end) // the raw lines, before they are overwritten
+	saved, savedOff, savedPos, savedNum, savedStart := w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart
+	defer func() { // also when walk panics, for the entity around to go on
+		w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = saved, savedOff, savedPos, savedNum, savedStart
+	}()
+	body := w.buf[start:end:end]
+	w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = appendDecoded(body[:0], cte, body), -1, 0, 0, 0
+	return walk()
 }
 
 // isStatusReport reports whether mt is one of the machine-readable
