@@ -145,11 +145,15 @@ func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
 // (whose body is its part 1) from a body part; defType is the media type
 // when there is no Content-Type (RFC 2046 §5.1.5: message/rfc822 in a
 // multipart/digest).
-func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) bool {
+func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) (ok bool) {
+	defer w.recoverPart(src, num, start, &ok)
 	h := parseHeader(w.buf, start, end, w.fields[depth])
 	w.fields[depth] = h.fields
 	s := *src
 	s.part = num
+	if testHookPart != nil {
+		testHookPart(&s)
+	}
 	if h.malformed && isMessage {
 		if !w.fail(&s, num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
 			return false
@@ -189,6 +193,24 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 	}
 	return w.leaf(&s, mt, params, cte, h.body, end, num, depth)
 }
+
+// recoverPart, deferred by entity and leaf, turns a panic in the walk of
+// part num, which starts at w.buf[start], into an *Error wrapping
+// ErrInternal, and sets *ok to what yield returns for it: the scan goes on
+// with the next part or message. A panic of the loop body goes on up.
+func (w *mailWalker) recoverPart(src *source, num string, start int, ok *bool) {
+	if !src.guard.ours() {
+		return
+	}
+	if r := recover(); r != nil {
+		*ok = w.fail(src, num, start, panicError(r))
+	}
+}
+
+// testHookPart, when a test sets it, is called at the start of the walk of
+// each part, as entity and leaf see it: a test panics there to check that
+// the scan goes on.
+var testHookPart func(s *source)
 
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
@@ -356,9 +378,13 @@ func lineBreakBefore(b []byte, start, at int) int {
 }
 
 // leaf scans a part that is not multipart, whose body is w.buf[start:end].
-func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) bool {
+func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) (ok bool) {
+	defer w.recoverPart(src, num, start, &ok)
 	s := *src
 	s.part = num
+	if testHookPart != nil {
+		testHookPart(&s)
+	}
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml"
 	switch {
 	case mt == "message/rfc822" || mt == "message/global" || mt == "message/news":
