@@ -17,6 +17,7 @@ type header struct {
 	fields    []field
 	body      int  // offset of the body, after the empty line
 	malformed bool // a line that is not a field ended the section early
+	looked    int  // fields looked at by get, for mailWalker.work
 }
 
 type field struct {
@@ -88,11 +89,13 @@ func parseHeader(b []byte, start, end int, fields []field) header {
 // get returns the unfolded value of the first field named name, and
 // whether there is one.
 func (h *header) get(name string) (string, bool) {
-	for _, f := range h.fields {
+	for i, f := range h.fields {
 		if f.name == name {
+			h.looked += i + 1
 			return string(unfold(f.value)), true
 		}
 	}
+	h.looked += len(h.fields)
 	return "", false
 }
 

@@ -70,6 +70,12 @@ var (
 // as UTF-8 (else windows-1252) or 8bit, with a warning on each link of
 // the part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	var w mailWalker
+	return w.scanMail(r, src, yield)
+}
+
+// scanMail is scanMail with w.
+func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := io.ReadAll(io.LimitReader(r, MaxMessageSize+1))
 	s := *src
 	if s.message == 0 {
@@ -89,7 +95,6 @@ func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 			start = len(buf)
 		}
 	}
-	var w mailWalker
 	return w.scan(&s, buf[start:], int64(start), yield)
 }
 
@@ -110,6 +115,10 @@ type mailWalker struct {
 	// message. lineStart is the offset of the line of linePos.
 	linePos, lineNum, lineStart int
 	refs                        []headerRef
+	// work counts the bytes and header fields the walk looks at, but
+	// for the decoders and content scanners: the linear-time tests
+	// compare it between inputs of n and 8n bytes.
+	work int
 }
 
 // scan yields the links of the message msg, which starts at offset off of
@@ -185,6 +194,7 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 	mt, params := h.mediaType(defType)
 	cte, _ := h.get("Content-Transfer-Encoding")
 	cte = strings.ToLower(cte)
+	w.work += h.body - start + h.looked
 	if strings.HasPrefix(mt, "multipart/") {
 		return w.multipart(&s, mt, params, cte, h.body, end, num, depth)
 	}
@@ -215,28 +225,31 @@ var testHookPart func(s *source)
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
-	var loc *source // where Content-Location links resolve, made once for all of them
+	// The sources of Content-Base and Content-Location links, made once
+	// for all of them, so that each base is written once.
+	var around, loc *source
 	for _, f := range h.fields {
-		if f.name == "Content-Transfer-Encoding" {
-			continue
-		}
 		ls := s
 		switch f.name {
+		case "Content-Transfer-Encoding":
+			continue
 		case "Content-Base":
-			ls = outer
+			if around == nil {
+				around = partSource(outer, s.part, nil)
+			}
+			ls = around
 		case "Content-Location":
 			if loc == nil {
-				loc = locationSource(outer, h)
+				loc = partSource(outer, s.part, h)
 			}
 			ls = loc
 		}
-		lsPart := *ls
-		lsPart.part = s.part
 		w.refs = headerRefs(f, w.refs[:0])
+		w.work += len(f.value)
 		for _, r := range w.refs {
 			line, col := w.lineAt(r.off)
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
-			if !lsPart.emit(l, w.yield) {
+			if !ls.emit(l, w.yield) {
 				return false
 			}
 		}
@@ -244,18 +257,21 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	return true
 }
 
-// locationSource returns the source Content-Location links of an entity
-// with header h resolve in: outer, with the entity's Content-Base as its
-// base if it has a valid one.
-func locationSource(outer *source, h *header) *source {
+// partSource returns a copy of outer for the links of part: those of
+// Content-Base, or, when h is not nil, those of Content-Location, which
+// resolve against the Content-Base of h if it has a valid one.
+func partSource(outer *source, part string, h *header) *source {
+	s := *outer
+	s.part = part
+	if h == nil {
+		return &s
+	}
 	if cb, ok := h.get("Content-Base"); ok {
 		if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
-			cs := *outer
-			cs.base = b
-			return &cs
+			s.base = b
 		}
 	}
-	return outer
+	return &s
 }
 
 // lineAt returns the 1-based line and byte column of w.buf[off] in the raw
@@ -267,6 +283,7 @@ func (w *mailWalker) lineAt(off int) (line, col int) {
 		w.linePos, w.lineNum, w.lineStart = 0, 0, 0
 	}
 	seg := w.buf[w.linePos:off]
+	w.work += len(seg)
 	if n := bytes.Count(seg, []byte("\n")); n > 0 {
 		w.lineNum += n
 		w.lineStart = w.linePos + bytes.LastIndexByte(seg, '\n') + 1
@@ -304,8 +321,10 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 	for pos := start; ; {
 		at, next, closing := findDelimiter(w.buf[:end], pos, delim)
 		if at < 0 {
+			w.work += end - pos
 			break
 		}
+		w.work += next - pos
 		if partStart >= 0 {
 			k++
 			if !w.entity(src, partStart, lineBreakBefore(w.buf, partStart, at), childPart(num, k), depth+1, false, defType) {
@@ -408,6 +427,7 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 		// written behind the ones still to read, and the encoded
 		// text is not needed again. No copy of the part is made.
 		w.lineAt(end)
+		w.work += len(text)
 		text = appendDecoded(text[:0], cte, text)
 	case cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
@@ -439,6 +459,7 @@ func (w *mailWalker) decoded(start, end int, cte string, walk func() bool) bool 
 		w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = saved, savedOff, savedPos, savedNum, savedStart
 	}()
 	body := w.buf[start:end:end]
+	w.work += len(body)
 	w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = appendDecoded(body[:0], cte, body), -1, 0, 0, 0
 	return walk()
 }

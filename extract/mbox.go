@@ -24,6 +24,11 @@ import (
 // message's index and the scan goes on with the next one.
 func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	var w mailWalker
+	return w.scanMbox(r, src, yield)
+}
+
+// scanMbox is scanMbox with w.
+func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	mr := newMboxReader(r)
 	for mr.next() {
 		s := *src
