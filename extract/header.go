@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"iter"
 	"mime"
 	"net/textproto"
 	"strings"
@@ -206,17 +207,26 @@ type headerRef struct {
 	style string
 }
 
-// headerRefs returns the URI references in field f: for the list fields
+// headerRefs yields the URI references in field f, one by one, so that a
+// field of many holds no more than one at a time: for the list fields
 // of RFC 2369 §2 and Archived-At (RFC 5064 §2), each "<...>", white space
 // inside removed, comments "(...)" skipped, and, when a sender left out
 // the brackets, each white-space or comma separated word with a scheme;
 // for Content-Base and Content-Location, the value as base.HeaderValue
 // reads it, after RFC 2047 encoded words in any charset are decoded.
-func headerRefs(f field, refs []headerRef) []headerRef {
+func headerRefs(f field) iter.Seq[headerRef] {
+	return func(yield func(headerRef) bool) {
+		fieldRefs(f, yield)
+	}
+}
+
+// fieldRefs is headerRefs; it returns false when yield does.
+func fieldRefs(f field, yield func(headerRef) bool) bool {
 	v := f.value
 	switch f.name {
 	case "Content-Type":
-		return externalBodyRef(f, refs)
+		r, ok := externalBodyRef(f)
+		return !ok || yield(r)
 	case "Content-Base", "Content-Location":
 		start := 0
 		for start < len(v) && isFoldSpace(v[start]) {
@@ -230,10 +240,8 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			}
 			start++
 		}
-		if ref := base.HeaderValue(decodeWords(string(v))); ref != "" {
-			refs = append(refs, headerRef{ref: ref, off: f.off + start, style: style})
-		}
-		return refs
+		ref := base.HeaderValue(decodeWords(string(v)))
+		return ref == "" || yield(headerRef{ref: ref, off: f.off + start, style: style})
 	}
 	bracketed := false
 	for i := 0; i < len(v); i++ {
@@ -253,13 +261,15 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			}
 			bracketed = true
 			if ref := unfoldAll(v[i+1 : i+j]); ref != "" {
-				refs = append(refs, headerRef{ref: ref, off: f.off + i + 1, style: "angle"})
+				if !yield(headerRef{ref: ref, off: f.off + i + 1, style: "angle"}) {
+					return false
+				}
 			}
 			i += j
 		}
 	}
 	if bracketed {
-		return refs
+		return true
 	}
 	for i := 0; i < len(v); {
 		for i < len(v) && (isFoldSpace(v[i]) || v[i] == ',') {
@@ -270,25 +280,28 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			j++
 		}
 		if word := v[i:j]; bytes.Contains(word, []byte(":")) && !bytes.HasPrefix(word, []byte("(")) {
-			refs = append(refs, headerRef{ref: string(word), off: f.off + i, style: "bare"})
+			if !yield(headerRef{ref: string(word), off: f.off + i, style: "bare"}) {
+				return false
+			}
 		}
 		i = j
 	}
-	return refs
+	return true
 }
 
-// externalBodyRef appends the URL of a Content-Type field
+// externalBodyRef returns the URL of a Content-Type field
 // "message/external-body; access-type=URL; URL=..." (RFC 2017 §3), its
-// white space removed (§2: a long URL may be split and folded anywhere).
-func externalBodyRef(f field, refs []headerRef) []headerRef {
+// white space removed (§2: a long URL may be split and folded anywhere),
+// and whether there is one.
+func externalBodyRef(f field) (headerRef, bool) {
 	raw := string(unfold(f.value))
 	mt, params, err := mime.ParseMediaType(raw)
 	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {
-		return refs
+		return headerRef{}, false
 	}
 	ref := unfoldAll([]byte(params["url"]))
 	if ref == "" {
-		return refs
+		return headerRef{}, false
 	}
 	off, style := f.off, "bare"
 	lower := lowerASCII(f.value) // offsets in f.value, see looseParam
@@ -317,7 +330,7 @@ func externalBodyRef(f field, refs []headerRef) []headerRef {
 		off += j
 		break
 	}
-	return append(refs, headerRef{ref: ref, off: off, style: style})
+	return headerRef{ref: ref, off: off, style: style}, true
 }
 
 // skipComment returns the index of the ")" that closes the comment

@@ -84,7 +84,7 @@ func TestExternalBodyRefOffset(t *testing.T) {
 		" message/external-body; x=\"\x91\x91\x91\x91\"; access-type=URL; URL=\"http://a/\"",
 		" message/external-body; x=\"\u212a\u212a\u212a\"; access-type=URL; URL=\"http://a/\"",
 	} {
-		refs := headerRefs(field{name: "Content-Type", value: []byte(v), off: 100}, nil)
+		refs := slices.Collect(headerRefs(field{name: "Content-Type", value: []byte(v), off: 100}))
 		if len(refs) != 1 || refs[0].off < 100 || !strings.HasPrefix(v[refs[0].off-100:], "http://a/") {
 			t.Errorf("Content-Type: %q: refs %+v, want http://a/ at offset %d", v, refs, 100+strings.Index(v, "http"))
 		}
@@ -125,7 +125,7 @@ func TestHeaderRefs(t *testing.T) {
 	for _, tt := range tests {
 		f := field{name: tt.field, value: []byte(tt.value), off: 100}
 		var got []string
-		for _, r := range headerRefs(f, nil) {
+		for r := range headerRefs(f) {
 			got = append(got, r.ref)
 			if r.style != tt.style {
 				t.Errorf("%s: %s: %q has style %q, want %q", tt.field, tt.value, r.ref, r.style, tt.style)

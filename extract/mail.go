@@ -76,7 +76,7 @@ func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 
 // scanMail is scanMail with w.
 func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
-	buf, err := io.ReadAll(io.LimitReader(r, MaxMessageSize+1))
+	buf, err := readMessage(r)
 	s := *src
 	if s.message == 0 {
 		s.message = 1
@@ -98,6 +98,23 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 	return w.scan(&s, buf[start:], int64(start), yield)
 }
 
+// readMessage reads r to its end, or to MaxMessageSize+1 bytes, in a
+// buffer grown as the mbox reader grows its own.
+func readMessage(r io.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		buf = growMessage(buf, 1)
+		n, err := r.Read(buf[len(buf):min(cap(buf), MaxMessageSize+1)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err != nil, len(buf) > MaxMessageSize:
+			return buf, err
+		}
+	}
+}
+
 func tooLarge() error {
 	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, MaxMessageSize)
 }
@@ -114,7 +131,6 @@ type mailWalker struct {
 	// there was decoded in place: header link lines count in the raw
 	// message. lineStart is the offset of the line of linePos.
 	linePos, lineNum, lineStart int
-	refs                        []headerRef
 	// work counts the bytes and header fields the walk looks at, but
 	// for the decoders and content scanners: the linear-time tests
 	// compare it between inputs of n and 8n bytes.
@@ -244,9 +260,8 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
-		w.refs = headerRefs(f, w.refs[:0])
 		w.work += len(f.value)
-		for _, r := range w.refs {
+		for r := range headerRefs(f) {
 			line, col := w.lineAt(r.off)
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
 			if !ls.emit(l, w.yield) {

@@ -130,10 +130,7 @@ func (m *mboxReader) next() bool {
 				m.tooBig, m.msg = true, m.msg[:0]
 			}
 			if !m.tooBig {
-				if len(m.msg)+len(line) > cap(m.msg) {
-					m.grow(len(line))
-				}
-				m.msg = append(m.msg, line...)
+				m.msg = append(growMessage(m.msg, len(line)), line...)
 			}
 		}
 		if err != nil && err != bufio.ErrBufferFull {
@@ -142,18 +139,22 @@ func (m *mboxReader) next() bool {
 	}
 }
 
-// grow makes room for n more bytes in msg: by doubling up to 1 MiB, then
-// at once for MaxMessageSize, so that a large message leaves no trail of
-// outgrown buffers behind (the pages of the new one that are not written
-// to cost no memory).
-func (m *mboxReader) grow(n int) {
-	size := max(2*cap(m.msg), len(m.msg)+n, 4<<10)
-	if size > 1<<20 {
-		size = MaxMessageSize
+// growMessage returns msg with room for n more bytes: grown by doubling up
+// to 1 MiB, then at once for MaxMessageSize+1 bytes, so that a large
+// message leaves no trail of outgrown buffers behind (the pages of the
+// new one that are not written to cost no memory): a message takes about
+// its size, and never more than 1 MiB over it.
+func growMessage(msg []byte, n int) []byte {
+	if len(msg)+n <= cap(msg) {
+		return msg
 	}
-	grown := make([]byte, len(m.msg), size)
-	copy(grown, m.msg)
-	m.msg = grown
+	size := max(2*cap(msg), len(msg)+n, 4<<10)
+	if size > 1<<20 {
+		size = max(MaxMessageSize+1, len(msg)+n)
+	}
+	grown := make([]byte, len(msg), size)
+	copy(grown, msg)
+	return grown
 }
 
 // end records the end of the input, with err, and returns message.
