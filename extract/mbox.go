@@ -9,8 +9,9 @@ import (
 // scanMbox is the contentScanner of a mailbox in the mbox format (the
 // mboxo and mboxrd variants, RFC 4155): messages one after the other, each
 // after a "From " line. It reads one message at a time, so memory stays
-// bounded by MaxMessageSize whatever the size of the mailbox, and scans
-// each as scanMail does, with Link.Message its 1-based index.
+// in proportion to the largest message (see scanMail) whatever the size
+// of the mailbox, and scans each as scanMail does, with Link.Message its
+// 1-based index.
 //
 // A message starts at the beginning of the input (whether or not a "From "
 // line is there) and at each "From " line that has the sender and the date
