@@ -142,9 +142,9 @@ type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool)
 // not recovered.
 //
 // Links reads r as it goes, with buffers of bounded size (mbox input
-// message by message, each message taking under 4 times its size), so it
-// can scan input of any size, except that Options.Unique remembers every
-// distinct link.
+// message by message, the walk of each taking under 4 times its size), so
+// it can scan input of any size, except that Options.Unique remembers
+// every distinct link.
 func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
 		guard := &panicGuard{}

@@ -73,7 +73,8 @@ var (
 // Memory: the message is read whole and its encoded parts are decoded in
 // place, so that, whatever its MIME structure, the live heap stays under
 // 4 times its size (nearly 2 times for nested encoded parts; header
-// fields and the buffers of the scanners make the rest).
+// fields and the buffers of the scanners make the rest), with what the
+// HTML scanner takes for an HTML part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	var w mailWalker
 	return w.scanMail(r, src, yield)
