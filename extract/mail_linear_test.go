@@ -98,7 +98,7 @@ func mailCost(t *testing.T, typ Type, in string) (work int, alloc uint64) {
 // such messages, takes time and memory linear in its size: at 8 times the
 // size, the work count and the bytes allocated grow less than 20 times.
 func TestMailLinear(t *testing.T) {
-	const n = 2000
+	const n = 1000
 	check := func(name string, typ Type, small, large string) {
 		w1, a1 := mailCost(t, typ, small)
 		w8, a8 := mailCost(t, typ, large)
@@ -127,7 +127,7 @@ func TestMailMemory(t *testing.T) {
 	const from = "From a@example.org Thu Aug 22 12:36:23 2002\n"
 	const buffers = 128 << 10
 	for _, shape := range hostileMail {
-		msg := shape.make(8000)
+		msg := shape.make(4000)
 		for _, typ := range []Type{Mail, Mbox} {
 			in := msg
 			if typ == Mbox {
@@ -141,7 +141,7 @@ func TestMailMemory(t *testing.T) {
 				if err != nil {
 					t.Errorf("%v: %s: %v", typ, shape.name, err)
 				}
-				if n++; n%2048 == 1 { // at the first link too
+				if n++; n%1024 == 1 { // at the first link too
 					runtime.GC()
 					runtime.ReadMemStats(&now)
 					peak = max(peak, now.HeapAlloc-min(now.HeapAlloc, before.HeapAlloc))
