@@ -21,6 +21,7 @@ func TestMailPanicRecovered(t *testing.T) {
 	for i := 1; i <= 5; i++ {
 		fmt.Fprintf(&mbox, from+multipart, i)
 	}
+	mbox.WriteString(from + "List-Help: <http://h.example/6>\n\nhttp://a.example/6/1\n") // its body is part 1
 	tests := []struct {
 		name      string
 		message   int
@@ -30,7 +31,8 @@ func TestMailPanicRecovered(t *testing.T) {
 	}{
 		{"a part", 3, "2", []string{"3|2|http://a.example/3/2"}, -1},
 		{"a message", 2, "", []string{"2||http://h.example/2", "2|1|http://a.example/2/1", "2|2|http://a.example/2/2", "2|3|http://a.example/2/3"}, int64(len(from)*2 + len(fmt.Sprintf(multipart, 1)))},
-		{"the body of a part", 4, "1", []string{"4|1|http://a.example/4/1"}, -1},
+		{"a part of a multipart", 4, "1", []string{"4|1|http://a.example/4/1"}, -1},
+		{"the body of a message", 6, "1", []string{"6|1|http://a.example/6/1"}, -1},
 	}
 	var all []string
 	for i := 1; i <= 5; i++ {
@@ -39,6 +41,7 @@ func TestMailPanicRecovered(t *testing.T) {
 			all = append(all, fmt.Sprintf("%d|%d|http://a.example/%d/%d", i, k, i, k))
 		}
 	}
+	all = append(all, "6||http://h.example/6", "6|1|http://a.example/6/1")
 	t.Cleanup(func() { testHookPart = nil })
 	for _, tt := range tests {
 		testHookPart = func(s *source) {
