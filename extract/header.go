@@ -11,14 +11,17 @@ import (
 )
 
 // header is what the scanner needs of the header section of a message or
-// a MIME part (RFC 5322 §2.2, RFC 2045 §3): the fields it reads, as
-// written, and where the body starts. Values are slices of the message,
-// folding included.
+// a MIME part (RFC 5322 §2.2, RFC 2045 §3): the first field of each name
+// it reads, as written, and where the body starts. Values are slices of
+// the message, folding included. The other fields are read again from
+// the message when their links are (see scanHeader), so that a header of
+// many fields takes no more memory than one of a few.
 type header struct {
-	fields    []field
+	start     int  // offset of the header section
 	body      int  // offset of the body, after the empty line
 	malformed bool // a line that is not a field ended the section early
-	looked    int  // fields looked at by get, for mailWalker.work
+	first     [len(headerFields)]field
+	n         int // the fields in first, in message order
 }
 
 type field struct {
@@ -27,24 +30,50 @@ type field struct {
 	off   int    // offset of value in the message
 }
 
-// headerFields are the fields parseHeader keeps: those that shape the MIME
+// headerFields are the fields scanHeader reads: those that shape the MIME
 // structure, those that give a base (RFC 2110, RFC 2557), and those whose
 // value holds URIs (RFC 2369 §3, RFC 5064).
-var headerFields = []string{
+var headerFields = [...]string{
 	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
 	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
 	"Archived-At",
 }
 
 // parseHeader reads the header section that starts at b[start] and ends
-// before b[end]. A line that is neither a field ("name:" and a value),
-// nor the continuation of one (RFC 5322 §2.2.3), nor an mbox "From " line
-// ends the section: that line, and what follows, is the body.
-func parseHeader(b []byte, start, end int, fields []field) header {
-	h := header{fields: fields[:0], body: end}
-	kept := -1 // index of the field the next continuation line belongs to
+// before b[end], as scanHeader does.
+func parseHeader(b []byte, start, end int) header {
+	h := header{start: start}
+	h.body, h.malformed = scanHeader(b, start, end, func(f field) bool {
+		for _, g := range h.first[:h.n] {
+			if g.name == f.name {
+				return true
+			}
+		}
+		h.first[h.n] = f
+		h.n++
+		return true
+	})
+	return h
+}
+
+// scanHeader reads the header section that starts at b[start] and ends
+// before b[end]: it calls yield with each field of headerFields, in order,
+// until yield returns false, and returns the offset of the body, and
+// whether a line that is not a field ended the section. A line that is
+// neither a field ("name:" and a value), nor the continuation of one (RFC
+// 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
+// what follows, is the body.
+func scanHeader(b []byte, start, end int, yield func(field) bool) (body int, malformed bool) {
+	var cur field // the field read, while its continuation lines come; no name if not kept
+	stopped := false
+	done := func() {
+		if cur.name != "" && !stopped {
+			stopped = !yield(cur)
+		}
+		cur.name = ""
+	}
 	i := start
-	for i < end {
+	for i < end && !stopped {
 		lineEnd := end
 		next := end
 		if j := bytes.IndexByte(b[i:end], '\n'); j >= 0 {
@@ -56,11 +85,11 @@ func parseHeader(b []byte, start, end int, fields []field) header {
 		}
 		switch {
 		case len(line) == 0:
-			h.body = next
-			return h
+			done()
+			return next, false
 		case line[0] == ' ' || line[0] == '\t':
-			if kept >= 0 {
-				h.fields[kept].value = b[h.fields[kept].off:lineEnd]
+			if cur.name != "" {
+				cur.value = b[cur.off:lineEnd]
 			}
 		default:
 			colon := bytes.IndexByte(line, ':')
@@ -69,34 +98,32 @@ func parseHeader(b []byte, start, end int, fields []field) header {
 				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
 					break
 				}
-				h.body, h.malformed = i, true
-				return h
+				done()
+				return i, true
 			}
-			kept = -1
+			done()
 			for _, f := range headerFields {
 				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
-					kept = len(h.fields)
 					v := i + colon + 1
-					h.fields = append(h.fields, field{name: f, value: b[v:lineEnd], off: v})
+					cur = field{name: f, value: b[v:lineEnd], off: v}
 					break
 				}
 			}
 		}
 		i = next
 	}
-	return h
+	done()
+	return end, false
 }
 
 // get returns the unfolded value of the first field named name, and
 // whether there is one.
 func (h *header) get(name string) (string, bool) {
-	for i, f := range h.fields {
+	for _, f := range h.first[:h.n] {
 		if f.name == name {
-			h.looked += i + 1
 			return string(unfold(f.value)), true
 		}
 	}
-	h.looked += len(h.fields)
 	return "", false
 }
 

@@ -9,9 +9,9 @@ import (
 func TestParseHeader(t *testing.T) {
 	msg := "Received: from x\r\n\tby y\r\nContent-Type: text/html;\r\n charset=\"koi8-r\"\r\n" +
 		"content-location : http://example.org/\r\n  dir/page.html\r\nX-Other: <http://no/>\r\n\r\nbody\r\n"
-	h := parseHeader([]byte(msg), 0, len(msg), nil)
+	h := parseHeader([]byte(msg), 0, len(msg))
 	var names []string
-	for _, f := range h.fields {
+	for _, f := range h.first[:h.n] {
 		names = append(names, f.name)
 	}
 	if want := []string{"Content-Type", "Content-Location"}; !slices.Equal(names, want) {
@@ -29,13 +29,13 @@ func TestParseHeader(t *testing.T) {
 
 	// A line that is not a field ends the header section.
 	msg = "Subject: x\nthis is not a field\nList-Help: <http://x/>\n"
-	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	h = parseHeader([]byte(msg), 0, len(msg))
 	if got := msg[h.body:]; got != "this is not a field\nList-Help: <http://x/>\n" || !h.malformed {
 		t.Errorf("malformed header: body %q, malformed %v", got, h.malformed)
 	}
 	// No empty line: all header, empty body.
 	msg = "From sender Thu Aug 22 12:36:23 2002\nSubject: x"
-	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	h = parseHeader([]byte(msg), 0, len(msg))
 	if h.body != len(msg) || h.malformed {
 		t.Errorf("header without body: body at %d of %d, malformed %v", h.body, len(msg), h.malformed)
 	}
@@ -66,7 +66,7 @@ func TestMediaType(t *testing.T) {
 	}
 	for _, tt := range tests {
 		msg := "Content-Type: " + tt.value + "\n\n"
-		h := parseHeader([]byte(msg), 0, len(msg), nil)
+		h := parseHeader([]byte(msg), 0, len(msg))
 		mt, p := h.mediaType("text/plain")
 		if tt.mt == "" { // unreadable type, read as the default
 			tt.mt = "text/plain"

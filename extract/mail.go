@@ -125,21 +125,19 @@ func tooLarge() error {
 	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, MaxMessageSize)
 }
 
-// mailWalker walks the MIME tree of one message after another; its
-// buffers are reused from part to part and from message to message. It
-// decodes the parts in place in the message, which it owns.
+// mailWalker walks the MIME tree of one message after another. It decodes
+// the parts in place in the message, which it owns.
 type mailWalker struct {
 	yield  func(Link, error) bool
 	buf    []byte // the message, or the decoded message/rfc822 being walked
 	bufOff int64  // offset of buf in the input, -1 for decoded text
-	fields [maxMIMEDepth + 2][]field
 	// lineNum counts the line breaks in buf[:linePos], before any part
 	// there was decoded in place: header link lines count in the raw
 	// message. lineStart is the offset of the line of linePos.
 	linePos, lineNum, lineStart int
-	// work counts the bytes and header fields the walk looks at, but
-	// for the decoders and content scanners: the linear-time tests
-	// compare it between inputs of n and 8n bytes.
+	// work counts the bytes the walk looks at, but for the decoders and
+	// content scanners: the linear-time tests compare it between inputs
+	// of n and 8n bytes.
 	work int
 }
 
@@ -178,8 +176,8 @@ func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
 // multipart/digest).
 func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) (ok bool) {
 	defer w.recoverPart(src, num, start, &ok)
-	h := parseHeader(w.buf, start, end, w.fields[depth])
-	w.fields[depth] = h.fields
+	h := parseHeader(w.buf, start, end)
+	w.work += h.body - start
 	s := *src
 	s.part = num
 	if testHookPart != nil {
@@ -195,8 +193,8 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 		s.base = b
 		if err != nil {
 			at, names := start, ""
-			for _, f := range h.fields {
-				if _, ok := m[f.name]; ok && !strings.Contains(names, f.name) {
+			for _, f := range h.first[:h.n] {
+				if _, ok := m[f.name]; ok {
 					if names == "" {
 						at = f.off
 					} else {
@@ -216,7 +214,6 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 	mt, params := h.mediaType(defType)
 	cte, _ := h.get("Content-Transfer-Encoding")
 	cte = strings.ToLower(cte)
-	w.work += h.body - start + h.looked
 	if strings.HasPrefix(mt, "multipart/") {
 		return w.multipart(&s, mt, params, cte, h.body, end, num, depth)
 	}
@@ -250,11 +247,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	// The sources of Content-Base and Content-Location links, made once
 	// for all of them, so that each base is written once.
 	var around, loc *source
-	for _, f := range h.fields {
+	ok := true
+	w.work += h.body - h.start
+	scanHeader(w.buf, h.start, h.body, func(f field) bool {
 		ls := s
 		switch f.name {
 		case "Content-Transfer-Encoding":
-			continue
+			return true
 		case "Content-Base":
 			if around == nil {
 				around = partSource(outer, s.part, nil)
@@ -266,16 +265,16 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
-		w.work += len(f.value)
 		for r := range headerRefs(f) {
 			line, col := w.lineAt(r.off)
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
-			if !ls.emit(l, w.yield) {
+			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
 		}
-	}
-	return true
+		return true
+	})
+	return ok
 }
 
 // partSource returns a copy of outer for the links of part: those of
