@@ -135,9 +135,10 @@ type mailWalker struct {
 	// there was decoded in place: header link lines count in the raw
 	// message. lineStart is the offset of the line of linePos.
 	linePos, lineNum, lineStart int
-	// work counts the bytes the walk looks at, but for the decoders and
-	// content scanners: the linear-time tests compare it between inputs
-	// of n and 8n bytes.
+	// work counts the bytes the walk looks at (header sections, bodies
+	// searched for delimiters, counted for lines, decoded), not those
+	// of the content scanners: the linear-time tests compare it between
+	// inputs of n and 8n bytes.
 	work int
 }
 
