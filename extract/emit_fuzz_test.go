@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/urix/urix/uri"
@@ -24,6 +25,9 @@ func FuzzLinks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte, typ uint8) {
 		opts := Options{Type: Type(typ % uint8(Mbox+1)), Base: "http://base.example/d/p?q"}
 		for l, err := range Links(bytes.NewReader(in), opts) {
+			if errors.Is(err, ErrInternal) {
+				t.Fatal(err) // a panic, recovered
+			}
 			if err != nil {
 				continue
 			}

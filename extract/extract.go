@@ -109,6 +109,7 @@ type source struct {
 	part     string    // Link.Part
 	warnings []string  // added to every link, e.g. why an embedded base was ignored
 	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
+	guard    *panicGuard
 	// decodedFrom is the encoding the content was in before its
 	// transport layer decoded it to UTF-8 (a MIME part's charset, see
 	// utf8Reader), nil when the content comes as it was read.
@@ -134,13 +135,20 @@ type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool)
 // non-nil error comes with a zero Link and is an *Error: about one part of
 // the input (a malformed message, an invalid embedded base), after which
 // the scan goes on, or a read error of r, after which it ends. An invalid
-// Options.Base or Options.Default ends the scan before it starts.
+// Options.Base or Options.Default ends the scan before it starts. A panic
+// in a scanner, a bug, is an *Error wrapping ErrInternal: for the MIME
+// part it happened in, after which the scan goes on with the next one, or
+// for the whole input, after which it ends; a panic of the loop body is
+// not recovered.
 //
 // Links reads r as it goes, with buffers of bounded size (mbox input
-// message by message), so it can scan input of any size, except that
-// Options.Unique remembers every distinct link.
+// message by message, the walk of each taking under 4 times its size), so
+// it can scan input of any size, except that Options.Unique remembers
+// every distinct link.
 func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
+		guard := &panicGuard{}
+		yield = guard.yield(yield)
 		fail := func(err error) bool {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -153,6 +161,15 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			fail(err)
 			return
 		}
+		src.guard = guard
+		defer func() {
+			if !guard.ours() {
+				return
+			}
+			if r := recover(); r != nil {
+				fail(&Error{File: opts.Name, Offset: -1, Err: panicError(r)})
+			}
+		}()
 		typ := opts.Type
 		if typ == Auto {
 			br := bufio.NewReaderSize(r, sniffLen)

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"iter"
 	"mime"
 	"net/textproto"
 	"strings"
@@ -10,13 +11,17 @@ import (
 )
 
 // header is what the scanner needs of the header section of a message or
-// a MIME part (RFC 5322 §2.2, RFC 2045 §3): the fields it reads, as
-// written, and where the body starts. Values are slices of the message,
-// folding included.
+// a MIME part (RFC 5322 §2.2, RFC 2045 §3): the first field of each name
+// it reads, as written, and where the body starts. Values are slices of
+// the message, folding included. The other fields are read again from
+// the message when their links are (see scanHeader), so that a header of
+// many fields takes no more memory than one of a few.
 type header struct {
-	fields    []field
+	start     int  // offset of the header section
 	body      int  // offset of the body, after the empty line
 	malformed bool // a line that is not a field ended the section early
+	first     [len(headerFields)]field
+	n         int // the fields in first, in message order
 }
 
 type field struct {
@@ -25,24 +30,50 @@ type field struct {
 	off   int    // offset of value in the message
 }
 
-// headerFields are the fields parseHeader keeps: those that shape the MIME
+// headerFields are the fields scanHeader reads: those that shape the MIME
 // structure, those that give a base (RFC 2110, RFC 2557), and those whose
 // value holds URIs (RFC 2369 §3, RFC 5064).
-var headerFields = []string{
+var headerFields = [...]string{
 	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
 	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
 	"Archived-At",
 }
 
 // parseHeader reads the header section that starts at b[start] and ends
-// before b[end]. A line that is neither a field ("name:" and a value),
-// nor the continuation of one (RFC 5322 §2.2.3), nor an mbox "From " line
-// ends the section: that line, and what follows, is the body.
-func parseHeader(b []byte, start, end int, fields []field) header {
-	h := header{fields: fields[:0], body: end}
-	kept := -1 // index of the field the next continuation line belongs to
+// before b[end], as scanHeader does.
+func parseHeader(b []byte, start, end int) header {
+	h := header{start: start}
+	h.body, h.malformed = scanHeader(b, start, end, func(f field) bool {
+		for _, g := range h.first[:h.n] {
+			if g.name == f.name {
+				return true
+			}
+		}
+		h.first[h.n] = f
+		h.n++
+		return true
+	})
+	return h
+}
+
+// scanHeader reads the header section that starts at b[start] and ends
+// before b[end]: it calls yield with each field of headerFields, in order,
+// until yield returns false, and returns the offset of the body, and
+// whether a line that is not a field ended the section. A line that is
+// neither a field ("name:" and a value), nor the continuation of one (RFC
+// 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
+// what follows, is the body.
+func scanHeader(b []byte, start, end int, yield func(field) bool) (body int, malformed bool) {
+	var cur field // the field read, while its continuation lines come; no name if not kept
+	stopped := false
+	done := func() {
+		if cur.name != "" && !stopped {
+			stopped = !yield(cur)
+		}
+		cur.name = ""
+	}
 	i := start
-	for i < end {
+	for i < end && !stopped {
 		lineEnd := end
 		next := end
 		if j := bytes.IndexByte(b[i:end], '\n'); j >= 0 {
@@ -54,11 +85,11 @@ func parseHeader(b []byte, start, end int, fields []field) header {
 		}
 		switch {
 		case len(line) == 0:
-			h.body = next
-			return h
+			done()
+			return next, false
 		case line[0] == ' ' || line[0] == '\t':
-			if kept >= 0 {
-				h.fields[kept].value = b[h.fields[kept].off:lineEnd]
+			if cur.name != "" {
+				cur.value = b[cur.off:lineEnd]
 			}
 		default:
 			colon := bytes.IndexByte(line, ':')
@@ -67,28 +98,28 @@ func parseHeader(b []byte, start, end int, fields []field) header {
 				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
 					break
 				}
-				h.body, h.malformed = i, true
-				return h
+				done()
+				return i, true
 			}
-			kept = -1
+			done()
 			for _, f := range headerFields {
 				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
-					kept = len(h.fields)
 					v := i + colon + 1
-					h.fields = append(h.fields, field{name: f, value: b[v:lineEnd], off: v})
+					cur = field{name: f, value: b[v:lineEnd], off: v}
 					break
 				}
 			}
 		}
 		i = next
 	}
-	return h
+	done()
+	return end, false
 }
 
 // get returns the unfolded value of the first field named name, and
 // whether there is one.
 func (h *header) get(name string) (string, bool) {
-	for _, f := range h.fields {
+	for _, f := range h.first[:h.n] {
 		if f.name == name {
 			return string(unfold(f.value)), true
 		}
@@ -146,9 +177,12 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 
 // looseParam finds name=value in a header value that mime.ParseMediaType
 // rejects: the first occurrence of the name (case-insensitive) followed by
-// "=", then a quoted string or a token up to ";" or white space.
+// "=", then a quoted string or a token up to ";" or white space. Only
+// ASCII letters are lowered: offsets in the lowered copy are offsets in v,
+// which strings.ToLower does not keep for invalid UTF-8 or for letters
+// such as U+212A KELVIN SIGN.
 func looseParam(v, name string) (string, bool) {
-	lower := strings.ToLower(v)
+	lower := lowerASCII([]byte(v))
 	for from := 0; ; {
 		i := strings.Index(lower[from:], name)
 		if i < 0 {
@@ -200,17 +234,26 @@ type headerRef struct {
 	style string
 }
 
-// headerRefs returns the URI references in field f: for the list fields
+// headerRefs yields the URI references in field f, one by one, so that a
+// field of many holds no more than one at a time: for the list fields
 // of RFC 2369 §2 and Archived-At (RFC 5064 §2), each "<...>", white space
 // inside removed, comments "(...)" skipped, and, when a sender left out
 // the brackets, each white-space or comma separated word with a scheme;
 // for Content-Base and Content-Location, the value as base.HeaderValue
 // reads it, after RFC 2047 encoded words in any charset are decoded.
-func headerRefs(f field, refs []headerRef) []headerRef {
+func headerRefs(f field) iter.Seq[headerRef] {
+	return func(yield func(headerRef) bool) {
+		fieldRefs(f, yield)
+	}
+}
+
+// fieldRefs is headerRefs; it returns false when yield does.
+func fieldRefs(f field, yield func(headerRef) bool) bool {
 	v := f.value
 	switch f.name {
 	case "Content-Type":
-		return externalBodyRef(f, refs)
+		r, ok := externalBodyRef(f)
+		return !ok || yield(r)
 	case "Content-Base", "Content-Location":
 		start := 0
 		for start < len(v) && isFoldSpace(v[start]) {
@@ -224,10 +267,8 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			}
 			start++
 		}
-		if ref := base.HeaderValue(decodeWords(string(v))); ref != "" {
-			refs = append(refs, headerRef{ref: ref, off: f.off + start, style: style})
-		}
-		return refs
+		ref := base.HeaderValue(decodeWords(string(v)))
+		return ref == "" || yield(headerRef{ref: ref, off: f.off + start, style: style})
 	}
 	bracketed := false
 	for i := 0; i < len(v); i++ {
@@ -247,13 +288,15 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			}
 			bracketed = true
 			if ref := unfoldAll(v[i+1 : i+j]); ref != "" {
-				refs = append(refs, headerRef{ref: ref, off: f.off + i + 1, style: "angle"})
+				if !yield(headerRef{ref: ref, off: f.off + i + 1, style: "angle"}) {
+					return false
+				}
 			}
 			i += j
 		}
 	}
 	if bracketed {
-		return refs
+		return true
 	}
 	for i := 0; i < len(v); {
 		for i < len(v) && (isFoldSpace(v[i]) || v[i] == ',') {
@@ -264,30 +307,33 @@ func headerRefs(f field, refs []headerRef) []headerRef {
 			j++
 		}
 		if word := v[i:j]; bytes.Contains(word, []byte(":")) && !bytes.HasPrefix(word, []byte("(")) {
-			refs = append(refs, headerRef{ref: string(word), off: f.off + i, style: "bare"})
+			if !yield(headerRef{ref: string(word), off: f.off + i, style: "bare"}) {
+				return false
+			}
 		}
 		i = j
 	}
-	return refs
+	return true
 }
 
-// externalBodyRef appends the URL of a Content-Type field
+// externalBodyRef returns the URL of a Content-Type field
 // "message/external-body; access-type=URL; URL=..." (RFC 2017 §3), its
-// white space removed (§2: a long URL may be split and folded anywhere).
-func externalBodyRef(f field, refs []headerRef) []headerRef {
+// white space removed (§2: a long URL may be split and folded anywhere),
+// and whether there is one.
+func externalBodyRef(f field) (headerRef, bool) {
 	raw := string(unfold(f.value))
 	mt, params, err := mime.ParseMediaType(raw)
 	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {
-		return refs
+		return headerRef{}, false
 	}
 	ref := unfoldAll([]byte(params["url"]))
 	if ref == "" {
-		return refs
+		return headerRef{}, false
 	}
 	off, style := f.off, "bare"
-	lower := bytes.ToLower(f.value)
+	lower := lowerASCII(f.value) // offsets in f.value, see looseParam
 	for from := 0; ; {
-		i := bytes.Index(lower[from:], []byte("url"))
+		i := strings.Index(lower[from:], "url")
 		if i < 0 {
 			break
 		}
@@ -311,7 +357,7 @@ func externalBodyRef(f field, refs []headerRef) []headerRef {
 		off += j
 		break
 	}
-	return append(refs, headerRef{ref: ref, off: off, style: style})
+	return headerRef{ref: ref, off: off, style: style}, true
 }
 
 // skipComment returns the index of the ")" that closes the comment

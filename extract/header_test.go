@@ -2,15 +2,16 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
 func TestParseHeader(t *testing.T) {
 	msg := "Received: from x\r\n\tby y\r\nContent-Type: text/html;\r\n charset=\"koi8-r\"\r\n" +
 		"content-location : http://example.org/\r\n  dir/page.html\r\nX-Other: <http://no/>\r\n\r\nbody\r\n"
-	h := parseHeader([]byte(msg), 0, len(msg), nil)
+	h := parseHeader([]byte(msg), 0, len(msg))
 	var names []string
-	for _, f := range h.fields {
+	for _, f := range h.first[:h.n] {
 		names = append(names, f.name)
 	}
 	if want := []string{"Content-Type", "Content-Location"}; !slices.Equal(names, want) {
@@ -28,13 +29,13 @@ func TestParseHeader(t *testing.T) {
 
 	// A line that is not a field ends the header section.
 	msg = "Subject: x\nthis is not a field\nList-Help: <http://x/>\n"
-	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	h = parseHeader([]byte(msg), 0, len(msg))
 	if got := msg[h.body:]; got != "this is not a field\nList-Help: <http://x/>\n" || !h.malformed {
 		t.Errorf("malformed header: body %q, malformed %v", got, h.malformed)
 	}
 	// No empty line: all header, empty body.
 	msg = "From sender Thu Aug 22 12:36:23 2002\nSubject: x"
-	h = parseHeader([]byte(msg), 0, len(msg), nil)
+	h = parseHeader([]byte(msg), 0, len(msg))
 	if h.body != len(msg) || h.malformed {
 		t.Errorf("header without body: body at %d of %d, malformed %v", h.body, len(msg), h.malformed)
 	}
@@ -57,16 +58,35 @@ func TestMediaType(t *testing.T) {
 		{`text/html;; charset="windows-1252"`, "text/html", "", "windows-1252"},
 		{`TEXT/PLAIN`, "text/plain", "", ""},
 		{`garbage`, "text/plain", "", ""},
+		// Bytes whose lowercase has another length (invalid UTF-8, the
+		// Kelvin sign): offsets stay those of the value.
+		{"\x91 BoundArY", "text/plain", "", ""},
+		{"multipart/mixed; \x91\x91\x91; boundary=abc", "multipart/mixed", "abc", ""},
+		{"text/plain; \u212a\u212a; charset=koi8-r", "text/plain", "", "koi8-r"},
 	}
 	for _, tt := range tests {
 		msg := "Content-Type: " + tt.value + "\n\n"
-		h := parseHeader([]byte(msg), 0, len(msg), nil)
+		h := parseHeader([]byte(msg), 0, len(msg))
 		mt, p := h.mediaType("text/plain")
 		if tt.mt == "" { // unreadable type, read as the default
 			tt.mt = "text/plain"
 		}
 		if mt != tt.mt || p["boundary"] != tt.boundary || p["charset"] != tt.charset {
 			t.Errorf("Content-Type: %s\n got %q %v\nwant %q boundary=%q charset=%q", tt.value, mt, p, tt.mt, tt.boundary, tt.charset)
+		}
+	}
+}
+
+// TestExternalBodyRefOffset checks the offset of the URL parameter when
+// bytes before it change length when lowercased.
+func TestExternalBodyRefOffset(t *testing.T) {
+	for _, v := range []string{
+		" message/external-body; x=\"\x91\x91\x91\x91\"; access-type=URL; URL=\"http://a/\"",
+		" message/external-body; x=\"\u212a\u212a\u212a\"; access-type=URL; URL=\"http://a/\"",
+	} {
+		refs := slices.Collect(headerRefs(field{name: "Content-Type", value: []byte(v), off: 100}))
+		if len(refs) != 1 || refs[0].off < 100 || !strings.HasPrefix(v[refs[0].off-100:], "http://a/") {
+			t.Errorf("Content-Type: %q: refs %+v, want http://a/ at offset %d", v, refs, 100+strings.Index(v, "http"))
 		}
 	}
 }
@@ -105,7 +125,7 @@ func TestHeaderRefs(t *testing.T) {
 	for _, tt := range tests {
 		f := field{name: tt.field, value: []byte(tt.value), off: 100}
 		var got []string
-		for _, r := range headerRefs(f, nil) {
+		for r := range headerRefs(f) {
 			got = append(got, r.ref)
 			if r.style != tt.style {
 				t.Errorf("%s: %s: %q has style %q, want %q", tt.field, tt.value, r.ref, r.style, tt.style)

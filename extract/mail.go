@@ -69,8 +69,20 @@ var (
 // of the message; an unknown charset or Content-Transfer-Encoding is read
 // as UTF-8 (else windows-1252) or 8bit, with a warning on each link of
 // the part.
+//
+// Memory: the message is read whole, its encoded parts are decoded in
+// place and its header fields read where they are, so that, whatever its
+// MIME structure, the live heap stays under 4 times its size and the
+// buffers of the scanners (about 2 times for most shapes; see
+// TestMailMemory), with what the HTML scanner takes for an HTML part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
-	buf, err := io.ReadAll(io.LimitReader(r, MaxMessageSize+1))
+	var w mailWalker
+	return w.scanMail(r, src, yield)
+}
+
+// scanMail is scanMail with w.
+func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	buf, err := readMessage(r)
 	s := *src
 	if s.message == 0 {
 		s.message = 1
@@ -89,34 +101,52 @@ func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 			start = len(buf)
 		}
 	}
-	var w mailWalker
 	return w.scan(&s, buf[start:], int64(start), yield)
+}
+
+// readMessage reads r to its end, or to MaxMessageSize+1 bytes, in a
+// buffer grown as the mbox reader grows its own.
+func readMessage(r io.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		buf = growMessage(buf, 1)
+		n, err := r.Read(buf[len(buf):min(cap(buf), MaxMessageSize+1)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err != nil, len(buf) > MaxMessageSize:
+			return buf, err
+		}
+	}
 }
 
 func tooLarge() error {
 	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, MaxMessageSize)
 }
 
-// mailWalker walks the MIME tree of one message after another; its
-// buffers are reused from part to part and from message to message. It
-// decodes the parts in place in the message, which it owns.
+// mailWalker walks the MIME tree of one message after another. It decodes
+// the parts in place in the message, which it owns.
 type mailWalker struct {
 	yield  func(Link, error) bool
 	buf    []byte // the message, or the decoded message/rfc822 being walked
 	bufOff int64  // offset of buf in the input, -1 for decoded text
-	fields [maxMIMEDepth + 2][]field
 	// lineNum counts the line breaks in buf[:linePos], before any part
 	// there was decoded in place: header link lines count in the raw
-	// message.
-	linePos, lineNum int
-	refs             []headerRef
+	// message. lineStart is the offset of the line of linePos.
+	linePos, lineNum, lineStart int
+	// work counts the bytes the walk looks at (header sections, bodies
+	// searched for delimiters, counted for lines, decoded), not those
+	// of the content scanners: the linear-time tests compare it between
+	// inputs of n and 8n bytes.
+	work int
 }
 
 // scan yields the links of the message msg, which starts at offset off of
 // the input.
 func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
 	w.buf, w.bufOff, w.yield = msg, off, yield
-	w.linePos, w.lineNum = 0, 0
+	w.linePos, w.lineNum, w.lineStart = 0, 0, 0
 	ok := w.entity(src, 0, len(msg), "", 0, true, "text/plain")
 	w.buf, w.yield = nil, nil
 	return ok
@@ -145,11 +175,15 @@ func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
 // (whose body is its part 1) from a body part; defType is the media type
 // when there is no Content-Type (RFC 2046 §5.1.5: message/rfc822 in a
 // multipart/digest).
-func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) bool {
-	h := parseHeader(w.buf, start, end, w.fields[depth])
-	w.fields[depth] = h.fields
+func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) (ok bool) {
+	defer w.recoverPart(src, num, start, &ok)
+	h := parseHeader(w.buf, start, end)
+	w.work += h.body - start
 	s := *src
 	s.part = num
+	if testHookPart != nil {
+		testHookPart(&s)
+	}
 	if h.malformed && isMessage {
 		if !w.fail(&s, num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
 			return false
@@ -160,8 +194,8 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 		s.base = b
 		if err != nil {
 			at, names := start, ""
-			for _, f := range h.fields {
-				if _, ok := m[f.name]; ok && !strings.Contains(names, f.name) {
+			for _, f := range h.first[:h.n] {
+				if _, ok := m[f.name]; ok {
 					if names == "" {
 						at = f.off
 					} else {
@@ -190,52 +224,93 @@ func (w *mailWalker) entity(src *source, start, end int, num string, depth int, 
 	return w.leaf(&s, mt, params, cte, h.body, end, num, depth)
 }
 
+// recoverPart, deferred by entity and leaf, turns a panic in the walk of
+// part num, which starts at w.buf[start], into an *Error wrapping
+// ErrInternal, and sets *ok to what yield returns for it: the scan goes on
+// with the next part or message. A panic of the loop body goes on up.
+func (w *mailWalker) recoverPart(src *source, num string, start int, ok *bool) {
+	if !src.guard.ours() {
+		return
+	}
+	if r := recover(); r != nil {
+		*ok = w.fail(src, num, start, panicError(r))
+	}
+}
+
+// testHookPart, when a test sets it, is called at the start of the walk of
+// each part, as entity and leaf see it: a test panics there to check that
+// the scan goes on.
+var testHookPart func(s *source)
+
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
-	for _, f := range h.fields {
-		if f.name == "Content-Transfer-Encoding" {
-			continue
-		}
+	// The sources of Content-Base and Content-Location links, made once
+	// for all of them, so that each base is written once.
+	var around, loc *source
+	ok := true
+	w.work += h.body - h.start
+	scanHeader(w.buf, h.start, h.body, func(f field) bool {
 		ls := s
 		switch f.name {
+		case "Content-Transfer-Encoding":
+			return true
 		case "Content-Base":
-			ls = outer
-		case "Content-Location":
-			ls = outer
-			if cb, ok := h.get("Content-Base"); ok {
-				if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
-					cs := *outer
-					cs.base = b
-					ls = &cs
-				}
+			if around == nil {
+				around = partSource(outer, s.part, nil)
 			}
+			ls = around
+		case "Content-Location":
+			if loc == nil {
+				loc = partSource(outer, s.part, h)
+			}
+			ls = loc
 		}
-		lsPart := *ls
-		lsPart.part = s.part
-		w.refs = headerRefs(f, w.refs[:0])
-		for _, r := range w.refs {
-			line := w.lineAt(r.off)
-			col := r.off - bytes.LastIndexByte(w.buf[:r.off], '\n')
+		for r := range headerRefs(f) {
+			line, col := w.lineAt(r.off)
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
-			if !lsPart.emit(l, w.yield) {
+			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
 		}
-	}
-	return true
+		return true
+	})
+	return ok
 }
 
-// lineAt returns the 1-based line of w.buf[off] in the raw message. The
-// offsets asked for only grow, and what lies between two of them is not
-// decoded yet.
-func (w *mailWalker) lineAt(off int) int {
-	if off < w.linePos { // not expected: count again from the start
-		w.linePos, w.lineNum = 0, 0
+// partSource returns a copy of outer for the links of part: those of
+// Content-Base, or, when h is not nil, those of Content-Location, which
+// resolve against the Content-Base of h if it has a valid one.
+func partSource(outer *source, part string, h *header) *source {
+	s := *outer
+	s.part = part
+	if h == nil {
+		return &s
 	}
-	w.lineNum += bytes.Count(w.buf[w.linePos:off], []byte("\n"))
+	if cb, ok := h.get("Content-Base"); ok {
+		if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
+			s.base = b
+		}
+	}
+	return &s
+}
+
+// lineAt returns the 1-based line and byte column of w.buf[off] in the raw
+// message. The offsets asked for only grow, and what lies between two of
+// them is not decoded yet; each byte is looked at once, however many links
+// a line holds.
+func (w *mailWalker) lineAt(off int) (line, col int) {
+	if off < w.linePos { // not expected: count again from the start
+		w.linePos, w.lineNum, w.lineStart = 0, 0, 0
+	}
+	seg := w.buf[w.linePos:off]
+	w.work += len(seg)
+	if n := bytes.Count(seg, []byte("\n")); n > 0 {
+		w.lineNum += n
+		w.lineStart = w.linePos + bytes.LastIndexByte(seg, '\n') + 1
+	}
 	w.linePos = off
-	return w.lineNum + 1
+	return w.lineNum + 1, off - w.lineStart + 1
 }
 
 // multipart walks the body parts of a multipart entity whose body is
@@ -247,7 +322,7 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 		return w.fail(src, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
 	}
 	if isEncoded(cte) { // not allowed (RFC 2045 §6.4), but seen
-		return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+		return w.decoded(start, end, cte, func() bool {
 			return w.multipart(src, mt, params, "", 0, len(w.buf), num, depth)
 		})
 	}
@@ -267,8 +342,10 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 	for pos := start; ; {
 		at, next, closing := findDelimiter(w.buf[:end], pos, delim)
 		if at < 0 {
+			w.work += end - pos
 			break
 		}
+		w.work += next - pos
 		if partStart >= 0 {
 			k++
 			if !w.entity(src, partStart, lineBreakBefore(w.buf, partStart, at), childPart(num, k), depth+1, false, defType) {
@@ -341,9 +418,13 @@ func lineBreakBefore(b []byte, start, at int) int {
 }
 
 // leaf scans a part that is not multipart, whose body is w.buf[start:end].
-func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) bool {
+func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) (ok bool) {
+	defer w.recoverPart(src, num, start, &ok)
 	s := *src
 	s.part = num
+	if testHookPart != nil {
+		testHookPart(&s)
+	}
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml"
 	switch {
 	case mt == "message/rfc822" || mt == "message/global" || mt == "message/news":
@@ -351,7 +432,7 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 			return w.fail(&s, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
 		}
 		if isEncoded(cte) {
-			return w.decoded(appendDecoded(nil, cte, w.buf[start:end]), func() bool {
+			return w.decoded(start, end, cte, func() bool {
 				return w.entity(&s, 0, len(w.buf), num, depth+1, true, "text/plain")
 			})
 		}
@@ -367,6 +448,7 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 		// written behind the ones still to read, and the encoded
 		// text is not needed again. No copy of the part is made.
 		w.lineAt(end)
+		w.work += len(text)
 		text = appendDecoded(text[:0], cte, text)
 	case cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
@@ -386,14 +468,21 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 	return scanText(r, &s, w.yield)
 }
 
-// decoded runs walk with w.buf set to buf, a decoded message or multipart
-// body, whose offsets are not those of the input.
-func (w *mailWalker) decoded(buf []byte, walk func() bool) bool {
-	saved, savedOff, savedPos, savedNum := w.buf, w.bufOff, w.linePos, w.lineNum
-	w.buf, w.bufOff, w.linePos, w.lineNum = buf, -1, 0, 0
-	ok := walk()
-	w.buf, w.bufOff, w.linePos, w.lineNum = saved, savedOff, savedPos, savedNum
-	return ok
+// decoded undoes the Content-Transfer-Encoding cte of w.buf[start:end], a
+// message or multipart body, and runs walk with w.buf set to the result,
+// whose offsets are not those of the input. The body is decoded in place,
+// as leaf does, so that a message nested in encoded parts, level after
+// level, takes no more memory than itself.
+func (w *mailWalker) decoded(start, end int, cte string, walk func() bool) bool {
+	w.lineAt(end) // the raw lines, before they are overwritten
+	saved, savedOff, savedPos, savedNum, savedStart := w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart
+	defer func() { // also when walk panics, for the entity around to go on
+		w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = saved, savedOff, savedPos, savedNum, savedStart
+	}()
+	body := w.buf[start:end:end]
+	w.work += len(body)
+	w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = appendDecoded(body[:0], cte, body), -1, 0, 0, 0
+	return walk()
 }
 
 // isStatusReport reports whether mt is one of the machine-readable
