@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"os/signal"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -39,8 +39,16 @@ func (e *env) rewriteCommand() *cli.Command {
 			"was. Same-document references (\"#top\", \"\") and javascript: and data:\n" +
 			"URIs are never touched. A page's <base href> is respected (RFC 3986\n" +
 			"§5.1); the page's own URI is its file: URI or --base.\n\n" +
-			"The output goes to standard output; with -i each file is replaced,\n" +
-			"atomically, by its rewritten copy.\n\n" + rewriteExamples,
+			"The output goes to standard output; with -i each file gets its\n" +
+			"rewritten content and stays the file it was: a symbolic link is\n" +
+			"followed (--no-follow refuses it), hard links, owner, group, mode and\n" +
+			"extended attributes are kept, a read-only file is refused (--force\n" +
+			"rewrites it). The new content is written to a temporary file\n" +
+			"\".NAME.urix-*\" beside the file and renamed over it, or, to keep hard\n" +
+			"links or attributes a rename would lose, copied through the file after\n" +
+			"a backup copy; on an error or on SIGINT, SIGTERM or SIGHUP the file is\n" +
+			"left as it was and the temporary file removed. File names are printed\n" +
+			"escaped, as scan prints them.\n\n" + rewriteExamples,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Usage: "make every reference absolute against the page's base"},
 			&cli.BoolFlag{Name: "drop-base", Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
@@ -48,6 +56,8 @@ func (e *env) rewriteCommand() *cli.Command {
 			&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
 			&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
 			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "rewrite the files in place"},
+			&cli.BoolFlag{Name: "no-follow", Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
+			&cli.BoolFlag{Name: "force", Usage: "with -i, rewrite read-only files too"},
 			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input type: auto (refuse what does not look like HTML) or html"},
 			&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
 			&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4)"},
@@ -66,12 +76,18 @@ type rewriter struct {
 	mapping    map[string]string // normalized old URI -> new
 	forceHTML  bool              // --type html: no detection
 	opts       extract.Options
+
+	noFollow, force bool           // -i: refuse symbolic links; write read-only files
+	signals         chan os.Signal // -i: interruptSignals, while files are written
+	caught          os.Signal      // the first of them that came
 }
 
 func (e *env) rewrite(c *cli.Context) error {
 	rw := &rewriter{
 		e:         e,
 		absolute:  c.Bool("absolute"),
+		noFollow:  c.Bool("no-follow"),
+		force:     c.Bool("force"),
 		normalize: c.Bool("normalize"),
 		dropBase:  c.Bool("drop-base") || c.IsSet("relative-to"),
 		opts:      extract.Options{Type: extract.HTML, Base: c.String("base"), Default: c.String("default-base")},
@@ -107,6 +123,18 @@ func (e *env) rewrite(c *cli.Context) error {
 	if !inPlace && len(args) > 1 {
 		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
 	}
+	if inPlace {
+		// Caught, so that a temporary file is removed before the end.
+		rw.signals = make(chan os.Signal, 1)
+		signal.Notify(rw.signals, interruptSignals...)
+		defer signal.Stop(rw.signals)
+	}
+	return rw.all(args, inPlace)
+}
+
+// all rewrites each input in turn; a failure is reported and the next
+// input rewritten, but a signal ends the run with its status.
+func (rw *rewriter) all(args []string, inPlace bool) error {
 	failed := false
 	for _, name := range args {
 		var err error
@@ -114,15 +142,18 @@ func (e *env) rewrite(c *cli.Context) error {
 		case name == "-" && inPlace:
 			err = errors.New("-i needs files, not standard input")
 		case name == "-":
-			err = rw.page(e.stdout, e.stdin, "")
+			err = rw.page(rw.e.stdout, rw.e.stdin, "")
 		case inPlace:
 			err = rw.inPlace(name)
 		default:
-			err = rw.file(e.stdout, name)
+			err = rw.file(rw.e.stdout, name)
 		}
 		if err != nil {
-			e.errorf("rewrite %s: %v", displayName(name), err)
+			rw.e.errorf("rewrite %s", fileMessage(displayName(name), err))
 			failed = true
+		}
+		if rw.caught != nil {
+			return withStatus(signalStatus(rw.caught), nil)
 		}
 	}
 	if failed {
@@ -148,49 +179,13 @@ func (rw *rewriter) file(w io.Writer, name string) error {
 	return rw.page(w, f, name)
 }
 
-// inPlace replaces the file name by its rewritten copy: written to a
-// temporary file in the same directory with the same permissions, then
-// renamed over it, so that on any error the original stays as it was.
-func (rw *rewriter) inPlace(name string) (err error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return err
-	}
-	if !info.Mode().IsRegular() {
-		return errors.New("not a regular file")
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".urix-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 64<<10)
-	if err = rw.file(bw, name); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
-
 // page rewrites the page read from r (named name, "" for standard input)
 // to w, after checking that it is HTML.
-func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
+func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
+	defer recoverInput(&err)
+	if testHookInput != nil {
+		r = testHookInput(name, r)
+	}
 	br := bufio.NewReaderSize(r, 4096)
 	head, err := br.Peek(4096)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -213,7 +208,7 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
 				return "", true
 			}
 			if rw.dropBase {
-				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", displayName(opts.Name), needBase)
+				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", escapeText(displayName(opts.Name), false), needBase)
 			}
 		}
 		v, ok := rw.newValue(l)

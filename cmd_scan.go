@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
@@ -103,7 +104,8 @@ type scanner struct {
 	include, exclude, excludeDir []string // -r name filters (filepath.Match globs)
 
 	out      *bufio.Writer
-	enc      *json.Encoder
+	enc      *json.Encoder // to json
+	json     bytes.Buffer  // one link as JSON
 	seen     map[string]struct{}
 	found    bool
 	failed   bool
@@ -133,7 +135,7 @@ func (e *env) scan(c *cli.Context) error {
 	switch s.format {
 	case "plain", "tsv":
 	case "json":
-		s.enc = json.NewEncoder(s.out)
+		s.enc = json.NewEncoder(&s.json)
 		s.enc.SetEscapeHTML(false)
 	default:
 		return withStatus(exitError, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format))
@@ -204,23 +206,13 @@ func (e *env) scan(c *cli.Context) error {
 	return nil
 }
 
-// report tells the user about a problem with one input and marks the run
-// as failed; the other inputs are still scanned.
+// report tells the user about a problem with one input, after the links
+// found so far, and marks the run as failed; the other inputs are still
+// scanned.
 func (s *scanner) report(name string, err error) {
 	s.failed = true
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	s.tell(name, err.Error())
-}
-
-// tell prints "urix: NAME: MSG" on stderr, after the links found so far.
-func (s *scanner) tell(name, msg string) {
 	s.out.Flush()
-	s.progress.above(func() {
-		s.e.errorf("%s: %s", escapeText(name, false), escapeText(msg, false))
-	})
+	s.progress.above(func() { s.e.errorf("%s", fileMessage(name, err)) })
 }
 
 // reportExtract reports a problem extract met in one part of an input,
@@ -336,15 +328,36 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 	s.scanReader(br, name)
 }
 
-// scanReader scans one input and prints its links.
+// scanReader scans one input and prints its links. A panic while reading
+// it (a bug) is an error of that input, reported after its links found
+// before it, and the other inputs are still scanned.
 func (s *scanner) scanReader(r io.Reader, name string) {
 	s.progress.input()
+	n, err := s.scanLinks(r, name)
+	if err != nil {
+		s.report(name, err)
+	}
+	if n >= 0 && s.count && !s.list {
+		if s.names {
+			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
+		} else {
+			s.record(strconv.Itoa(n))
+		}
+	}
+}
+
+// scanLinks prints the links of one input and returns how many it kept,
+// or -1 when it has printed what it had to (-l, -q) or output failed.
+func (s *scanner) scanLinks(r io.Reader, name string) (n int, err error) {
+	defer recoverInput(&err)
+	if testHookInput != nil {
+		r = testHookInput(name, r)
+	}
 	opts := s.opts
 	opts.Name = name
-	n := 0
-	for link, err := range extract.Links(r, opts) {
-		if err != nil {
-			s.reportExtract(name, err)
+	for link, lerr := range extract.Links(r, opts) {
+		if lerr != nil {
+			s.reportExtract(name, lerr)
 			continue
 		}
 		if !s.keep(link) {
@@ -355,26 +368,20 @@ func (s *scanner) scanReader(r io.Reader, name string) {
 		s.progress.link()
 		if s.quiet {
 			s.stop = true
-			return
+			return -1, nil
 		}
 		if s.list {
 			s.record(escapeText(name, false))
-			return
+			return -1, nil
 		}
 		if !s.count {
 			s.print(link)
 		}
 		if s.stop {
-			return
+			return -1, nil
 		}
 	}
-	if s.count && !s.list {
-		if s.names {
-			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
-		} else {
-			s.record(strconv.Itoa(n))
-		}
-	}
+	return n, nil
 }
 
 // keep applies the filters extract does not: --only-valid, and --unique
@@ -395,25 +402,30 @@ func (s *scanner) keep(l extract.Link) bool {
 	return true
 }
 
+// jsonLink is a link as --json prints it: the input name's bytes are
+// added, in base64, when they are not UTF-8, which a JSON string cannot
+// hold (ripgrep's --json has "bytes" for such names).
+type jsonLink struct {
+	extract.Link
+	FileBytes []byte `json:"file_bytes,omitempty"`
+}
+
 var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "context", "tag", "attr", "header", "base_source", "uri", "ref", "warnings"}
 
 // print writes one link in the chosen format.
 func (s *scanner) print(l extract.Link) {
 	switch s.format {
 	case "json":
-		if s.eol == '\n' {
-			s.check(s.enc.Encode(l))
-			if s.lineBuffered {
-				s.check(s.out.Flush())
-			}
-			return
+		s.json.Reset()
+		jl := jsonLink{Link: l}
+		if !utf8.ValidString(l.File) {
+			jl.FileBytes = []byte(l.File)
 		}
-		b, err := json.Marshal(l)
-		if err != nil {
+		if err := s.enc.Encode(jl); err != nil {
 			s.check(err)
 			return
 		}
-		s.record(string(b))
+		s.record(string(escapeJSON(bytes.TrimSuffix(s.json.Bytes(), []byte("\n")))))
 	case "tsv":
 		msg := ""
 		if l.Message > 0 {
@@ -423,7 +435,7 @@ func (s *scanner) print(l extract.Link) {
 			l.Style, l.Context, l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
 			strings.Join(l.Warnings, "; ")}
 		for i, f := range fields {
-			fields[i] = escapeText(f, true)
+			fields[i] = tsvField(f)
 		}
 		s.record(strings.Join(fields, "\t"))
 	default:

@@ -1,10 +1,23 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"unicode/utf8"
 )
+
+// fileMessage is "NAME: MESSAGE" about a problem with one input, both
+// escaped for the terminal. The path of an *fs.PathError is dropped: the
+// name says it.
+func fileMessage(name string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return escapeText(name, false) + ": " + escapeText(err.Error(), false)
+}
 
 // escapeText makes s safe to print on a terminal and in line-oriented
 // output: C0 and C1 control characters, DEL, invalid UTF-8 and the
@@ -66,6 +79,49 @@ func escapeText(s string, tsv bool) string {
 		i++
 	}
 	return b.String()
+}
+
+// tsvField is s as a TSV field: escaped by escapeText, and with a single
+// quote in front when it starts with '=', '+', '-' or '@', which a
+// spreadsheet would take for a formula (OWASP's rule against CSV
+// injection), or with a quote itself, so that a reader gets the value
+// back by dropping one leading quote.
+func tsvField(s string) string {
+	s = escapeText(s, true)
+	if s != "" && strings.IndexByte("=+-@'", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
+}
+
+// escapeJSON writes the runes escapeText escapes as \uXXXX escapes in b,
+// JSON that encoding/json wrote (which escapes only U+2028 and U+2029 of
+// them). They can only be inside strings, where the escape means the same.
+func escapeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if unsafeRune(r) {
+			break
+		}
+		i += n
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append(make([]byte, 0, len(b)+12), b[:i]...)
+	for _, r := range string(b[i:]) {
+		if unsafeRune(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return out
 }
 
 // unsafeRune reports the non-ASCII runes escapeText escapes: C1 controls,
