@@ -124,9 +124,14 @@ func (e *env) rewrite(c *cli.Context) error {
 		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
 	}
 	if inPlace {
-		// Caught, so that a temporary file is removed before the end.
+		// Caught, so that a temporary file is removed before the end;
+		// but a signal ignored (nohup) stays ignored.
 		rw.signals = make(chan os.Signal, 1)
-		signal.Notify(rw.signals, interruptSignals...)
+		for _, sig := range interruptSignals {
+			if !signal.Ignored(sig) {
+				signal.Notify(rw.signals, sig)
+			}
+		}
 		defer signal.Stop(rw.signals)
 	}
 	return rw.all(args, inPlace)

@@ -18,6 +18,9 @@ var update = flag.Bool("update", false, "rewrite the expected output in testdata
 // TestMain lets the test binary run as "urix" inside the scripts, through
 // run, the same entry point main uses.
 func TestMain(m *testing.M) {
+	if os.Getenv(waitSignalEnv) != "" {
+		os.Exit(waitSignalMain())
+	}
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"urix": func() int { return run(os.Args, os.Stdin, os.Stdout, os.Stderr) },
 	}))

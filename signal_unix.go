@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"slices"
 	"syscall"
+	"time"
 )
 
 // interruptSignals are the signals that stop "rewrite -i" cleanly: the
@@ -32,6 +33,8 @@ func reraise(status int) int {
 		return status
 	}
 	signal.Reset(sig)
-	syscall.Kill(os.Getpid(), sig)
+	if syscall.Kill(os.Getpid(), sig) == nil {
+		time.Sleep(time.Second) // it may reach another thread first
+	}
 	return status
 }
