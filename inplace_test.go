@@ -65,4 +65,3 @@ func checkNoTemp(t *testing.T, dir string) {
 		}
 	}
 }
-

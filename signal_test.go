@@ -35,4 +35,3 @@ func (w *waitingReader) Read(p []byte) (int, error) {
 	}
 	return w.r.Read(p)
 }
-
