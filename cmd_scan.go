@@ -80,6 +80,11 @@ func (e *env) scanCommand() *cli.Command {
 			"then --default-base. With no input, or \"-\", standard input is read\n" +
 			"(with -r and no input, the working directory).\n" +
 			"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
+			"Control characters, invalid UTF-8 and bidi controls are printed\n" +
+			"escaped (\\x1b, \\u202e; in JSON \\u001b); JSON gives a name that is\n" +
+			"not UTF-8 exactly in \"file_bytes\" (base64). A TSV field that starts\n" +
+			"with = + - @ or ' gets a ' in front, so that a spreadsheet takes it for\n" +
+			"text, not a formula: drop one leading ' to read the value.\n\n" +
 			scanExamples + "\n\n" + scanStatus,
 		Flags:  scanFlags(),
 		Action: e.scan,
