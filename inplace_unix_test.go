@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -120,5 +121,72 @@ func TestInPlaceReadOnly(t *testing.T) {
 	if fi, _ := os.Stat(p); fi.Mode() != 0o444 {
 		t.Errorf("--force: mode became %v, want -r--r--r--", fi.Mode())
 	}
+	checkNoTemp(t, dir)
+}
+
+// TestInPlaceOtherOwner runs rewrite -i as a user who may write a file of
+// another owner (through its group) but not give a new file that owner:
+// the file is rewritten through its own inode, keeping owner and mode. A
+// file that user may not write is refused, --force or not, and left as it
+// was. It needs root, to make the files and run urix as nobody.
+func TestInPlaceOtherOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	const nobody = 65534
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "urix.test")
+	exe, err := os.ReadFile(os.Args[0])
+	if err == nil {
+		err = os.WriteFile(bin, exe, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := writePage(t, dir, "shared.html", 0o664)
+	theirs := writePage(t, dir, "theirs.html", 0o644)
+	for _, p := range []string{shared, theirs} {
+		if err := os.Chown(p, 4242, nobody); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.Stat(shared)
+	urix := func(args ...string) (string, error) {
+		cmd := exec.Command(bin, append([]string{"rewrite", "-i", "--absolute", "--base", "http://example.org/"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), runMainEnv+"=1")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := urix("shared.html"); err != nil {
+		t.Fatalf("rewrite -i shared.html as nobody: %v\n%s", err, out)
+	}
+	after, err := os.Stat(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := after.Sys().(*syscall.Stat_t)
+	if !os.SameFile(before, after) || st.Uid != 4242 || st.Gid != nobody || after.Mode() != 0o664 {
+		t.Errorf("shared.html after rewrite -i as nobody: same inode %v, owner %d:%d, mode %v; want the same file, 4242:%d, -rw-rw-r--",
+			os.SameFile(before, after), st.Uid, st.Gid, after.Mode(), nobody)
+	}
+	checkContent(t, shared, pageOut)
+	for _, force := range []bool{false, true} {
+		args := []string{"theirs.html"}
+		if force {
+			args = append([]string{"--force"}, args...)
+		}
+		out, err := urix(args...)
+		if err == nil || !strings.Contains(out, "urix: rewrite theirs.html: ") {
+			t.Errorf("rewrite -i %v as nobody: %v, %q; want an error", args, err, out)
+		}
+	}
+	checkContent(t, theirs, pageIn)
 	checkNoTemp(t, dir)
 }
