@@ -180,17 +180,22 @@ func (e *env) scan(c *cli.Context) error {
 	if !s.quiet {
 		s.progress = e.newProgress()
 	}
+	return s.run(inputs, recursive)
+}
+
+// run scans the inputs and returns the outcome: status 2 after an error
+// (reported already), 1 when no link was found.
+func (s *scanner) run(inputs []string, recursive bool) error {
 	if s.format == "tsv" && !s.count && !s.list && !s.quiet {
 		s.record(strings.Join(tsvHeader, "\t"))
 	}
-
 	for _, name := range inputs {
 		if s.stop {
 			break
 		}
 		switch {
 		case name == "-":
-			s.scanReader(e.stdin, "-")
+			s.scanReader(s.e.stdin, "-")
 		case recursive:
 			s.walk(name)
 		default:
@@ -199,7 +204,7 @@ func (e *env) scan(c *cli.Context) error {
 	}
 	s.progress.close()
 	if err := s.out.Flush(); err != nil && !s.failed {
-		e.errorf("%v", err)
+		s.e.errorf("%v", err)
 		s.failed = true
 	}
 	switch {

@@ -94,12 +94,16 @@ func tsvField(s string) string {
 	return s
 }
 
-// escapeJSON writes the runes escapeText escapes as \uXXXX escapes in b,
-// JSON that encoding/json wrote (which escapes only U+2028 and U+2029 of
-// them). They can only be inside strings, where the escape means the same.
+// escapeJSON writes DEL and the runes unsafeRune reports as \uXXXX
+// escapes in b, JSON that encoding/json wrote (which escapes the other
+// controls, but of these only U+2028 and U+2029). They can only be inside
+// strings, where the escape means the same.
 func escapeJSON(b []byte) []byte {
 	i := 0
 	for i < len(b) {
+		if b[i] == 0x7f {
+			break
+		}
 		if b[i] < utf8.RuneSelf {
 			i++
 			continue
@@ -115,7 +119,7 @@ func escapeJSON(b []byte) []byte {
 	}
 	out := append(make([]byte, 0, len(b)+12), b[:i]...)
 	for _, r := range string(b[i:]) {
-		if unsafeRune(r) {
+		if r == 0x7f || unsafeRune(r) {
 			out = fmt.Appendf(out, `\u%04x`, r)
 		} else {
 			out = utf8.AppendRune(out, r)

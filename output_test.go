@@ -104,6 +104,7 @@ func TestEscapeJSON(t *testing.T) {
 		{"{\"ref\":\"a\u009bb\"}", `{"ref":"a\u009bb"}`},
 		{"{\"ref\":\"file\u202etxt.exe\u200e\u2066\"}", `{"ref":"file\u202etxt.exe\u200e\u2066"}`},
 		{"{\"ref\":\"\u0085\u061c\"}", `{"ref":"\u0085\u061c"}`},
+		{"{\"ref\":\"del\x7f\"}", `{"ref":"del\u007f"}`},
 	}
 	for _, tt := range tests {
 		if got := string(escapeJSON([]byte(tt.in))); got != tt.want {
