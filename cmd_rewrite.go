@@ -157,7 +157,8 @@ func (rw *rewriter) all(args []string, inPlace bool) error {
 			rw.e.errorf("rewrite %s", fileMessage(displayName(name), err))
 			failed = true
 		}
-		if rw.caught != nil {
+		// A signal during a file's last step (the rename) is seen here.
+		if rw.interrupted() != nil {
 			return withStatus(signalStatus(rw.caught), nil)
 		}
 	}
@@ -311,10 +312,11 @@ func isAbsRef(s string) bool {
 func readMap(name string) (map[string]string, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("rewrite: --map: %w", err)
+		return nil, fmt.Errorf("rewrite: --map %s", fileMessage(name, err))
 	}
 	defer f.Close()
 	m := map[string]string{}
+	name = escapeText(name, false) // for messages
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
