@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -165,6 +166,10 @@ func TestInPlaceOtherOwner(t *testing.T) {
 		return string(out), err
 	}
 	if out, err := urix("shared.html"); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Skipf("cannot run the test binary as nobody here (a directory above %s closed, /tmp noexec?): %v", dir, err)
+		}
 		t.Fatalf("rewrite -i shared.html as nobody: %v\n%s", err, out)
 	}
 	after, err := os.Stat(shared)
