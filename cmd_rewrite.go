@@ -147,11 +147,11 @@ func (rw *rewriter) all(args []string, inPlace bool) error {
 		case name == "-" && inPlace:
 			err = errors.New("-i needs files, not standard input")
 		case name == "-":
-			err = rw.page(rw.e.stdout, rw.e.stdin, "")
+			err = rw.toStdout(rw.e.stdin, "")
 		case inPlace:
 			err = rw.inPlace(name)
 		default:
-			err = rw.file(rw.e.stdout, name)
+			err = rw.file(name)
 		}
 		if err != nil {
 			rw.e.errorf("rewrite %s", fileMessage(displayName(name), err))
@@ -175,14 +175,27 @@ func displayName(name string) string {
 	return name
 }
 
-// file rewrites the page in the file name to w.
-func (rw *rewriter) file(w io.Writer, name string) error {
+// file rewrites the page in the file name to standard output.
+func (rw *rewriter) file(name string) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return rw.page(w, f, name)
+	return rw.toStdout(f, name)
+}
+
+// toStdout rewrites the page read from r (named name, "" for standard
+// input) to standard output, buffered, so that nothing is written for a
+// page that fails. (rewrite -i writes to a temporary file, removed on
+// failure: no need to hold a copy.)
+func (rw *rewriter) toStdout(r io.Reader, name string) error {
+	var out bytes.Buffer
+	if err := rw.page(&out, r, name); err != nil {
+		return err
+	}
+	_, err := rw.e.stdout.Write(out.Bytes())
+	return err
 }
 
 // page rewrites the page read from r (named name, "" for standard input)
@@ -205,10 +218,8 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 	if name == "" {
 		opts.Name = "-"
 	}
-	// Buffered, so that nothing is written for a page that fails.
-	var out bytes.Buffer
 	needBase := 0
-	err = extract.Rewrite(&out, br, opts, func(l extract.Link) (string, bool) {
+	return extract.Rewrite(w, br, opts, func(l extract.Link) (string, bool) {
 		if l.Tag == "base" && l.Attr == "href" && l.Context == "html" {
 			if rw.dropBase && needBase == 0 {
 				return "", true
@@ -223,11 +234,6 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 		}
 		return v, ok && v != l.Ref
 	})
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(out.Bytes())
-	return err
 }
 
 // newValue returns the new value of a link (which may be the value as
