@@ -32,6 +32,9 @@ func (rw *rewriter) inPlace(name string) error {
 	if err := rw.interrupted(); err != nil {
 		return err
 	}
+	if now, err := os.Stat(path); err != nil || !os.SameFile(now, info) || !now.ModTime().Equal(info.ModTime()) || now.Size() != info.Size() {
+		return errors.New("changed while it was rewritten: left as it is now")
+	}
 	// Renaming the new file over the old one is atomic, but it makes a
 	// new inode: only right when that inode can be the same file again.
 	if linkCount(info) == 1 && keepAttrs(tmp, path, info) == nil {

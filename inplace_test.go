@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +65,30 @@ func checkNoTemp(t *testing.T, dir string) {
 			t.Errorf("%s left in the directory", e.Name())
 		}
 	}
+}
+
+// TestInPlaceChanged checks that a file changed by another program while
+// rewrite -i reads it is left as that program made it.
+func TestInPlaceChanged(t *testing.T) {
+	dir := t.TempDir()
+	p := writePage(t, dir, "p.html", 0o644)
+	const more = "<p>added meanwhile</p>\n"
+	testHookInput = func(_ string, r io.Reader) io.Reader {
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+		if err == nil {
+			_, err = f.WriteString(more)
+			f.Close()
+		}
+		if err != nil {
+			t.Error(err)
+		}
+		return r
+	}
+	t.Cleanup(func() { testHookInput = nil })
+	status, errs := rewriteIn(t, p)
+	if status != exitError || !strings.Contains(errs, "changed while it was rewritten") {
+		t.Errorf("status %d, stderr %q; want 2 and \"changed while it was rewritten\"", status, errs)
+	}
+	checkContent(t, p, pageIn+more)
+	checkNoTemp(t, dir)
 }
