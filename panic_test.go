@@ -36,10 +36,10 @@ func panicOn(t *testing.T, suffix string) {
 	t.Cleanup(func() { testHookInput = nil })
 }
 
-// TestScanPanic checks that a panic while one input is scanned is an
-// error of that input (status 2), and that the links of the inputs
-// before and after it are printed.
-func TestScanPanic(t *testing.T) {
+// threeInputs writes a.txt, bad.txt and c.txt, each with a link, to a new
+// directory, makes bad.txt panic when it is read, and returns the
+// directory.
+func threeInputs(t *testing.T) string {
 	dir := t.TempDir()
 	for name, text := range map[string]string{"a.txt": "http://a.example/\n", "bad.txt": "http://bad.example/\n", "c.txt": "http://c.example/\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -47,6 +47,14 @@ func TestScanPanic(t *testing.T) {
 		}
 	}
 	panicOn(t, "bad.txt")
+	return dir
+}
+
+// TestScanPanic checks that a panic while one input is scanned is an
+// error of that input (status 2), and that the links of the inputs
+// before and after it are printed.
+func TestScanPanic(t *testing.T) {
+	dir := threeInputs(t)
 	for _, format := range []string{"plain", "json", "tsv"} {
 		var out, errs bytes.Buffer
 		args := []string{"urix", "--format", format, "-r", dir}
@@ -63,6 +71,20 @@ func TestScanPanic(t *testing.T) {
 		if !strings.HasPrefix(errs.String(), wantErr) || !strings.Contains(errs.String(), "panicReader") {
 			t.Errorf("%s: stderr %q, want %q... naming panicReader", format, errs.String(), wantErr)
 		}
+	}
+}
+
+// TestScanPanicOrder checks that the links found before a panic are
+// printed before its message, and those after it after: the output is
+// flushed before an error is reported.
+func TestScanPanicOrder(t *testing.T) {
+	dir := threeInputs(t)
+	var both bytes.Buffer
+	run([]string{"urix", "-r", dir}, strings.NewReader(""), &both, &both)
+	got := both.String()
+	a, bad, c := strings.Index(got, "a.example"), strings.Index(got, "internal error"), strings.Index(got, "c.example")
+	if a < 0 || bad < a || c < bad {
+		t.Errorf("output %q: want the link of a.txt, the error of bad.txt, the link of c.txt, in this order", got)
 	}
 }
 
