@@ -28,9 +28,9 @@ func TestMain(m *testing.M) {
 	case os.Getenv(runMainEnv) != "":
 		os.Exit(reraise(run(append([]string{"urix"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr)))
 	}
-	os.Exit(testscript.RunMain(m, map[string]func() int{
-		"urix": func() int { return run(os.Args, os.Stdin, os.Stdout, os.Stderr) },
-	}))
+	testscript.Main(m, map[string]func(){
+		"urix": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script, one per
