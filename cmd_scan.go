@@ -220,31 +220,28 @@ func (s *scanner) run(inputs []string, recursive bool) error {
 // found so far, and marks the run as failed; the other inputs are still
 // scanned.
 func (s *scanner) report(name string, err error) {
-	s.failed = true
-	s.out.Flush()
-	s.progress.above(func() { s.e.errorf("%s", fileMessage(name, err)) })
+	s.fail(fileMessage(name, err))
 }
 
-// reportExtract reports a problem extract met in one part of an input,
-// with the place it gives (message, MIME part, offset). (A base that
-// cannot be used is no error: extract puts it in the links' warnings.)
+// reportExtract reports a problem extract met in one part of an input as
+// its *extract.Error says it (input, message, MIME part, offset, cause),
+// the program's prefix in place of the package's. (A base that cannot be
+// used is no error: extract puts it in the links' warnings.)
 func (s *scanner) reportExtract(name string, err error) {
 	var xe *extract.Error
 	if !errors.As(err, &xe) {
 		s.report(name, err)
 		return
 	}
-	var where strings.Builder
-	if xe.Message > 0 {
-		fmt.Fprintf(&where, "message %d: ", xe.Message)
-	}
-	if xe.Part != "" {
-		fmt.Fprintf(&where, "part %s: ", xe.Part)
-	}
-	if xe.Offset >= 0 {
-		fmt.Fprintf(&where, "offset %d: ", xe.Offset)
-	}
-	s.report(name, errors.New(where.String()+xe.Err.Error()))
+	s.fail(escapeText(strings.TrimPrefix(xe.Error(), "extract: "), false))
+}
+
+// fail prints msg after the links found so far and marks the run as
+// failed.
+func (s *scanner) fail(msg string) {
+	s.failed = true
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("%s", msg) })
 }
 
 // walk scans every regular file under root in lexical order, skipping
