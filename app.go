@@ -133,8 +133,9 @@ func newApp(e *env) *cli.App {
 		quietSwitches(c.Flags)
 	}
 	// "urix FILE..." is "urix scan FILE...".
-	app.Flags = quietSwitches(scanFlags())
-	app.Action = e.scan
+	o := new(scanOptions)
+	app.Flags = quietSwitches(o.flags())
+	app.Action = e.scanAction(o)
 	return app
 }
 
