@@ -124,12 +124,12 @@ func (e *env) scanCommand() *cli.Command {
 
 // scanner is one run of "urix scan".
 type scanner struct {
-	e *env
-	scanOptions
-	opts      extract.Options
-	names     bool // print input names
-	eol       byte
-	formatter linkFormatter
+	e           *env
+	scanOptions                 // format is "json" with --json
+	opts        extract.Options // all but Name, set for each input
+	names       bool            // print input names
+	eol         byte
+	formatter   linkFormatter
 
 	out      *bufio.Writer
 	seen     map[string]struct{} // --unique
