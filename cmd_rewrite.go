@@ -28,7 +28,44 @@ A map file has one "OLD NEW" pair of absolute URIs per line ('#' starts a
 comment); links match OLD after normalization (RFC 3986 §6.2.2, §6.2.3),
 and a link with a fragment matches OLD without it and keeps its fragment.`
 
+// rewriteOptions are the options of "urix rewrite" as the flags set them.
+type rewriteOptions struct {
+	absolute, dropBase, normalize bool
+	relativeTo, mapFile           *string // nil when not given
+
+	inPlace, noFollow, force bool
+
+	typ, base, defaultBase string
+}
+
+// flags returns the flags of the options, bound to o.
+func (o *rewriteOptions) flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Destination: &o.absolute, Usage: "make every reference absolute against the page's base"},
+		&cli.BoolFlag{Name: "drop-base", Destination: &o.dropBase, Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
+		&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Action: setString(&o.relativeTo), Usage: "make references relative to `URI`, the page's new location, where possible"},
+		&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Action: setString(&o.mapFile), Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
+		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
+		&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Destination: &o.inPlace, Usage: "rewrite the files in place"},
+		&cli.BoolFlag{Name: "no-follow", Destination: &o.noFollow, Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
+		&cli.BoolFlag{Name: "force", Destination: &o.force, Usage: "with -i, rewrite read-only files too"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input type: auto (refuse what does not look like HTML) or html"},
+		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
+		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4)"},
+	}
+}
+
+// setString is the action of a string flag that sets *p when the flag is
+// given, even to "", which a Destination cannot tell from no flag.
+func setString(p **string) func(*cli.Context, string) error {
+	return func(_ *cli.Context, v string) error {
+		*p = &v
+		return nil
+	}
+}
+
 func (e *env) rewriteCommand() *cli.Command {
+	o := new(rewriteOptions)
 	return &cli.Command{
 		Name:      "rewrite",
 		Usage:     "rewrite the links of HTML pages, changing no other byte",
@@ -49,20 +86,8 @@ func (e *env) rewriteCommand() *cli.Command {
 			"a backup copy; on an error or on SIGINT, SIGTERM or SIGHUP the file is\n" +
 			"left as it was and the temporary file removed. File names are printed\n" +
 			"escaped, as scan prints them.\n\n" + rewriteExamples,
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Usage: "make every reference absolute against the page's base"},
-			&cli.BoolFlag{Name: "drop-base", Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
-			&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Usage: "make references relative to `URI`, the page's new location, where possible"},
-			&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
-			&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
-			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "rewrite the files in place"},
-			&cli.BoolFlag{Name: "no-follow", Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
-			&cli.BoolFlag{Name: "force", Usage: "with -i, rewrite read-only files too"},
-			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input type: auto (refuse what does not look like HTML) or html"},
-			&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
-			&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4)"},
-		},
-		Action: e.rewrite,
+		Flags:  o.flags(),
+		Action: func(c *cli.Context) error { return e.runRewrite(o, c.Args().Slice()) },
 	}
 }
 
@@ -82,48 +107,57 @@ type rewriter struct {
 	caught          os.Signal      // the first of them that came
 }
 
-func (e *env) rewrite(c *cli.Context) error {
+// newRewriter checks the options that cli cannot and makes a rewriter of
+// them.
+func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 	rw := &rewriter{
 		e:         e,
-		absolute:  c.Bool("absolute"),
-		noFollow:  c.Bool("no-follow"),
-		force:     c.Bool("force"),
-		normalize: c.Bool("normalize"),
-		dropBase:  c.Bool("drop-base") || c.IsSet("relative-to"),
-		opts:      extract.Options{Type: extract.HTML, Base: c.String("base"), Default: c.String("default-base")},
+		absolute:  o.absolute,
+		noFollow:  o.noFollow,
+		force:     o.force,
+		normalize: o.normalize,
+		dropBase:  o.dropBase || o.relativeTo != nil,
+		opts:      extract.Options{Type: extract.HTML, Base: o.base, Default: o.defaultBase},
 	}
-	switch t, err := extract.ParseType(c.String("type")); {
+	switch t, err := extract.ParseType(o.typ); {
 	case err == nil && t == extract.HTML:
 		rw.forceHTML = true
 	case err != nil || t != extract.Auto:
-		return withStatus(exitError, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", c.String("type")))
+		return nil, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", o.typ)
 	}
-	if c.IsSet("relative-to") {
-		u, err := uri.Parse(c.String("relative-to"))
+	if o.relativeTo != nil {
+		u, err := uri.Parse(*o.relativeTo)
 		if err != nil || !u.IsAbs() {
-			return withStatus(exitError, fmt.Errorf("rewrite: --relative-to %q is not an absolute URI", c.String("relative-to")))
+			return nil, fmt.Errorf("rewrite: --relative-to %q is not an absolute URI", *o.relativeTo)
 		}
 		rw.relativeTo = &u
 	}
-	if c.IsSet("map") {
-		m, err := readMap(c.String("map"))
+	if o.mapFile != nil {
+		m, err := readMap(*o.mapFile)
 		if err != nil {
-			return withStatus(exitError, err)
+			return nil, err
 		}
 		rw.mapping = m
 	}
 	if !rw.absolute && !rw.normalize && rw.relativeTo == nil && rw.mapping == nil && !rw.dropBase {
-		return withStatus(exitError, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base"))
+		return nil, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base")
 	}
-	args := c.Args().Slice()
-	inPlace := c.Bool("in-place")
-	if len(args) == 0 {
-		args = []string{"-"}
+	return rw, nil
+}
+
+// runRewrite is "urix rewrite" with options o on the inputs.
+func (e *env) runRewrite(o *rewriteOptions, inputs []string) error {
+	rw, err := e.newRewriter(o)
+	if err != nil {
+		return withStatus(exitError, err)
 	}
-	if !inPlace && len(args) > 1 {
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	if !o.inPlace && len(inputs) > 1 {
 		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
 	}
-	if inPlace {
+	if o.inPlace {
 		// Caught, so that a temporary file is removed before the end;
 		// but a signal ignored (nohup) stays ignored.
 		rw.signals = make(chan os.Signal, 1)
@@ -134,7 +168,7 @@ func (e *env) rewrite(c *cli.Context) error {
 		}
 		defer signal.Stop(rw.signals)
 	}
-	return rw.all(args, inPlace)
+	return rw.all(inputs, o.inPlace)
 }
 
 // all rewrites each input in turn; a failure is reported and the next
