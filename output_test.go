@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/urix/urix/extract"
 )
 
 func TestEscapeText(t *testing.T) {
@@ -148,5 +150,41 @@ func TestFileNames(t *testing.T) {
 	run([]string{"urix", "--json", "-"}, strings.NewReader("http://a.example/"), &out, &errs)
 	if strings.Contains(out.String(), "file_bytes") {
 		t.Errorf("--json on standard input: %s, want no file_bytes", out.String())
+	}
+}
+
+// TestLinkFormatter checks each format on one link, escapes included,
+// and that only TSV has a header.
+func TestLinkFormatter(t *testing.T) {
+	l := extract.Link{File: "a\tb.txt", Line: 3, Column: 7, URI: "http://a/\x1b", Ref: "=x", Warnings: []string{"w1", "w2"}}
+	tests := []struct {
+		format                 string
+		names, lines, warnings bool
+		header, record         string
+	}{
+		{"plain", false, false, false, "", `http://a/\x1b`},
+		{"plain", true, true, true, "", `a\tb.txt:3:7:http://a/\x1b` + "\twarning: w1; w2"},
+		{"tsv", true, true, true, strings.Join(tsvHeader, "\t"), `a\tb.txt` + "\t3\t7" + strings.Repeat("\t", 9) + `http://a/\x1b` + "\t'=x\tw1; w2"},
+		{"json", false, false, false, "", `"file":"a\tb.txt","line":3,"column":7,`},
+	}
+	for _, tt := range tests {
+		f := newLinkFormatter(tt.format, tt.names, tt.lines, tt.warnings)
+		if got := f.header(); got != tt.header {
+			t.Errorf("%s: header %q, want %q", tt.format, got, tt.header)
+		}
+		got, err := f.format(l)
+		if err != nil {
+			t.Errorf("%s: %v", tt.format, err)
+			continue
+		}
+		if tt.format == "json" {
+			if !strings.Contains(got, tt.record) || strings.Contains(got, "\n") {
+				t.Errorf("json: record %q, want one line holding %q", got, tt.record)
+			}
+			continue
+		}
+		if got != tt.record {
+			t.Errorf("%s (names %v, lines %v, warnings %v): record %q, want %q", tt.format, tt.names, tt.lines, tt.warnings, got, tt.record)
+		}
 	}
 }
