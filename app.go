@@ -133,8 +133,9 @@ func newApp(e *env) *cli.App {
 		quietSwitches(c.Flags)
 	}
 	// "urix FILE..." is "urix scan FILE...".
-	app.Flags = quietSwitches(scanFlags())
-	app.Action = e.scan
+	o := new(scanOptions)
+	app.Flags = quietSwitches(o.flags())
+	app.Action = e.scanAction(o)
 	return app
 }
 
@@ -158,8 +159,9 @@ func quietSwitches(flags []cli.Flag) []cli.Flag {
 
 // permuteScanArgs moves the options of a command that reads files (scan,
 // the default, and rewrite) that follow its inputs in front of them, as
-// GNU grep allows ("urix notes.txt -n"); cli, like Go's flag package,
-// stops at the first argument that is not an option. The inputs follow a
+// GNU grep allows ("urix notes.txt -n"): urfave/cli v2, like Go's flag
+// package, stops at the first argument that is not an option and has no
+// setting to go on (TestCliStopsAtFirstArgument). The inputs follow a
 // "--", so that they are never taken for options. Other commands'
 // arguments are left alone: theirs are URIs, and may look like options.
 func permuteScanArgs(app *cli.App, args []string) []string {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 func TestPermuteScanArgs(t *testing.T) {
@@ -35,6 +37,28 @@ func TestPermuteScanArgs(t *testing.T) {
 		got := strings.Join(permuteScanArgs(app, strings.Fields(tt.in)), " ")
 		if got != tt.want {
 			t.Errorf("permuteScanArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCliStopsAtFirstArgument checks why permuteScanArgs exists: cli
+// (app and command alike) takes an option after an input for one more
+// input, as Go's flag package does.
+func TestCliStopsAtFirstArgument(t *testing.T) {
+	for _, args := range [][]string{{"x", "a.txt", "-n"}, {"x", "cmd", "a.txt", "-n"}} {
+		var n bool
+		var got []string
+		flags := func() []cli.Flag { return []cli.Flag{&cli.BoolFlag{Name: "n", Destination: &n}} }
+		action := func(c *cli.Context) error { got = c.Args().Slice(); return nil }
+		app := &cli.App{
+			Name: "x", Flags: flags(), Action: action,
+			Commands: []*cli.Command{{Name: "cmd", Flags: flags(), Action: action}},
+		}
+		if err := app.Run(args); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if n || !slices.Equal(got, []string{"a.txt", "-n"}) {
+			t.Errorf("%q: -n set %v, arguments %q; want -n unset, arguments [a.txt -n] (cli permutes: drop permuteScanArgs)", args, n, got)
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"os/signal"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -28,7 +28,44 @@ A map file has one "OLD NEW" pair of absolute URIs per line ('#' starts a
 comment); links match OLD after normalization (RFC 3986 §6.2.2, §6.2.3),
 and a link with a fragment matches OLD without it and keeps its fragment.`
 
+// rewriteOptions are the options of "urix rewrite" as the flags set them.
+type rewriteOptions struct {
+	absolute, dropBase, normalize bool
+	relativeTo, mapFile           *string // nil when not given
+
+	inPlace, noFollow, force bool
+
+	typ, base, defaultBase string
+}
+
+// flags returns the flags of the options, bound to o.
+func (o *rewriteOptions) flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Destination: &o.absolute, Usage: "make every reference absolute against the page's base"},
+		&cli.BoolFlag{Name: "drop-base", Destination: &o.dropBase, Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
+		&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Action: setString(&o.relativeTo), Usage: "make references relative to `URI`, the page's new location, where possible"},
+		&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Action: setString(&o.mapFile), Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
+		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
+		&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Destination: &o.inPlace, Usage: "rewrite the files in place"},
+		&cli.BoolFlag{Name: "no-follow", Destination: &o.noFollow, Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
+		&cli.BoolFlag{Name: "force", Destination: &o.force, Usage: "with -i, rewrite read-only files too"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input type: auto (refuse what does not look like HTML) or html"},
+		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
+		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4)"},
+	}
+}
+
+// setString is the action of a string flag that sets *p when the flag is
+// given, even to "", which a Destination cannot tell from no flag.
+func setString(p **string) func(*cli.Context, string) error {
+	return func(_ *cli.Context, v string) error {
+		*p = &v
+		return nil
+	}
+}
+
 func (e *env) rewriteCommand() *cli.Command {
+	o := new(rewriteOptions)
 	return &cli.Command{
 		Name:      "rewrite",
 		Usage:     "rewrite the links of HTML pages, changing no other byte",
@@ -39,20 +76,18 @@ func (e *env) rewriteCommand() *cli.Command {
 			"was. Same-document references (\"#top\", \"\") and javascript: and data:\n" +
 			"URIs are never touched. A page's <base href> is respected (RFC 3986\n" +
 			"§5.1); the page's own URI is its file: URI or --base.\n\n" +
-			"The output goes to standard output; with -i each file is replaced,\n" +
-			"atomically, by its rewritten copy.\n\n" + rewriteExamples,
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Usage: "make every reference absolute against the page's base"},
-			&cli.BoolFlag{Name: "drop-base", Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
-			&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Usage: "make references relative to `URI`, the page's new location, where possible"},
-			&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
-			&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
-			&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Usage: "rewrite the files in place"},
-			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input type: auto (refuse what does not look like HTML) or html"},
-			&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
-			&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4)"},
-		},
-		Action: e.rewrite,
+			"The output goes to standard output; with -i each file gets its\n" +
+			"rewritten content and stays the file it was: a symbolic link is\n" +
+			"followed (--no-follow refuses it), hard links, owner, group, mode and\n" +
+			"extended attributes are kept, a read-only file is refused (--force\n" +
+			"rewrites it). The new content is written to a temporary file\n" +
+			"\".NAME.urix-*\" beside the file and renamed over it, or, to keep hard\n" +
+			"links or attributes a rename would lose, copied through the file after\n" +
+			"a backup copy; on an error or on SIGINT, SIGTERM or SIGHUP the file is\n" +
+			"left as it was and the temporary file removed. File names are printed\n" +
+			"escaped, as scan prints them.\n\n" + rewriteExamples,
+		Flags:  o.flags(),
+		Action: func(c *cli.Context) error { return e.runRewrite(o, c.Args().Slice()) },
 	}
 }
 
@@ -66,47 +101,79 @@ type rewriter struct {
 	mapping    map[string]string // normalized old URI -> new
 	forceHTML  bool              // --type html: no detection
 	opts       extract.Options
+
+	noFollow, force bool           // -i: refuse symbolic links; write read-only files
+	signals         chan os.Signal // -i: interruptSignals, while files are written
+	caught          os.Signal      // the first of them that came
 }
 
-func (e *env) rewrite(c *cli.Context) error {
+// newRewriter checks the options that cli cannot and makes a rewriter of
+// them.
+func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 	rw := &rewriter{
 		e:         e,
-		absolute:  c.Bool("absolute"),
-		normalize: c.Bool("normalize"),
-		dropBase:  c.Bool("drop-base") || c.IsSet("relative-to"),
-		opts:      extract.Options{Type: extract.HTML, Base: c.String("base"), Default: c.String("default-base")},
+		absolute:  o.absolute,
+		noFollow:  o.noFollow,
+		force:     o.force,
+		normalize: o.normalize,
+		dropBase:  o.dropBase || o.relativeTo != nil,
+		opts:      extract.Options{Type: extract.HTML, Base: o.base, Default: o.defaultBase},
 	}
-	switch t, err := extract.ParseType(c.String("type")); {
+	switch t, err := extract.ParseType(o.typ); {
 	case err == nil && t == extract.HTML:
 		rw.forceHTML = true
 	case err != nil || t != extract.Auto:
-		return withStatus(exitError, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", c.String("type")))
+		return nil, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", o.typ)
 	}
-	if c.IsSet("relative-to") {
-		u, err := uri.Parse(c.String("relative-to"))
+	if o.relativeTo != nil {
+		u, err := uri.Parse(*o.relativeTo)
 		if err != nil || !u.IsAbs() {
-			return withStatus(exitError, fmt.Errorf("rewrite: --relative-to %q is not an absolute URI", c.String("relative-to")))
+			return nil, fmt.Errorf("rewrite: --relative-to %q is not an absolute URI", *o.relativeTo)
 		}
 		rw.relativeTo = &u
 	}
-	if c.IsSet("map") {
-		m, err := readMap(c.String("map"))
+	if o.mapFile != nil {
+		m, err := readMap(*o.mapFile)
 		if err != nil {
-			return withStatus(exitError, err)
+			return nil, err
 		}
 		rw.mapping = m
 	}
 	if !rw.absolute && !rw.normalize && rw.relativeTo == nil && rw.mapping == nil && !rw.dropBase {
-		return withStatus(exitError, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base"))
+		return nil, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base")
 	}
-	args := c.Args().Slice()
-	inPlace := c.Bool("in-place")
-	if len(args) == 0 {
-		args = []string{"-"}
+	return rw, nil
+}
+
+// runRewrite is "urix rewrite" with options o on the inputs.
+func (e *env) runRewrite(o *rewriteOptions, inputs []string) error {
+	rw, err := e.newRewriter(o)
+	if err != nil {
+		return withStatus(exitError, err)
 	}
-	if !inPlace && len(args) > 1 {
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	if !o.inPlace && len(inputs) > 1 {
 		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
 	}
+	if o.inPlace {
+		// Caught, so that a temporary file is removed before the end;
+		// but a signal ignored (nohup) stays ignored.
+		rw.signals = make(chan os.Signal, 1)
+		for _, sig := range interruptSignals {
+			if !signal.Ignored(sig) {
+				signal.Notify(rw.signals, sig)
+			}
+		}
+		defer signal.Stop(rw.signals)
+	}
+	return rw.all(inputs, o.inPlace)
+}
+
+// all rewrites each input in turn; a failure is reported and the next
+// input rewritten, but a signal ends the run with its status.
+func (rw *rewriter) all(args []string, inPlace bool) error {
 	failed := false
 	for _, name := range args {
 		var err error
@@ -114,15 +181,19 @@ func (e *env) rewrite(c *cli.Context) error {
 		case name == "-" && inPlace:
 			err = errors.New("-i needs files, not standard input")
 		case name == "-":
-			err = rw.page(e.stdout, e.stdin, "")
+			err = rw.toStdout(rw.e.stdin, "")
 		case inPlace:
 			err = rw.inPlace(name)
 		default:
-			err = rw.file(e.stdout, name)
+			err = rw.file(name)
 		}
 		if err != nil {
-			e.errorf("rewrite %s: %v", displayName(name), err)
+			rw.e.errorf("rewrite %s", fileMessage(displayName(name), err))
 			failed = true
+		}
+		// A signal during a file's last step (the rename) is seen here.
+		if rw.interrupted() != nil {
+			return withStatus(signalStatus(rw.caught), nil)
 		}
 	}
 	if failed {
@@ -138,59 +209,36 @@ func displayName(name string) string {
 	return name
 }
 
-// file rewrites the page in the file name to w.
-func (rw *rewriter) file(w io.Writer, name string) error {
+// file rewrites the page in the file name to standard output.
+func (rw *rewriter) file(name string) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return rw.page(w, f, name)
+	return rw.toStdout(f, name)
 }
 
-// inPlace replaces the file name by its rewritten copy: written to a
-// temporary file in the same directory with the same permissions, then
-// renamed over it, so that on any error the original stays as it was.
-func (rw *rewriter) inPlace(name string) (err error) {
-	info, err := os.Stat(name)
-	if err != nil {
+// toStdout rewrites the page read from r (named name, "" for standard
+// input) to standard output, buffered, so that nothing is written for a
+// page that fails. (rewrite -i writes to a temporary file, removed on
+// failure: no need to hold a copy.)
+func (rw *rewriter) toStdout(r io.Reader, name string) error {
+	var out bytes.Buffer
+	if err := rw.page(&out, r, name); err != nil {
 		return err
 	}
-	if !info.Mode().IsRegular() {
-		return errors.New("not a regular file")
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".urix-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 64<<10)
-	if err = rw.file(bw, name); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	_, err := rw.e.stdout.Write(out.Bytes())
+	return err
 }
 
 // page rewrites the page read from r (named name, "" for standard input)
 // to w, after checking that it is HTML.
-func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
+func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
+	defer recoverInput(&err)
+	if testHookInput != nil {
+		r = testHookInput(name, r)
+	}
 	br := bufio.NewReaderSize(r, 4096)
 	head, err := br.Peek(4096)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -204,16 +252,14 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
 	if name == "" {
 		opts.Name = "-"
 	}
-	// Buffered, so that nothing is written for a page that fails.
-	var out bytes.Buffer
 	needBase := 0
-	err = extract.Rewrite(&out, br, opts, func(l extract.Link) (string, bool) {
+	return extract.Rewrite(w, br, opts, func(l extract.Link) (string, bool) {
 		if l.Tag == "base" && l.Attr == "href" && l.Context == "html" {
 			if rw.dropBase && needBase == 0 {
 				return "", true
 			}
 			if rw.dropBase {
-				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", displayName(opts.Name), needBase)
+				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", escapeText(displayName(opts.Name), false), needBase)
 			}
 		}
 		v, ok := rw.newValue(l)
@@ -222,11 +268,6 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) error {
 		}
 		return v, ok && v != l.Ref
 	})
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(out.Bytes())
-	return err
 }
 
 // newValue returns the new value of a link (which may be the value as
@@ -311,10 +352,11 @@ func isAbsRef(s string) bool {
 func readMap(name string) (map[string]string, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("rewrite: --map: %w", err)
+		return nil, fmt.Errorf("rewrite: --map %s", fileMessage(name, err))
 	}
 	defer f.Close()
 	m := map[string]string{}
+	name = escapeText(name, false) // for messages
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -33,42 +32,75 @@ const scanExamples = `Examples:
 const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
 wins; with -q, errors met before the first link still give 2).`
 
-// scanFlags are the options of "urix scan", which are also the options of
-// "urix" itself.
-func scanFlags() []cli.Flag {
+// scanOptions are the options of "urix scan", which are also the options
+// of "urix" itself, as the flags set them.
+type scanOptions struct {
+	typ, base, defaultBase string
+
+	recursive                    bool
+	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
+
+	asJSON         bool
+	format         string // plain, json or tsv
+	withFilename   bool
+	noFilename     bool
+	lineNumber     bool
+	count          bool
+	filesWithLinks bool
+	null           bool
+	quiet          bool
+	warnings       bool
+
+	unique       bool
+	schemes      cli.StringSlice
+	onlyValid    bool
+	absoluteOnly bool
+
+	keep, normalize, abbreviated bool
+}
+
+// flags returns the flags of the options, bound to o.
+func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
-		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
-		&cli.StringFlag{Name: "default-base", Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
+		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "include", Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude", Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude-dir", Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
 
-		&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
-		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
-		&cli.BoolFlag{Name: "no-filename", Usage: "never print the input name", Category: "Output"},
-		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
-		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Usage: "print only the number of links of each input", Category: "Output"},
-		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
-		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each record with NUL instead of newline", Category: "Output"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
-		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
+		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
+		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
+		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
+		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
+		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
+		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
+		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
-		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
-		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
-		&cli.BoolFlag{Name: "only-valid", Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
-		&cli.BoolFlag{Name: "absolute-only", Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
+		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
 
-		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
-		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
-		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
 	}
 }
 
+// scanAction is the action of "urix scan" and of "urix", with its
+// options bound to o by o.flags.
+func (e *env) scanAction(o *scanOptions) cli.ActionFunc {
+	return func(c *cli.Context) error { return e.runScan(o, c.Args().Slice()) }
+}
+
 func (e *env) scanCommand() *cli.Command {
+	o := new(scanOptions)
 	return &cli.Command{
 		Name:      "scan",
 		Usage:     "find the links in text, HTML, e-mail and mbox inputs (the default command)",
@@ -79,32 +111,28 @@ func (e *env) scanCommand() *cli.Command {
 			"then --default-base. With no input, or \"-\", standard input is read\n" +
 			"(with -r and no input, the working directory).\n" +
 			"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
+			"Control characters, invalid UTF-8 and bidi controls are printed\n" +
+			"escaped (\\x1b, \\u202e; in JSON \\u001b); JSON gives a name that is\n" +
+			"not UTF-8 exactly in \"file_bytes\" (base64). A TSV field that starts\n" +
+			"with = + - @ or ' gets a ' in front, so that a spreadsheet takes it for\n" +
+			"text, not a formula: drop one leading ' to read the value.\n\n" +
 			scanExamples + "\n\n" + scanStatus,
-		Flags:  scanFlags(),
-		Action: e.scan,
+		Flags:  o.flags(),
+		Action: e.scanAction(o),
 	}
 }
 
 // scanner is one run of "urix scan".
 type scanner struct {
-	e        *env
-	opts     extract.Options
-	format   string // plain, json or tsv
-	names    bool   // print input names
-	lines    bool   // print line:column
-	count    bool
-	list     bool // -l
-	quiet    bool
-	warnings bool
-	eol      byte
-	valid    bool
-	unique   bool
-
-	include, exclude, excludeDir []string // -r name filters (filepath.Match globs)
+	e           *env
+	scanOptions                 // format is "json" with --json
+	opts        extract.Options // all but Name, set for each input
+	names       bool            // print input names
+	eol         byte
+	formatter   linkFormatter
 
 	out      *bufio.Writer
-	enc      *json.Encoder
-	seen     map[string]struct{}
+	seen     map[string]struct{} // --unique
 	found    bool
 	failed   bool
 	stop     bool // -q found a link, or stdout failed
@@ -113,54 +141,46 @@ type scanner struct {
 	lineBuffered bool // stdout is a terminal: show each link at once, as grep does
 }
 
-func (e *env) scan(c *cli.Context) error {
-	s := &scanner{
-		e:        e,
-		format:   c.String("format"),
-		lines:    c.Bool("line-number"),
-		count:    c.Bool("count"),
-		list:     c.Bool("files-with-links"),
-		quiet:    c.Bool("quiet"),
-		warnings: c.Bool("warnings"),
-		valid:    c.Bool("only-valid"),
-		unique:   c.Bool("unique"),
-		eol:      '\n',
-		out:      bufio.NewWriterSize(e.stdout, 64<<10),
-	}
-	if c.Bool("json") {
+// newScanner checks the options that cli cannot and makes a scanner of
+// them.
+func (e *env) newScanner(o *scanOptions) (*scanner, error) {
+	s := &scanner{e: e, scanOptions: *o, eol: '\n'}
+	if s.asJSON {
 		s.format = "json"
 	}
 	switch s.format {
-	case "plain", "tsv":
-	case "json":
-		s.enc = json.NewEncoder(s.out)
-		s.enc.SetEscapeHTML(false)
+	case "plain", "tsv", "json":
 	default:
-		return withStatus(exitError, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format))
+		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format)
 	}
-	if c.Bool("null") {
+	for _, glob := range slices.Concat(s.include.Value(), s.exclude.Value(), s.excludeDir.Value()) {
+		if _, err := filepath.Match(glob, ""); err != nil {
+			return nil, fmt.Errorf("scan: bad pattern %q: %w", glob, err)
+		}
+	}
+	opts, err := o.extractOptions()
+	if err != nil {
+		return nil, err
+	}
+	s.opts = opts
+	if s.null {
 		s.eol = 0
 	}
 	if s.unique {
 		s.seen = make(map[string]struct{})
 	}
-	s.include, s.exclude, s.excludeDir = c.StringSlice("include"), c.StringSlice("exclude"), c.StringSlice("exclude-dir")
-	for _, glob := range slices.Concat(s.include, s.exclude, s.excludeDir) {
-		if _, err := filepath.Match(glob, ""); err != nil {
-			return withStatus(exitError, fmt.Errorf("scan: bad pattern %q: %w", glob, err))
-		}
-	}
-	opts, err := extractOptions(c)
+	return s, nil
+}
+
+// runScan is "urix scan" with options o on the inputs.
+func (e *env) runScan(o *scanOptions, inputs []string) error {
+	s, err := e.newScanner(o)
 	if err != nil {
 		return withStatus(exitError, err)
 	}
-	s.opts = opts
-
-	inputs := c.Args().Slice()
-	recursive := c.Bool("recursive")
 	switch {
 	case len(inputs) > 0:
-	case recursive:
+	case s.recursive:
 		inputs = []string{"."} // as grep -r: the working directory
 	default:
 		inputs = []string{"-"}
@@ -168,23 +188,30 @@ func (e *env) scan(c *cli.Context) error {
 			e.errorf("reading standard input (end it with Ctrl-D; \"urix --help\" for help)")
 		}
 	}
-	s.names = !c.Bool("no-filename") && (c.Bool("with-filename") || len(inputs) > 1 || recursive)
+	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
+	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
+	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = isTerminal(e.stdout)
 	if !s.quiet {
 		s.progress = e.newProgress()
 	}
-	if s.format == "tsv" && !s.count && !s.list && !s.quiet {
-		s.record(strings.Join(tsvHeader, "\t"))
-	}
+	return s.run(inputs)
+}
 
+// run scans the inputs and returns the outcome: status 2 after an error
+// (reported already), 1 when no link was found.
+func (s *scanner) run(inputs []string) error {
+	if h := s.formatter.header(); h != "" && !s.count && !s.filesWithLinks && !s.quiet {
+		s.record(h)
+	}
 	for _, name := range inputs {
 		if s.stop {
 			break
 		}
 		switch {
 		case name == "-":
-			s.scanReader(e.stdin, "-")
-		case recursive:
+			s.scanReader(s.e.stdin, "-")
+		case s.recursive:
 			s.walk(name)
 		default:
 			s.scanFile(name, false)
@@ -192,7 +219,7 @@ func (e *env) scan(c *cli.Context) error {
 	}
 	s.progress.close()
 	if err := s.out.Flush(); err != nil && !s.failed {
-		e.errorf("%v", err)
+		s.e.errorf("%v", err)
 		s.failed = true
 	}
 	switch {
@@ -204,45 +231,32 @@ func (e *env) scan(c *cli.Context) error {
 	return nil
 }
 
-// report tells the user about a problem with one input and marks the run
-// as failed; the other inputs are still scanned.
+// report tells the user about a problem with one input, after the links
+// found so far, and marks the run as failed; the other inputs are still
+// scanned.
 func (s *scanner) report(name string, err error) {
-	s.failed = true
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	s.tell(name, err.Error())
+	s.fail(fileMessage(name, err))
 }
 
-// tell prints "urix: NAME: MSG" on stderr, after the links found so far.
-func (s *scanner) tell(name, msg string) {
-	s.out.Flush()
-	s.progress.above(func() {
-		s.e.errorf("%s: %s", escapeText(name, false), escapeText(msg, false))
-	})
-}
-
-// reportExtract reports a problem extract met in one part of an input,
-// with the place it gives (message, MIME part, offset). (A base that
-// cannot be used is no error: extract puts it in the links' warnings.)
+// reportExtract reports a problem extract met in one part of an input as
+// its *extract.Error says it (input, message, MIME part, offset, cause),
+// the program's prefix in place of the package's. (A base that cannot be
+// used is no error: extract puts it in the links' warnings.)
 func (s *scanner) reportExtract(name string, err error) {
 	var xe *extract.Error
 	if !errors.As(err, &xe) {
 		s.report(name, err)
 		return
 	}
-	var where strings.Builder
-	if xe.Message > 0 {
-		fmt.Fprintf(&where, "message %d: ", xe.Message)
-	}
-	if xe.Part != "" {
-		fmt.Fprintf(&where, "part %s: ", xe.Part)
-	}
-	if xe.Offset >= 0 {
-		fmt.Fprintf(&where, "offset %d: ", xe.Offset)
-	}
-	s.report(name, errors.New(where.String()+xe.Err.Error()))
+	s.fail(escapeText(strings.TrimPrefix(xe.Error(), "extract: "), false))
+}
+
+// fail prints msg after the links found so far and marks the run as
+// failed.
+func (s *scanner) fail(msg string) {
+	s.failed = true
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("%s", msg) })
 }
 
 // walk scans every regular file under root in lexical order, skipping
@@ -271,11 +285,11 @@ func (s *scanner) walk(root string) {
 		}
 		switch {
 		case d.IsDir():
-			if matchAny(s.excludeDir, d.Name()) {
+			if matchAny(s.excludeDir.Value(), d.Name()) {
 				return filepath.SkipDir
 			}
 		case d.Type().IsRegular():
-			if (len(s.include) == 0 || matchAny(s.include, d.Name())) && !matchAny(s.exclude, d.Name()) {
+			if inc := s.include.Value(); (len(inc) == 0 || matchAny(inc, d.Name())) && !matchAny(s.exclude.Value(), d.Name()) {
 				s.scanFile(path, true)
 			}
 		}
@@ -336,15 +350,36 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 	s.scanReader(br, name)
 }
 
-// scanReader scans one input and prints its links.
+// scanReader scans one input and prints its links. A panic while reading
+// it (a bug) is an error of that input, reported after its links found
+// before it, and the other inputs are still scanned.
 func (s *scanner) scanReader(r io.Reader, name string) {
 	s.progress.input()
+	n, err := s.scanLinks(r, name)
+	if err != nil {
+		s.report(name, err)
+	}
+	if n >= 0 && s.count && !s.filesWithLinks {
+		if s.names {
+			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
+		} else {
+			s.record(strconv.Itoa(n))
+		}
+	}
+}
+
+// scanLinks prints the links of one input and returns how many it kept,
+// or -1 when it has printed what it had to (-l, -q) or output failed.
+func (s *scanner) scanLinks(r io.Reader, name string) (n int, err error) {
+	defer recoverInput(&err)
+	if testHookInput != nil {
+		r = testHookInput(name, r)
+	}
 	opts := s.opts
 	opts.Name = name
-	n := 0
-	for link, err := range extract.Links(r, opts) {
-		if err != nil {
-			s.reportExtract(name, err)
+	for link, lerr := range extract.Links(r, opts) {
+		if lerr != nil {
+			s.reportExtract(name, lerr)
 			continue
 		}
 		if !s.keep(link) {
@@ -355,32 +390,26 @@ func (s *scanner) scanReader(r io.Reader, name string) {
 		s.progress.link()
 		if s.quiet {
 			s.stop = true
-			return
+			return -1, nil
 		}
-		if s.list {
+		if s.filesWithLinks {
 			s.record(escapeText(name, false))
-			return
+			return -1, nil
 		}
 		if !s.count {
 			s.print(link)
 		}
 		if s.stop {
-			return
+			return -1, nil
 		}
 	}
-	if s.count && !s.list {
-		if s.names {
-			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
-		} else {
-			s.record(strconv.Itoa(n))
-		}
-	}
+	return n, nil
 }
 
 // keep applies the filters extract does not: --only-valid, and --unique
 // across all inputs (extract's Unique works within one).
 func (s *scanner) keep(l extract.Link) bool {
-	if s.valid {
+	if s.onlyValid {
 		u, err := uri.Parse(l.URI)
 		if err != nil || len(u.SchemeWarnings()) > 0 {
 			return false
@@ -395,56 +424,14 @@ func (s *scanner) keep(l extract.Link) bool {
 	return true
 }
 
-var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "context", "tag", "attr", "header", "base_source", "uri", "ref", "warnings"}
-
 // print writes one link in the chosen format.
 func (s *scanner) print(l extract.Link) {
-	switch s.format {
-	case "json":
-		if s.eol == '\n' {
-			s.check(s.enc.Encode(l))
-			if s.lineBuffered {
-				s.check(s.out.Flush())
-			}
-			return
-		}
-		b, err := json.Marshal(l)
-		if err != nil {
-			s.check(err)
-			return
-		}
-		s.record(string(b))
-	case "tsv":
-		msg := ""
-		if l.Message > 0 {
-			msg = strconv.Itoa(l.Message)
-		}
-		fields := []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
-			l.Style, l.Context, l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
-			strings.Join(l.Warnings, "; ")}
-		for i, f := range fields {
-			fields[i] = escapeText(f, true)
-		}
-		s.record(strings.Join(fields, "\t"))
-	default:
-		var b strings.Builder
-		if s.names {
-			b.WriteString(escapeText(l.File, false))
-			b.WriteByte(':')
-		}
-		if s.lines {
-			b.WriteString(strconv.Itoa(l.Line))
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(l.Column))
-			b.WriteByte(':')
-		}
-		b.WriteString(escapeText(l.URI, false))
-		if s.warnings && len(l.Warnings) > 0 {
-			b.WriteString("\twarning: ")
-			b.WriteString(escapeText(strings.Join(l.Warnings, "; "), false))
-		}
-		s.record(b.String())
+	r, err := s.formatter.format(l)
+	if err != nil {
+		s.check(err)
+		return
 	}
+	s.record(r)
 }
 
 // record writes one output record and its terminator.
@@ -467,21 +454,23 @@ func (s *scanner) check(err error) {
 
 // extractOptions maps the flags to extract.Options; the per-input fields
 // (Name) are set by scanReader.
-func extractOptions(c *cli.Context) (extract.Options, error) {
-	t, err := extract.ParseType(c.String("type"))
+func (o *scanOptions) extractOptions() (extract.Options, error) {
+	t, err := extract.ParseType(o.typ)
 	if err != nil {
 		return extract.Options{}, fmt.Errorf("scan: --type: %w", err)
 	}
 	opts := extract.Options{
 		Type:        t,
-		Keep:        c.Bool("keep"),
-		Normalize:   c.Bool("normalize"),
-		Absolute:    c.Bool("absolute-only"),
-		Abbreviated: c.Bool("abbreviated"),
-		Warnings:    c.Bool("warnings"),
+		Keep:        o.keep,
+		Normalize:   o.normalize,
+		Absolute:    o.absoluteOnly,
+		Abbreviated: o.abbreviated,
+		Warnings:    o.warnings,
+		Base:        o.base,
+		Default:     o.defaultBase,
 	}
 	// --scheme http,https and --scheme http --scheme https alike.
-	for _, list := range c.StringSlice("scheme") {
+	for _, list := range o.schemes.Value() {
 		for _, name := range strings.Split(list, ",") {
 			if name = strings.TrimSpace(name); name != "" {
 				opts.Schemes = append(opts.Schemes, name)
@@ -489,19 +478,16 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 		}
 	}
 	for _, f := range []struct {
-		flag string
-		dst  *string
-		src  base.Source
-	}{{"base", &opts.Base, base.Retrieval}, {"default-base", &opts.Default, base.Default}} {
-		s := c.String(f.flag)
-		if s == "" {
+		flag, value string
+		src         base.Source
+	}{{"base", o.base, base.Retrieval}, {"default-base", o.defaultBase, base.Default}} {
+		if f.value == "" {
 			continue
 		}
 		// The check extract makes, early: absolute, and an IRI is taken.
-		if _, err := base.Parse(s, f.src); err != nil {
+		if _, err := base.Parse(f.value, f.src); err != nil {
 			return opts, fmt.Errorf("scan: --%s: %w", f.flag, err)
 		}
-		*f.dst = s
 	}
 	return opts, nil
 }

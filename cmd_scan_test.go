@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,6 +36,20 @@ func FuzzScan(f *testing.F) {
 		}
 		if !utf8.Valid(out.Bytes()) {
 			t.Fatalf("%v on %q: output is not UTF-8", args, input)
+		}
+		// JSON: the same, and each line an object.
+		out.Reset()
+		args[1] = "--json"
+		run(args, bytes.NewReader(input), &out, &errs)
+		for _, r := range out.String() {
+			if r != '\n' && (r < 0x20 || r == 0x7f || unsafeRune(r)) {
+				t.Fatalf("%v on %q: output holds %U:\n%s", args, input, r, out.String())
+			}
+		}
+		for line := range bytes.Lines(out.Bytes()) {
+			if !json.Valid(line) {
+				t.Fatalf("%v on %q: invalid JSON line %q", args, input, line)
+			}
 		}
 	})
 }

@@ -16,17 +16,18 @@ import (
 
 // iriFlag lets the uri commands take IRIs (RFC 3987), which are mapped to
 // URIs first (§3.1: NFC, UTF-8 percent-encoding, IDNA A-labels for hosts).
-// A new one for each command: cli keeps state in its flags.
-func iriFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "iri", Aliases: []string{"i"}, Usage: "take IRIs (RFC 3987) and map them to URIs first (NFC, UTF-8 %-encoding, A-label hosts)"}
+// A new one for each command, bound to the command's iri: cli keeps state
+// in its flags.
+func iriFlag(iri *bool) cli.Flag {
+	return &cli.BoolFlag{Name: "iri", Aliases: []string{"i"}, Destination: iri, Usage: "take IRIs (RFC 3987) and map them to URIs first (NFC, UTF-8 %-encoding, A-label hosts)"}
 }
 
 // parseArg parses one argument, reporting a failure on stderr; what
-// names the argument in the message when it is not a plain operand.
-func (e *env) parseArg(c *cli.Context, what, s string) (uri.URI, bool) {
+// names the argument in the message when it is not a plain operand; iri
+// is --iri.
+func (e *env) parseArg(iri bool, what, s string) (uri.URI, bool) {
 	var u uri.URI
 	var err error
-	iri := c.Bool("iri")
 	if iri {
 		s, err = uri.FromIRI(s)
 	}
@@ -68,8 +69,8 @@ func (e *env) pointAt(s string, err error) {
 
 // absoluteBase parses the BASE argument, which §5.2.1 requires to be an
 // absolute URI.
-func (e *env) absoluteBase(c *cli.Context, s string) (uri.URI, error) {
-	b, ok := e.parseArg(c, "base", s)
+func (e *env) absoluteBase(iri bool, s string) (uri.URI, error) {
+	b, ok := e.parseArg(iri, "base", s)
 	if !ok {
 		return b, errNone
 	}
@@ -127,6 +128,7 @@ func warningStrings(u uri.URI) []string {
 }
 
 func (e *env) parseCommand() *cli.Command {
+	var iri, warnings bool
 	return &cli.Command{
 		Name:      "parse",
 		Usage:     "split URI references into their components (RFC 3986 §3, Appendix A)",
@@ -144,8 +146,8 @@ func (e *env) parseCommand() *cli.Command {
 			"  urix parse 'http://a/b?' '//host' 'g;x=1/../y'\n" +
 			"  urix parse -w 'http://www.bank.example@0x7f.1/'",
 		Flags: []cli.Flag{
-			iriFlag(),
-			&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Usage: "add the scheme (RFC 1738) and security (RFC 3986 §7) warnings"},
+			iriFlag(&iri),
+			&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &warnings, Usage: "add the scheme (RFC 1738) and security (RFC 3986 §7) warnings"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -155,16 +157,16 @@ func (e *env) parseCommand() *cli.Command {
 			enc.SetEscapeHTML(false)
 			status := error(nil)
 			for _, s := range c.Args().Slice() {
-				u, ok := e.parseArg(c, "", s)
+				u, ok := e.parseArg(iri, "", s)
 				if !ok {
 					status = errNone
 					continue
 				}
 				comp := newComponents(u.String(), u)
-				if c.Bool("iri") {
+				if iri {
 					comp.IRI = s
 				}
-				if c.Bool("warnings") {
+				if warnings {
 					comp.Warnings = warningStrings(u)
 				}
 				if err := enc.Encode(comp); err != nil {
@@ -177,6 +179,7 @@ func (e *env) parseCommand() *cli.Command {
 }
 
 func (e *env) resolveCommand() *cli.Command {
+	var iri, nonStrict bool
 	return &cli.Command{
 		Name:      "resolve",
 		Usage:     "resolve references against a base URI (RFC 3986 §5.2)",
@@ -189,22 +192,22 @@ func (e *env) resolveCommand() *cli.Command {
 			"  urix resolve http://a/b/c/d\\;p?q g ../g '?y' '#s' ../../../g\n" +
 			"  urix resolve --non-strict http://a/b/c/d http:g",
 		Flags: []cli.Flag{
-			iriFlag(),
-			&cli.BoolFlag{Name: "non-strict", Usage: "ignore a scheme equal to the base's (§5.2.2, for backward compatibility)"},
+			iriFlag(&iri),
+			&cli.BoolFlag{Name: "non-strict", Destination: &nonStrict, Usage: "ignore a scheme equal to the base's (§5.2.2, for backward compatibility)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 2 {
 				return withStatus(exitError, errors.New("resolve: need a BASE and at least one REF"))
 			}
-			b, err := e.absoluteBase(c, c.Args().First())
+			b, err := e.absoluteBase(iri, c.Args().First())
 			if err != nil {
 				return err
 			}
 			resolve := uri.Resolve
-			if c.Bool("non-strict") {
+			if nonStrict {
 				resolve = uri.ResolveNonStrict
 			}
-			return e.printEach(c, "resolve", c.Args().Tail(), func(ref uri.URI) (uri.URI, error) {
+			return e.printEach(iri, "resolve", c.Args().Tail(), func(ref uri.URI) (uri.URI, error) {
 				return resolve(b, ref)
 			})
 		},
@@ -213,10 +216,10 @@ func (e *env) resolveCommand() *cli.Command {
 
 // printEach parses each of args, prints what f makes of it, one per line,
 // and goes on past a bad argument, which it reports: the status is then 1.
-func (e *env) printEach(c *cli.Context, op string, args []string, f func(uri.URI) (uri.URI, error)) error {
+func (e *env) printEach(iri bool, op string, args []string, f func(uri.URI) (uri.URI, error)) error {
 	status := error(nil)
 	for _, s := range args {
-		u, ok := e.parseArg(c, "", s)
+		u, ok := e.parseArg(iri, "", s)
 		if !ok {
 			status = errNone
 			continue
@@ -233,6 +236,7 @@ func (e *env) printEach(c *cli.Context, op string, args []string, f func(uri.URI
 }
 
 func (e *env) normalizeCommand() *cli.Command {
+	var iri bool
 	return &cli.Command{
 		Name:      "normalize",
 		Usage:     "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)",
@@ -244,12 +248,12 @@ func (e *env) normalizeCommand() *cli.Command {
 			"path becomes \"/\".\n\n" +
 			"Examples:\n" +
 			"  urix normalize 'HTTP://www.Example.COM:80/a/./b/../%7euser/%3f'",
-		Flags: []cli.Flag{iriFlag()},
+		Flags: []cli.Flag{iriFlag(&iri)},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return withStatus(exitError, errors.New("normalize: no URI given"))
 			}
-			return e.printEach(c, "normalize", c.Args().Slice(), func(u uri.URI) (uri.URI, error) {
+			return e.printEach(iri, "normalize", c.Args().Slice(), func(u uri.URI) (uri.URI, error) {
 				return u.Normalize(), nil
 			})
 		},
@@ -257,6 +261,7 @@ func (e *env) normalizeCommand() *cli.Command {
 }
 
 func (e *env) relativeCommand() *cli.Command {
+	var iri bool
 	return &cli.Command{
 		Name:      "relative",
 		Usage:     "make the shortest reference to each TARGET from BASE (inverse of §5.2)",
@@ -265,16 +270,16 @@ func (e *env) relativeCommand() *cli.Command {
 			"TARGET from BASE: \"urix resolve BASE $(urix relative BASE T)\" gives T.\n\n" +
 			"Examples:\n" +
 			"  urix relative http://a/b/c/d http://a/b/c/g http://a/b/x/y http://b/z",
-		Flags: []cli.Flag{iriFlag()},
+		Flags: []cli.Flag{iriFlag(&iri)},
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 2 {
 				return withStatus(exitError, errors.New("relative: need a BASE and at least one TARGET"))
 			}
-			b, err := e.absoluteBase(c, c.Args().First())
+			b, err := e.absoluteBase(iri, c.Args().First())
 			if err != nil {
 				return err
 			}
-			return e.printEach(c, "relative", c.Args().Tail(), func(t uri.URI) (uri.URI, error) {
+			return e.printEach(iri, "relative", c.Args().Tail(), func(t uri.URI) (uri.URI, error) {
 				return uri.Relative(b, t)
 			})
 		},
@@ -282,6 +287,7 @@ func (e *env) relativeCommand() *cli.Command {
 }
 
 func (e *env) equalCommand() *cli.Command {
+	var iri, quiet bool
 	return &cli.Command{
 		Name:      "equal",
 		Usage:     "tell whether two URIs are equivalent (RFC 3986 §6); status 0 if so, 1 if not",
@@ -292,20 +298,20 @@ func (e *env) equalCommand() *cli.Command {
 			"  urix equal 'HTTP://example.com:80/%7Efoo' 'http://example.com/~foo'\n" +
 			"  urix equal -q http://a/b http://a/B || echo different",
 		Flags: []cli.Flag{
-			iriFlag(),
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing; only the exit status tells"},
+			iriFlag(&iri),
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &quiet, Usage: "print nothing; only the exit status tells"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return withStatus(exitError, errors.New("equal: need exactly two URIs"))
 			}
-			a, okA := e.parseArg(c, "", c.Args().Get(0))
-			b, okB := e.parseArg(c, "", c.Args().Get(1))
+			a, okA := e.parseArg(iri, "", c.Args().Get(0))
+			b, okB := e.parseArg(iri, "", c.Args().Get(1))
 			if !okA || !okB {
 				return errNone
 			}
 			eq := uri.Equal(a, b)
-			if !c.Bool("quiet") {
+			if !quiet {
 				na, nb := a.Normalize().String(), b.Normalize().String()
 				if eq {
 					fmt.Fprintf(e.stdout, "equivalent: %s\n", na)

@@ -5,4 +5,4 @@ package main
 
 import "os"
 
-func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(reraise(run(os.Args, os.Stdin, os.Stdout, os.Stderr))) }

@@ -15,12 +15,22 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar with what urix prints")
 
+// runMainEnv makes the test binary run as urix, with its arguments, for
+// tests that run it as another user.
+const runMainEnv = "URIX_TEST_MAIN"
+
 // TestMain lets the test binary run as "urix" inside the scripts, through
 // run, the same entry point main uses.
 func TestMain(m *testing.M) {
-	os.Exit(testscript.RunMain(m, map[string]func() int{
-		"urix": func() int { return run(os.Args, os.Stdin, os.Stdout, os.Stderr) },
-	}))
+	switch {
+	case os.Getenv(waitSignalEnv) != "":
+		os.Exit(waitSignalMain())
+	case os.Getenv(runMainEnv) != "":
+		os.Exit(reraise(run(append([]string{"urix"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr)))
+	}
+	testscript.Main(m, map[string]func(){
+		"urix": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script, one per

@@ -1,10 +1,128 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urix/urix/extract"
 )
+
+// linkFormatter writes links as the records of one output format of
+// "urix scan": plain, tsv or json.
+type linkFormatter interface {
+	// header is the record that comes before the links, "" for none.
+	header() string
+	// format is one link as a record, without its terminator.
+	format(extract.Link) (string, error)
+}
+
+// newLinkFormatter returns the formatter of the format named (plain, tsv
+// or json); names, lines and warnings add to the plain format.
+func newLinkFormatter(format string, names, lines, warnings bool) linkFormatter {
+	switch format {
+	case "json":
+		f := new(jsonFormat)
+		f.enc = json.NewEncoder(&f.buf)
+		f.enc.SetEscapeHTML(false)
+		return f
+	case "tsv":
+		return tsvFormat{}
+	}
+	return plainFormat{names: names, lines: lines, warnings: warnings}
+}
+
+// plainFormat is [NAME:][LINE:COLUMN:]URI[\twarning: WARNINGS], escaped
+// for the terminal.
+type plainFormat struct{ names, lines, warnings bool }
+
+func (plainFormat) header() string { return "" }
+
+func (f plainFormat) format(l extract.Link) (string, error) {
+	var b strings.Builder
+	if f.names {
+		b.WriteString(escapeText(l.File, false))
+		b.WriteByte(':')
+	}
+	if f.lines {
+		b.WriteString(strconv.Itoa(l.Line))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(l.Column))
+		b.WriteByte(':')
+	}
+	b.WriteString(escapeText(l.URI, false))
+	if f.warnings && len(l.Warnings) > 0 {
+		b.WriteString("\twarning: ")
+		b.WriteString(escapeText(strings.Join(l.Warnings, "; "), false))
+	}
+	return b.String(), nil
+}
+
+// tsvFormat is one line of tab-separated fields per link, under a header
+// line with the fields' names.
+type tsvFormat struct{}
+
+var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "context", "tag", "attr", "header", "base_source", "uri", "ref", "warnings"}
+
+func (tsvFormat) header() string { return strings.Join(tsvHeader, "\t") }
+
+func (tsvFormat) format(l extract.Link) (string, error) {
+	msg := ""
+	if l.Message > 0 {
+		msg = strconv.Itoa(l.Message)
+	}
+	fields := []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
+		l.Style, l.Context, l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
+		strings.Join(l.Warnings, "; ")}
+	for i, f := range fields {
+		fields[i] = tsvField(f)
+	}
+	return strings.Join(fields, "\t"), nil
+}
+
+// jsonFormat is JSON Lines: one object per link.
+type jsonFormat struct {
+	enc *json.Encoder // to buf
+	buf bytes.Buffer  // one link as JSON
+}
+
+// jsonLink is a link as --json prints it: the input name's bytes are
+// added, in base64, when they are not UTF-8, which a JSON string cannot
+// hold (ripgrep's --json has "bytes" for such names).
+type jsonLink struct {
+	extract.Link
+	FileBytes []byte `json:"file_bytes,omitempty"`
+}
+
+func (*jsonFormat) header() string { return "" }
+
+func (f *jsonFormat) format(l extract.Link) (string, error) {
+	f.buf.Reset()
+	jl := jsonLink{Link: l}
+	if !utf8.ValidString(l.File) {
+		jl.FileBytes = []byte(l.File)
+	}
+	if err := f.enc.Encode(jl); err != nil {
+		return "", err
+	}
+	return string(escapeJSON(bytes.TrimSuffix(f.buf.Bytes(), []byte("\n")))), nil
+}
+
+// fileMessage is "NAME: MESSAGE" about a problem with one input, both
+// escaped for the terminal. The path of an *fs.PathError is dropped: the
+// name says it.
+func fileMessage(name string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return escapeText(name, false) + ": " + escapeText(err.Error(), false)
+}
 
 // escapeText makes s safe to print on a terminal and in line-oriented
 // output: C0 and C1 control characters, DEL, invalid UTF-8 and the
@@ -66,6 +184,53 @@ func escapeText(s string, tsv bool) string {
 		i++
 	}
 	return b.String()
+}
+
+// tsvField is s as a TSV field: escaped by escapeText, and with a single
+// quote in front when it starts with '=', '+', '-' or '@', which a
+// spreadsheet would take for a formula (OWASP's rule against CSV
+// injection), or with a quote itself, so that a reader gets the value
+// back by dropping one leading quote.
+func tsvField(s string) string {
+	s = escapeText(s, true)
+	if s != "" && strings.IndexByte("=+-@'", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
+}
+
+// escapeJSON writes DEL and the runes unsafeRune reports as \uXXXX
+// escapes in b, JSON that encoding/json wrote (which escapes the other
+// controls, but of these only U+2028 and U+2029). They can only be inside
+// strings, where the escape means the same.
+func escapeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		if b[i] == 0x7f {
+			break
+		}
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if unsafeRune(r) {
+			break
+		}
+		i += n
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append(make([]byte, 0, len(b)+12), b[:i]...)
+	for _, r := range string(b[i:]) {
+		if r == 0x7f || unsafeRune(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return out
 }
 
 // unsafeRune reports the non-ASCII runes escapeText escapes: C1 controls,
