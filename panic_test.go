@@ -67,7 +67,7 @@ func TestScanPanic(t *testing.T) {
 				t.Errorf("%s: stdout %q lacks %s", format, out.String(), want)
 			}
 		}
-		wantErr := "urix: " + filepath.Join(dir, "bad.txt") + ": internal error: test: bad input, in "
+		wantErr := "urix: " + filepath.Join(dir, "bad.txt") + ": internal error: test: bad input"
 		if !strings.HasPrefix(errs.String(), wantErr) || !strings.Contains(errs.String(), "panicReader") {
 			t.Errorf("%s: stderr %q, want %q... naming panicReader", format, errs.String(), wantErr)
 		}
