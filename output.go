@@ -190,10 +190,11 @@ func escapeText(s string, tsv bool) string {
 // quote in front when it starts with '=', '+', '-' or '@', which a
 // spreadsheet would take for a formula (OWASP's rule against CSV
 // injection), or with a quote itself, so that a reader gets the value
-// back by dropping one leading quote.
+// back by dropping one leading quote. A lone "-", standard input's name,
+// is kept: spreadsheets read it as text, and scripts expect it.
 func tsvField(s string) string {
 	s = escapeText(s, true)
-	if s != "" && strings.IndexByte("=+-@'", s[0]) >= 0 {
+	if s != "" && s != "-" && strings.IndexByte("=+-@'", s[0]) >= 0 {
 		return "'" + s
 	}
 	return s

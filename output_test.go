@@ -84,7 +84,8 @@ func TestTSVField(t *testing.T) {
 		{"", ""},
 		{"=HYPERLINK(\"http://e/\")", "'=HYPERLINK(\"http://e/\")"},
 		{"+1", "'+1"},
-		{"-", "'-"},
+		{"-", "-"}, // standard input; a lone minus is text to a spreadsheet
+		{"-1+2", "'-1+2"},
 		{"@SUM(A1)", "'@SUM(A1)"},
 		{"'quoted", "''quoted"},
 		{"a=b", "a=b"},
