@@ -320,6 +320,14 @@ func isDir(name string) bool {
 // sign of a binary file.
 const binarySniff = 8 << 10
 
+// isBinary reports whether head, the start of a file, is a binary file's:
+// it has a NUL byte and no UTF-16 byte order mark (UTF-16 text is full of
+// NULs, and package extract reads it, as ripgrep does).
+func isBinary(head []byte) bool {
+	utf16 := bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff})
+	return !utf16 && bytes.IndexByte(head, 0) >= 0
+}
+
 // scanFile scans the named file. A directory is an error unless -r, and a
 // binary file met in a directory walk is skipped silently.
 func (s *scanner) scanFile(name string, inWalk bool) {
@@ -343,7 +351,7 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 			s.report(name, err)
 			return
 		}
-		if bytes.IndexByte(head, 0) >= 0 {
+		if isBinary(head) {
 			return
 		}
 	}
