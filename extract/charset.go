@@ -90,10 +90,9 @@ func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Enc
 		}
 	}
 	if enc == nil {
-		if utf8.Valid(text) {
+		if enc = sniffEncoding(text); enc == nil {
 			return bytes.NewReader(text), unicode.UTF8, warning
 		}
-		enc = charmap.Windows1252
 	}
 	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
 		return bytes.NewReader(text), enc, warning

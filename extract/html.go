@@ -108,6 +108,7 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
+	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
@@ -486,8 +487,8 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 		p.enc = urlEncoding(decodedFrom)
 	} else {
 		enc := htmlEncoding(buf)
-		if enc == nil && !utf8.Valid(buf) {
-			enc = charmap.Windows1252
+		if enc == nil {
+			enc = sniffEncoding(buf)
 		}
 		p.enc = urlEncoding(enc)
 		p.dec = p.enc

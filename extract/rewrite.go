@@ -4,6 +4,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"golang.org/x/text/encoding"
 )
 
 // Rewrite copies the HTML document r to w with the URLs of its
@@ -32,7 +34,7 @@ import (
 // percent-encoded), then for the attribute's quoting ('&' and the quote
 // as character references; an unquoted value is put in double quotes, and
 // so is one written after an attribute that had none).
-func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) error {
+func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) (err error) {
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
 	if err != nil {
@@ -42,7 +44,19 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if err != nil {
 		return &Error{File: src.name, Offset: -1, Err: err}
 	}
-	p := parsePage(buf, nil)
+	var decodedFrom encoding.Encoding
+	if d, ok := newUTF16Doc(buf); ok {
+		// Rewritten as its UTF-8 text, written back in UTF-16.
+		buf, decodedFrom, f = d.text, d.encoding(), d.mapFunc(f)
+		u := d.writer(w)
+		defer func() {
+			if cerr := u.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		w = u
+	}
+	p := parsePage(buf, decodedFrom)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	var edits []edit
