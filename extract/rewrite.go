@@ -57,6 +57,9 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 		w = u
 	}
 	p := parsePage(buf, decodedFrom)
+	if p.dec != nil {
+		f = iriToURI(f) // UTF-8 would not read in the page's encoding
+	}
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	var edits []edit
