@@ -9,9 +9,8 @@ import (
 	"golang.org/x/text/encoding/unicode"
 )
 
-// utf16Doc is a document that starts with a UTF-16 byte order mark (HTML
-// Living Standard §13.2.3.1: the BOM decides before any declaration), read
-// as its UTF-8 text so that the tokenizer and the text scanner, which work
+// utf16Doc is a document in UTF-16 (see utf16Order; HTML Living Standard
+// §13.2.3.1: a BOM decides before any declaration), read as its UTF-8 text so that the tokenizer and the text scanner, which work
 // on ASCII-compatible bytes, see its markup and its URIs.
 //
 // The text keeps everything needed to give the original bytes back: the
@@ -27,13 +26,44 @@ type utf16Doc struct {
 	odd       []byte // a last byte with no pair, or nil
 }
 
-// newUTF16Doc returns b as a utf16Doc, and false when b does not start
-// with a UTF-16 byte order mark.
+// utf16Order reports whether the document that starts with head is in
+// UTF-16, and in which byte order: it starts with a byte order mark, or,
+// without one, its first KiB has the NUL bytes of 7-bit characters (as
+// markup is) at every other place and almost none at the others. Browsers
+// would read the latter as windows-1252, NULs and all, and find nothing;
+// it is what a program that writes "Unicode" without a BOM leaves.
+func utf16Order(head []byte) (bigEndian, ok bool) {
+	if len(head) >= 2 && (head[0] == 0xfe && head[1] == 0xff || head[0] == 0xff && head[1] == 0xfe) {
+		return head[0] == 0xfe, true
+	}
+	head = head[:min(len(head), 1024)&^1]
+	if len(head) < 8 {
+		return false, false
+	}
+	var nul [2]int // at even, odd places
+	for i, c := range head {
+		if c == 0 {
+			nul[i&1]++
+		}
+	}
+	units := len(head) / 2
+	switch {
+	case nul[1] >= units/2 && nul[0] <= units/16:
+		return false, true
+	case nul[0] >= units/2 && nul[1] <= units/16:
+		return true, true
+	}
+	return false, false
+}
+
+// newUTF16Doc returns b as a utf16Doc, and false when it is not in UTF-16
+// (see utf16Order).
 func newUTF16Doc(b []byte) (*utf16Doc, bool) {
-	if len(b) < 2 || !(b[0] == 0xfe && b[1] == 0xff || b[0] == 0xff && b[1] == 0xfe) {
+	bigEndian, ok := utf16Order(b)
+	if !ok {
 		return nil, false
 	}
-	d := &utf16Doc{bigEndian: b[0] == 0xfe}
+	d := &utf16Doc{bigEndian: bigEndian}
 	if len(b)%2 == 1 {
 		d.odd = b[len(b)-1:]
 		b = b[:len(b)-1]
@@ -78,9 +108,9 @@ func appendUnit(b []byte, u uint16) []byte {
 // source.
 func (d *utf16Doc) encoding() encoding.Encoding {
 	if d.bigEndian {
-		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
 	}
-	return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
 }
 
 // seqLen returns the length of the sequence of the text that starts with
@@ -162,8 +192,8 @@ func (d *utf16Doc) mapFunc(f func(Link) (string, bool)) func(Link) (string, bool
 	}
 }
 
-// fromUTF16 returns the page buf as scanHTML reads it: a page with a
-// UTF-16 byte order mark as its UTF-8 text, with src saying so and yield
+// fromUTF16 returns the page buf as scanHTML reads it: a page in UTF-16
+// (see utf16Order) as its UTF-8 text, with src saying so and yield
 // mapping the positions back to the page's bytes; any other page as it
 // is.
 func fromUTF16(buf []byte, src *source, yield func(Link, error) bool) ([]byte, *source, func(Link, error) bool) {

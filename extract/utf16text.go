@@ -13,8 +13,8 @@ import (
 // it reports is still there.
 const utf16Keep = 256 << 10
 
-// utf16Text reads a UTF-16 text stream, after its byte order mark, as
-// UTF-8 (an unpaired surrogate as U+FFFD, a last odd byte dropped), and
+// utf16Text reads a UTF-16 text stream as UTF-8 (its byte order mark as
+// U+FEFF, an unpaired surrogate as U+FFFD, a last odd byte dropped), and
 // maps the positions of the UTF-8 text back to the stream's bytes, in
 // bounded memory: it keeps the last utf16Keep bytes of text it handed out.
 type utf16Text struct {
@@ -31,11 +31,6 @@ type utf16Text struct {
 	// after hist has moved past its start.
 	lineAt, lineOrig int
 	at, lineCur      utf16Pos // cursors over hist for offsets and line starts
-}
-
-func newUTF16Text(r io.Reader, bigEndian bool) *utf16Text {
-	// The text starts after the BOM, its first line at the stream's start.
-	return &utf16Text{r: r, bigEndian: bigEndian, histOrig: 2}
 }
 
 func (t *utf16Text) Read(p []byte) (int, error) {
@@ -131,8 +126,8 @@ func (t *utf16Text) mapLink(l *Link) {
 	l.Offset, l.Column = int64(o), o-lo+1
 }
 
-// fromUTF16Text returns r as scanText reads it: a stream with a UTF-16
-// byte order mark as its UTF-8 text, with yield mapping the positions of
+// fromUTF16Text returns r as scanText reads it: a stream in UTF-16 (see
+// utf16Order) as its UTF-8 text, with yield mapping the positions of
 // its links back to the stream's bytes; any other as it is.
 func fromUTF16Text(r io.Reader, src *source, yield func(Link, error) bool) (io.Reader, func(Link, error) bool) {
 	if src.decodedFrom != nil {
@@ -142,12 +137,12 @@ func fromUTF16Text(r io.Reader, src *source, yield func(Link, error) bool) (io.R
 	if !ok {
 		br = bufio.NewReader(r)
 	}
-	bom, _ := br.Peek(2)
-	if len(bom) < 2 || !(bom[0] == 0xfe && bom[1] == 0xff || bom[0] == 0xff && bom[1] == 0xfe) {
+	head, _ := br.Peek(1024)
+	bigEndian, ok := utf16Order(head)
+	if !ok {
 		return br, yield
 	}
-	t := newUTF16Text(br, bom[0] == 0xfe)
-	br.Discard(2)
+	t := &utf16Text{r: br, bigEndian: bigEndian}
 	return t, func(l Link, err error) bool {
 		if err == nil {
 			t.mapLink(&l)
