@@ -65,9 +65,9 @@ func decodeWords(s string) string {
 // text), and the encoding it was read in. A byte order mark decides first;
 // then the charset parameter; for HTML without one, or with US-ASCII, the
 // document's own declaration (htmlEncoding). Text without a known charset
-// is read as UTF-8 when it is valid UTF-8 and as windows-1252 otherwise, as
-// is US-ASCII text with 8-bit bytes in it; an unknown charset is named in
-// the warning returned.
+// is read as UTF-8 when it is valid UTF-8 and in the encoding the detector
+// finds otherwise (sniffEncoding), as is US-ASCII text with 8-bit bytes in
+// it; an unknown charset is named in the warning returned.
 func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Encoding, string) {
 	var enc encoding.Encoding
 	warning := ""

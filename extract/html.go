@@ -478,9 +478,9 @@ var rawTextElements = map[string]refKind{
 
 // parsePage walks the document with the x/net/html tokenizer, keeping raw
 // offsets, and collects every URL-bearing value in document order. The
-// page is in the encoding it declares (htmlEncoding), else in UTF-8 if it
-// is valid UTF-8 and in windows-1252 if not; or, when decodedFrom is not
-// nil, it was in decodedFrom and is in UTF-8 now.
+// page is in the encoding it declares (htmlEncoding), else in the one
+// sniffEncoding finds (UTF-8 if it is valid UTF-8); or, when decodedFrom
+// is not nil, it was in decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, base: -1, refs: make([]htmlRef, 0, len(buf)/512)}
 	if decodedFrom != nil {

@@ -34,6 +34,11 @@ import (
 // percent-encoded), then for the attribute's quoting ('&' and the quote
 // as character references; an unquoted value is put in double quotes, and
 // so is one written after an attribute that had none).
+//
+// The page keeps its encoding (see Links): in a legacy one, a new value's
+// non-ASCII bytes are percent-encoded (RFC 3987 §3.1), and a page in
+// UTF-16 is written back in UTF-16, in its byte order, with its BOM if it
+// had one. The positions of the Links f gets count bytes of r.
 func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) (err error) {
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
