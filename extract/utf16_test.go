@@ -3,10 +3,12 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // toUTF16 returns s in UTF-16 in the given byte order, after a BOM when
@@ -232,4 +234,36 @@ func TestUTF16Order(t *testing.T) {
 			t.Errorf("utf16Order(%s %q) = %v, %v; want %v, %v", tt.name, tt.in, big, ok, tt.big, tt.ok)
 		}
 	}
+}
+
+// FuzzUTF16 checks on any bytes after a UTF-16 BOM that the text a
+// utf16Doc reads gives the bytes back through its writer, and that the
+// text reader gives the same text whatever the size of its reads.
+func FuzzUTF16(f *testing.F) {
+	f.Add([]byte("<\x00a\x00>\x00"), false)
+	f.Add([]byte("\x00<\xd8\x3d\xde\x00\xdc\x00x"), true)
+	f.Fuzz(func(t *testing.T, b []byte, bigEndian bool) {
+		bom := []byte{0xff, 0xfe}
+		if bigEndian {
+			bom = []byte{0xfe, 0xff}
+		}
+		in := append(bom, b...)
+		d, ok := newUTF16Doc(in)
+		if !ok {
+			t.Fatalf("%q: no UTF-16 after a BOM", in)
+		}
+		var out bytes.Buffer
+		w := d.writer(&out)
+		for i := 0; i < len(d.text); i += 3 {
+			w.Write(d.text[i:min(i+3, len(d.text))])
+		}
+		if err := w.Close(); err != nil || !bytes.Equal(out.Bytes(), in) {
+			t.Fatalf("%q read and written back: %q (%v)", in, out.Bytes(), err)
+		}
+		whole, _ := io.ReadAll(&utf16Text{r: bytes.NewReader(in), bigEndian: bigEndian})
+		bytewise, _ := io.ReadAll(&utf16Text{r: iotest.OneByteReader(bytes.NewReader(in)), bigEndian: bigEndian})
+		if !bytes.Equal(whole, bytewise) || !utf8.Valid(whole) {
+			t.Fatalf("%q as text: %q at once, %q byte by byte", in, whole, bytewise)
+		}
+	})
 }

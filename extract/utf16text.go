@@ -20,6 +20,7 @@ const utf16Keep = 256 << 10
 type utf16Text struct {
 	r         io.Reader
 	bigEndian bool
+	buf       []byte // for reading
 	in        []byte // read, not yet decoded: part of a code unit or a pair
 	err       error  // of r, once it has one
 
@@ -51,10 +52,12 @@ func (t *utf16Text) fill() {
 	if t.read > 2*utf16Keep {
 		t.drop(t.read - utf16Keep)
 	}
-	var buf [16 << 10]byte
-	n := copy(buf[:], t.in)
-	m, err := t.r.Read(buf[n:])
-	b := buf[:n+m]
+	if t.buf == nil {
+		t.buf = make([]byte, 16<<10)
+	}
+	n := copy(t.buf, t.in)
+	m, err := t.r.Read(t.buf[n:])
+	b := t.buf[:n+m]
 	t.err = err
 	i := 0
 	for ; i+2 <= len(b); i += 2 {
