@@ -63,6 +63,18 @@ func TestSniffEncoding(t *testing.T) {
 		{charmap.Windows1252, "<p>Café Müller, naïve résumé, São Paulo"},
 		{charmap.Windows1252, `<a href="café.html">Café</a>`},
 		{charmap.Windows1252, "<p>\u201cquoted\u201d \u2013 text"},
+		{charmap.Windows1252, "<p>À bientôt! Ça va? Le château de l'été, où déjà?"},
+		{charmap.Windows1252, "<p>Größe, Übermaß und Äpfel für Jürgen"},
+		{charmap.Windows1252, "<p>¿Dónde está el niño? ¡Señor!"},
+		{charmap.Windows1251, "<p>Ласкаво просимо! Це головна сторінка її сайту, ґанок і подвір'я."},
+		{charmap.Windows1251, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
+		{charmap.KOI8R, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
+		{japanese.ShiftJIS, "<h1>ｶﾀｶﾅ</h1><p>半角カタカナもあります。"},
+		{japanese.EUCJP, "<h1>会社概要</h1><p>東京都千代田区"},
+		{japanese.ShiftJIS, "<h1>会社概要</h1><p>東京都千代田区"},
+		{korean.EUCKR, "<h1>대한민국 정부</h1><p>서울특별시 종로구"},
+		{simplifiedchinese.GBK, "<h1>中华人民共和国</h1><p>北京市朝阳区"},
+		{traditionalchinese.Big5, "<h1>中華民國</h1><p>臺北市中正區"},
 	}
 	for _, tt := range tests {
 		got := sniffEncoding(encodeIn(t, tt.enc, tt.text))

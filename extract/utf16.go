@@ -65,7 +65,7 @@ func newUTF16Doc(b []byte) (*utf16Doc, bool) {
 	}
 	d := &utf16Doc{bigEndian: bigEndian}
 	if len(b)%2 == 1 {
-		d.odd = b[len(b)-1:]
+		d.odd = []byte{b[len(b)-1]} // not a slice of b, which may go
 		b = b[:len(b)-1]
 	}
 	// ASCII takes one byte for two, most characters 3 for 2.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -266,4 +267,47 @@ func FuzzUTF16(f *testing.F) {
 			t.Fatalf("%q as text: %q at once, %q byte by byte", in, whole, bytewise)
 		}
 	})
+}
+
+// TestUTF16Linear checks that reading and rewriting a UTF-16 page, and
+// reading UTF-16 text, allocate in proportion to the input: the bytes
+// allocated for 8n bytes of input are at most 12 times those for n (8
+// when linear), and at most a small multiple of the input.
+func TestUTF16Linear(t *testing.T) {
+	shapes := map[string]func(n int) []byte{
+		"page": func(n int) []byte {
+			return toUTF16(strings.Repeat(`<a href="ページ.html">日本</a> http://example.org/ `, n), false, true, 0)
+		},
+		"one line of text": func(n int) []byte {
+			return toUTF16(strings.Repeat("日本 http://example.org/ ", n), true, true, 0)
+		},
+	}
+	run := map[string]func(in []byte){
+		"page": func(in []byte) {
+			for range Links(bytes.NewReader(in), Options{Type: HTML}) {
+			}
+			Rewrite(io.Discard, bytes.NewReader(in), Options{}, func(l Link) (string, bool) { return "x", true })
+		},
+		"one line of text": func(in []byte) {
+			for range Links(bytes.NewReader(in), Options{Type: Text}) {
+			}
+		},
+	}
+	for name, shape := range shapes {
+		var alloc [2]uint64
+		var size [2]int
+		for i, n := range []int{2000, 16000} {
+			in := shape(n)
+			size[i] = len(in)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			run[name](in)
+			runtime.ReadMemStats(&after)
+			alloc[i] = after.TotalAlloc - before.TotalAlloc
+		}
+		t.Logf("%s: %d bytes: %d allocated; %d bytes: %d allocated", name, size[0], alloc[0], size[1], alloc[1])
+		if alloc[1] > 12*alloc[0] {
+			t.Errorf("%s: %d bytes allocated for %d bytes of input, %d for %d: not linear", name, alloc[0], size[0], alloc[1], size[1])
+		}
+	}
 }
