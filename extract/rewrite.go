@@ -4,8 +4,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
-	"golang.org/x/text/encoding"
 )
 
 // Rewrite copies the HTML document r to w with the URLs of its
@@ -39,7 +37,7 @@ import (
 // non-ASCII bytes are percent-encoded (RFC 3987 §3.1), and a page in
 // UTF-16 is written back in UTF-16, in its byte order, with its BOM if it
 // had one. The positions of the Links f gets count bytes of r.
-func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) (err error) {
+func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) error {
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
 	if err != nil {
@@ -49,18 +47,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if err != nil {
 		return &Error{File: src.name, Offset: -1, Err: err}
 	}
-	var decodedFrom encoding.Encoding
-	if d, ok := newUTF16Doc(buf); ok {
-		// Rewritten as its UTF-8 text, written back in UTF-16.
-		buf, decodedFrom, f = d.text, d.encoding(), d.mapFunc(f)
-		u := d.writer(w)
-		defer func() {
-			if cerr := u.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		w = u
-	}
+	buf, decodedFrom, w, f, finish := rewriteUTF16(buf, w, f)
 	p := parsePage(buf, decodedFrom)
 	if p.dec != nil {
 		f = iriToURI(f) // UTF-8 would not read in the page's encoding
@@ -94,7 +81,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 			slices.SortFunc(edits, func(a, b edit) int { return a.ref - b.ref })
 		}
 	}
-	return p.write(w, edits)
+	return finish(p.write(w, edits))
 }
 
 // edit is the new value of p.refs[ref].

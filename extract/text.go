@@ -8,9 +8,8 @@ import (
 )
 
 // scanText is the contentScanner of plain text: the URIs the delimit
-// scanner finds (RFC 3986 Appendix C), with Context "text". Text that
-// starts with a UTF-16 byte order mark is read as UTF-16 (see
-// fromUTF16Text).
+// scanner finds (RFC 3986 Appendix C), with Context "text". Text in
+// UTF-16 is read as such (see fromUTF16Text).
 func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	r, yield = fromUTF16Text(r, src, yield)
 	return scanDelimited(r, src, "text", yield)

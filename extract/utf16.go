@@ -182,14 +182,29 @@ func (d *utf16Doc) mapYield(yield func(Link, error) bool) func(Link, error) bool
 	}
 }
 
-// mapFunc returns f, for Rewrite, called with the positions of the links
-// mapped to the file's bytes.
-func (d *utf16Doc) mapFunc(f func(Link) (string, bool)) func(Link) (string, bool) {
+// rewriteUTF16 returns the page buf as Rewrite reads and writes it: a page
+// in UTF-16 as its UTF-8 text (decodedFrom says so), written back in
+// UTF-16 through w, with f called with the positions of its links in the
+// page's bytes, and finish, which Rewrite's result goes through, writing
+// the end of the page; any other page as it is.
+func rewriteUTF16(buf []byte, w io.Writer, f func(Link) (string, bool)) (text []byte, decodedFrom encoding.Encoding, out io.Writer, fu func(Link) (string, bool), finish func(error) error) {
+	d, ok := newUTF16Doc(buf)
+	if !ok {
+		return buf, nil, w, f, func(err error) error { return err }
+	}
 	mapLink := d.linkMapper()
-	return func(l Link) (string, bool) {
+	fu = func(l Link) (string, bool) {
 		mapLink(&l)
 		return f(l)
 	}
+	u := d.writer(w)
+	finish = func(err error) error {
+		if cerr := u.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return d.text, d.encoding(), u, fu, finish
 }
 
 // fromUTF16 returns the page buf as scanHTML reads it: a page in UTF-16
