@@ -97,12 +97,27 @@ func detectLegacy(sample []byte) encoding.Encoding {
 		}
 	}
 	best, bestScore := encoding.Encoding(charmap.Windows1252), 0
+	var buf [4096]byte
 	for _, l := range legacies {
-		text, err := l.enc.NewDecoder().Bytes(sample)
-		if err != nil {
-			continue
+		if score := l.read(sample, buf[:]); score > bestScore {
+			best, bestScore = l.enc, score
 		}
-		score, prev := 0, rune(' ')
+	}
+	return best
+}
+
+// read returns the score of sample read in l.enc (see detectLegacy),
+// decoded into buf piece by piece.
+func (l legacy) read(sample, buf []byte) int {
+	dec := l.enc.NewDecoder()
+	score, prev := 0, rune(' ')
+	for len(sample) > 0 {
+		nDst, nSrc, _ := dec.Transform(buf, sample, true)
+		if nSrc == 0 {
+			break // never stall; the decoders replace what they cannot read
+		}
+		sample = sample[nSrc:]
+		text := buf[:nDst]
 		for i := 0; i < len(text); {
 			r, n := utf8.DecodeRune(text[i:])
 			i += n
@@ -110,20 +125,19 @@ func detectLegacy(sample []byte) encoding.Encoding {
 				prev = r
 				continue
 			}
-			next, _ := utf8.DecodeRune(text[i:])
-			switch {
-			case r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900:
+			next := rune(' ') // unknown at the end of a piece
+			if i < len(text) {
+				next, _ = utf8.DecodeRune(text[i:])
+			}
+			if r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900 {
 				score -= 20
-			default:
+			} else {
 				score += l.score(prev, r, next)
 			}
 			prev = r
 		}
-		if score > bestScore {
-			best, bestScore = l.enc, score
-		}
 	}
-	return best
+	return score
 }
 
 func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }

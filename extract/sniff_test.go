@@ -166,3 +166,16 @@ func TestUTF8ReaderSniffs(t *testing.T) {
 		t.Errorf("utf8Reader(Shift_JIS without charset) = %q in %s (%v)", got, encName(enc), err)
 	}
 }
+
+// TestSniffEncodingAllocs checks that the detector decodes in pieces: its
+// allocations do not grow with the input.
+func TestSniffEncodingAllocs(t *testing.T) {
+	var allocs []float64
+	for _, n := range []int{1 << 10, 1 << 20} {
+		in := bytes.Repeat(encodeIn(t, japanese.ShiftJIS, "日本語のページ "), n/15)
+		allocs = append(allocs, testing.AllocsPerRun(5, func() { sniffEncoding(in) }))
+	}
+	if allocs[1] > allocs[0]+4 {
+		t.Errorf("sniffEncoding: %v allocations for 1 KiB, %v for 1 MiB", allocs[0], allocs[1])
+	}
+}
