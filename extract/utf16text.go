@@ -132,10 +132,7 @@ func (t *utf16Text) mapLink(l *Link) {
 // fromUTF16Text returns r as scanText reads it: a stream in UTF-16 (see
 // utf16Order) as its UTF-8 text, with yield mapping the positions of
 // its links back to the stream's bytes; any other as it is.
-func fromUTF16Text(r io.Reader, src *source, yield func(Link, error) bool) (io.Reader, func(Link, error) bool) {
-	if src.decodedFrom != nil {
-		return r, yield
-	}
+func fromUTF16Text(r io.Reader, yield func(Link, error) bool) (io.Reader, func(Link, error) bool) {
 	br, ok := r.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReader(r)
