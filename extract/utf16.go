@@ -10,16 +10,17 @@ import (
 )
 
 // utf16Doc is a document in UTF-16 (see utf16Order; HTML Living Standard
-// §13.2.3.1: a BOM decides before any declaration), read as its UTF-8 text so that the tokenizer and the text scanner, which work
-// on ASCII-compatible bytes, see its markup and its URIs.
+// §13.2.3.1: a BOM decides before any declaration), read as its UTF-8
+// text so that the tokenizer, which works on ASCII-compatible bytes, sees
+// its markup.
 //
 // The text keeps everything needed to give the original bytes back: the
 // BOM is U+FEFF, an unpaired surrogate is written as the three bytes UTF-8
 // would give its code point (WTF-8), which readers of the text take as an
 // invalid sequence, as browsers take the surrogate (U+FFFD), and a last
 // byte without its pair is kept aside. So the positions of the text map
-// back to the file's bytes (at), and text written back through writer
-// gives the file's bytes again.
+// back to the file's bytes (utf16Pos), and the text written back through
+// writer gives the file's bytes again.
 type utf16Doc struct {
 	text      []byte
 	bigEndian bool
@@ -68,11 +69,22 @@ func newUTF16Doc(b []byte) (*utf16Doc, bool) {
 		d.odd = []byte{b[len(b)-1]} // not a slice of b, which may go
 		b = b[:len(b)-1]
 	}
-	// ASCII takes one byte for two, most characters 3 for 2.
-	text := make([]byte, 0, len(b)/2*3)
+	// Sized first: ASCII takes one byte for two, most characters three.
+	n := 0
+	for i := 0; i < len(b); i += 2 {
+		switch u := d.unit(b[i:]); {
+		case u < 0x80:
+			n++
+		case u < 0x800:
+			n += 2
+		default:
+			n += 3 // or 4 for the 4 of a pair
+		}
+	}
+	text := make([]byte, 0, n)
 	for i := 0; i < len(b); i += 2 {
 		u := d.unit(b[i:])
-		if utf16.IsSurrogate(rune(u)) && u < 0xdc00 && i+4 <= len(b) {
+		if 0xd800 <= u && u < 0xdc00 && i+4 <= len(b) {
 			if lo := d.unit(b[i+2:]); 0xdc00 <= lo && lo < 0xe000 {
 				text = utf8.AppendRune(text, utf16.DecodeRune(rune(u), rune(lo)))
 				i += 2

@@ -311,3 +311,15 @@ func TestUTF16Linear(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF16DocSize checks that the UTF-8 text of a UTF-16 page takes the
+// room it needs and no more: half the page for markup.
+func TestUTF16DocSize(t *testing.T) {
+	for _, s := range []string{strings.Repeat("<a href=x>", 1000), strings.Repeat("日本 ", 1000), strings.Repeat("😀", 1000)} {
+		in := toUTF16(s, false, true, 0)
+		d, _ := newUTF16Doc(in)
+		if string(d.text) != "\ufeff"+s || cap(d.text) > len(d.text)*3/2 {
+			t.Errorf("%.20q...: text of %d bytes in %d, want %d in about as many", s, len(d.text), cap(d.text), len(s)+3)
+		}
+	}
+}
