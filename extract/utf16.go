@@ -30,7 +30,8 @@ type utf16Doc struct {
 // utf16Order reports whether the document that starts with head is in
 // UTF-16, and in which byte order: it starts with a byte order mark, or,
 // without one, its first KiB has the NUL bytes of 7-bit characters (as
-// markup is) at every other place and almost none at the others. Browsers
+// markup is) at every other place, for a quarter of its characters or
+// more, and almost none at the others. Browsers
 // would read the latter as windows-1252, NULs and all, and find nothing;
 // it is what a program that writes "Unicode" without a BOM leaves.
 func utf16Order(head []byte) (bigEndian, ok bool) {
@@ -48,10 +49,11 @@ func utf16Order(head []byte) (bigEndian, ok bool) {
 		}
 	}
 	units := len(head) / 2
+	want := max(units/4, 4)
 	switch {
-	case nul[1] >= units/2 && nul[0] <= units/16:
+	case nul[1] >= want && nul[0] <= units/16:
 		return false, true
-	case nul[0] >= units/2 && nul[1] <= units/16:
+	case nul[0] >= want && nul[1] <= units/16:
 		return true, true
 	}
 	return false, false

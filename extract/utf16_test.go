@@ -228,6 +228,8 @@ func TestUTF16Order(t *testing.T) {
 		{"<html>\x00\x01binary", false, false, "a NUL or two"},
 		{"\x00\x00\x00\x00\x00\x00\x00\x00", false, false, "all NUL"},
 		{"<\x00", false, false, "too short to tell"},
+		{"<\x00p\x00>\x00x\x00" + strings.Repeat("\xe5\x65\x2c\x67\x9e\x8a", 4), false, true, "LE, a quarter 7-bit"},
+		{"<\x00p\x00>\x00x\x00" + strings.Repeat("\xe5\x65\x2c\x67\x9e\x8a", 6), false, false, "LE, less than a quarter 7-bit"},
 	}
 	for _, tt := range tests {
 		big, ok := utf16Order([]byte(tt.in))
