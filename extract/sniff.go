@@ -142,16 +142,26 @@ func (l legacy) read(sample, buf []byte) int {
 
 func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
 
+// isWesternLetter reports whether r may be a letter of a word in a
+// windows-1252 text: ASCII, Latin-1 or beyond.
+func isWesternLetter(r rune) bool { return isASCIILetter(r) || r >= 0xc0 }
+
 // scoreWestern scores a character of windows-1252: a letter next to an
-// ASCII one, as in "café" or "Müller", and the punctuation typographers
-// use.
+// ASCII one, as in "café" or "Müller", French "à" as a word of its own,
+// a soft hyphen inside a word (German pages hold hundreds), and the
+// punctuation typographers use.
 func scoreWestern(prev, r, next rune) int {
 	switch {
 	case 0xc0 <= r && r <= 0xff && r != 0xd7 && r != 0xf7:
 		if isASCIILetter(prev) || isASCIILetter(next) {
 			return 2
 		}
+		if (r == 'à' || r == 'À') && !isWesternLetter(prev) && !isWesternLetter(next) {
+			return 2 // the preposition, which reads as Cyrillic "а" in windows-1251
+		}
 		return 0
+	case r == 0xad && (isASCIILetter(prev) || isASCIILetter(next)):
+		return 1
 	case r == 0xa0 || r == 0xa9 || r == 0xab || r == 0xbb || r == 0xb0 || 0x2013 <= r && r <= 0x2026 || r == 0x20ac:
 		return 1
 	}

@@ -66,6 +66,11 @@ func TestSniffEncoding(t *testing.T) {
 		{charmap.Windows1252, "<p>À bientôt! Ça va? Le château de l'été, où déjà?"},
 		{charmap.Windows1252, "<p>Größe, Übermaß und Äpfel für Jürgen"},
 		{charmap.Windows1252, "<p>¿Dónde está el niño? ¡Señor!"},
+		// "à" alone and "€" read as Cyrillic "а" and "Ђ" in windows-1251.
+		{charmap.Windows1252, "<p>Abonnez-vous à partir de 1 €"},
+		{charmap.Windows1252, `<a href="à.html">à</a>`},
+		// Soft hyphens, hundreds in some German pages, read as Big5.
+		{charmap.Windows1252, "<p>Mineral\u00adöl, Son\u00adnen\u00adener\u00adgie, In\u00adnen\u00adstadt, Ge\u00adbäu\u00adde\u00adför\u00adde\u00adrung, Ver\u00adnet\u00adzung"},
 		{charmap.Windows1251, "<p>Ласкаво просимо! Це головна сторінка її сайту, ґанок і подвір'я."},
 		{charmap.Windows1251, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
 		{charmap.KOI8R, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
