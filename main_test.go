@@ -8,9 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar with what urix prints")
@@ -65,6 +67,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"status":  statusCmd,
 			"binfile": binfileCmd,
+			"encode":  encodeCmd,
 		},
 		Condition: func(cond string) (bool, error) {
 			// root reads files whatever their mode, so a chmod 000 file
@@ -109,4 +112,28 @@ func binfileCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: binfile NAME TEXT")
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte("\x00\x01"+args[1]+"\n"), 0o666))
+}
+
+// encodeCmd is the script command "encode ENCODING FROM TO": it writes the
+// UTF-8 file FROM to TO in ENCODING, a WHATWG label (shift_jis, euc-jp,
+// windows-1251, utf-16le, ...; "-bom" after utf-16le or utf-16be puts a
+// byte order mark first), for the inputs txtar archives cannot carry.
+func encodeCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: encode ENCODING FROM TO")
+	}
+	label, bom := strings.CutSuffix(args[0], "-bom")
+	enc, err := htmlindex.Get(label)
+	if err != nil {
+		ts.Fatalf("encode: %v", err)
+	}
+	text := ts.ReadFile(args[1])
+	if bom {
+		text = "\ufeff" + text
+	}
+	b, err := enc.NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		ts.Fatalf("encode: %s in %s: %v", args[1], args[0], err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), b, 0o666))
 }

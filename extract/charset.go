@@ -65,9 +65,9 @@ func decodeWords(s string) string {
 // text), and the encoding it was read in. A byte order mark decides first;
 // then the charset parameter; for HTML without one, or with US-ASCII, the
 // document's own declaration (htmlEncoding). Text without a known charset
-// is read as UTF-8 when it is valid UTF-8 and as windows-1252 otherwise, as
-// is US-ASCII text with 8-bit bytes in it; an unknown charset is named in
-// the warning returned.
+// is read as UTF-8 when it is valid UTF-8 and in the encoding the detector
+// finds otherwise (sniffEncoding), as is US-ASCII text with 8-bit bytes in
+// it; an unknown charset is named in the warning returned.
 func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Encoding, string) {
 	var enc encoding.Encoding
 	warning := ""
@@ -90,10 +90,9 @@ func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Enc
 		}
 	}
 	if enc == nil {
-		if utf8.Valid(text) {
+		if enc = sniffEncoding(text); enc == nil {
 			return bytes.NewReader(text), unicode.UTF8, warning
 		}
-		enc = charmap.Windows1252
 	}
 	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
 		return bytes.NewReader(text), enc, warning
@@ -137,11 +136,13 @@ func quoteLabel(label string) string {
 }
 
 // asciiCompatible reports whether enc reads every 7-bit byte except ESC as
-// that ASCII character: all but the UTF-16 forms. (ISO-2022-JP switches
-// with ESC, which isPlainASCII rules out.)
+// that ASCII character: all but the UTF-16 forms, with a BOM or without,
+// which the test of an encoding tells where a name (htmlindex knows only
+// the forms without) would not. (ISO-2022-JP switches with ESC, which
+// isPlainASCII rules out.)
 func asciiCompatible(enc encoding.Encoding) bool {
-	name, err := htmlindex.Name(enc)
-	return err != nil || !strings.HasPrefix(name, "utf-16")
+	s, err := enc.NewEncoder().String("<a")
+	return err == nil && s == "<a"
 }
 
 // isPlainASCII reports whether b holds only 7-bit bytes and no ESC.
@@ -152,4 +153,28 @@ func isPlainASCII(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// iriToURI returns f with the non-ASCII bytes of the new values it
+// returns percent-encoded, as RFC 3987 §3.1 maps an IRI to a URI, for a
+// page in a legacy encoding: the value then reads the same in any
+// encoding, where the page's own encoding might lack its characters, and
+// names the URI f meant (a browser would have put a raw query in the
+// page's encoding instead).
+func iriToURI(f func(Link) (string, bool)) func(Link) (string, bool) {
+	return func(l Link) (string, bool) {
+		v, ok := f(l)
+		if !ok || isASCII(v) {
+			return v, ok
+		}
+		var sb strings.Builder
+		for i := 0; i < len(v); i++ {
+			if v[i] >= utf8.RuneSelf {
+				sb.WriteString(percent(v[i]))
+			} else {
+				sb.WriteByte(v[i])
+			}
+		}
+		return sb.String(), true
+	}
 }

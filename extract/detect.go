@@ -22,7 +22,8 @@ const sniffLen = 4096
 //     and folded continuations) holding a field messages or MIME entities
 //     carry (From, To, Date, Subject, Received, Message-ID, Content-Type,
 //     ...), ended by a blank line, or of at least two fields;
-//   - HTML: after a byte order mark and white space, "<!doctype html",
+//   - HTML: after a byte order mark and white space (in UTF-16, see
+//     utf16Order, the text decides between HTML and Text), "<!doctype html",
 //     "<?xml" with an <html element, a comment "<!--", or the start tag of
 //     an HTML element ("<p>", "<div class=...>"), as the MIME Sniffing
 //     Standard §7.1 looks for them;
@@ -40,6 +41,13 @@ func Detect(name string, head []byte) Type {
 	}
 	if len(head) > sniffLen {
 		head = head[:sniffLen]
+	}
+	if d, ok := newUTF16Doc(head); ok {
+		// Its markup tells; mail is never in UTF-16 (RFC 5322 §2.1).
+		if isHTMLStart(bytes.TrimPrefix(d.text, []byte("\xef\xbb\xbf"))) {
+			return HTML
+		}
+		return Text
 	}
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	switch {

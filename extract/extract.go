@@ -194,7 +194,7 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 }
 
 var scanners = [...]contentScanner{
-	Text: scanText,
+	Text: scanTextInput,
 	HTML: scanHTML,
 	Mail: scanMail,
 	Mbox: scanMbox,

@@ -108,6 +108,7 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
+	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
@@ -477,17 +478,17 @@ var rawTextElements = map[string]refKind{
 
 // parsePage walks the document with the x/net/html tokenizer, keeping raw
 // offsets, and collects every URL-bearing value in document order. The
-// page is in the encoding it declares (htmlEncoding), else in UTF-8 if it
-// is valid UTF-8 and in windows-1252 if not; or, when decodedFrom is not
-// nil, it was in decodedFrom and is in UTF-8 now.
+// page is in the encoding it declares (htmlEncoding), else in the one
+// sniffEncoding finds (UTF-8 if it is valid UTF-8); or, when decodedFrom
+// is not nil, it was in decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, base: -1, refs: make([]htmlRef, 0, len(buf)/512)}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {
 		enc := htmlEncoding(buf)
-		if enc == nil && !utf8.Valid(buf) {
-			enc = charmap.Windows1252
+		if enc == nil {
+			enc = sniffEncoding(buf)
 		}
 		p.enc = urlEncoding(enc)
 		p.dec = p.enc

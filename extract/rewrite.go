@@ -32,6 +32,11 @@ import (
 // percent-encoded), then for the attribute's quoting ('&' and the quote
 // as character references; an unquoted value is put in double quotes, and
 // so is one written after an attribute that had none).
+//
+// The page keeps its encoding (see Links): in a legacy one, a new value's
+// non-ASCII bytes are percent-encoded (RFC 3987 §3.1), and a page in
+// UTF-16 is written back in UTF-16, in its byte order, with its BOM if it
+// had one. The positions of the Links f gets count bytes of r.
 func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) error {
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
@@ -42,7 +47,11 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if err != nil {
 		return &Error{File: src.name, Offset: -1, Err: err}
 	}
-	p := parsePage(buf, nil)
+	buf, decodedFrom, w, f, finish := rewriteUTF16(buf, w, f)
+	p := parsePage(buf, decodedFrom)
+	if p.dec != nil {
+		f = iriToURI(f) // UTF-8 would not read in the page's encoding
+	}
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	var edits []edit
@@ -72,7 +81,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 			slices.SortFunc(edits, func(a, b edit) int { return a.ref - b.ref })
 		}
 	}
-	return p.write(w, edits)
+	return finish(p.write(w, edits))
 }
 
 // edit is the new value of p.refs[ref].

@@ -7,8 +7,16 @@ import (
 	"github.com/urix/urix/delimit"
 )
 
-// scanText is the contentScanner of plain text: the URIs the delimit
-// scanner finds (RFC 3986 Appendix C), with Context "text".
+// scanTextInput is the contentScanner of plain text input: scanText, on
+// its UTF-8 text when it is in UTF-16 (see fromUTF16Text). The text of a
+// MIME part comes decoded already.
+func scanTextInput(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	r, yield = fromUTF16Text(r, yield)
+	return scanText(r, src, yield)
+}
+
+// scanText scans plain text: the URIs the delimit scanner finds (RFC 3986
+// Appendix C), with Context "text".
 func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return scanDelimited(r, src, "text", yield)
 }

@@ -1,0 +1,186 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+// encodeIn returns s in the encoding enc, failing the test when enc
+// lacks one of its characters.
+func encodeIn(t *testing.T, enc encoding.Encoding, s string) []byte {
+	t.Helper()
+	b, err := enc.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatalf("encoding %q: %v", s, err)
+	}
+	return b
+}
+
+func encName(e encoding.Encoding) string {
+	if e == nil {
+		return "utf-8"
+	}
+	n, err := htmlindex.Name(e)
+	if err != nil {
+		return "?"
+	}
+	return n
+}
+
+// TestSniffEncoding checks the detector on small pages in the legacy
+// encodings of the languages whose pages most often declare none, each
+// page short as a title and a sentence or two.
+func TestSniffEncoding(t *testing.T) {
+	tests := []struct {
+		enc  encoding.Encoding
+		text string
+	}{
+		{japanese.ShiftJIS, `<a href="ページ.html">ページ</a>`},
+		{japanese.ShiftJIS, "<title>日本語のページ</title><p>東京都の天気予報です。"},
+		{japanese.ShiftJIS, "<p>カタカナ</p>"},
+		{japanese.EUCJP, `<a href="ページ.html">ページ</a>`},
+		{japanese.EUCJP, "<title>日本語のページ</title><p>東京都の天気予報です。"},
+		{japanese.ISO2022JP, "<title>日本語のページ</title>"},
+		{simplifiedchinese.GBK, "<title>欢迎来到我们的网站</title><p>中文网页"},
+		{simplifiedchinese.GBK, `<a href="新闻.html">新闻</a>`},
+		{traditionalchinese.Big5, "<title>歡迎來到我們的網站</title><p>中文網頁"},
+		{traditionalchinese.Big5, `<a href="新聞.html">新聞</a>`},
+		{korean.EUCKR, "<title>한국어 페이지에 오신 것을 환영합니다</title>"},
+		{korean.EUCKR, `<a href="뉴스.html">뉴스</a>`},
+		{charmap.Windows1251, "<title>Главная страница</title><p>Привет, мир!"},
+		{charmap.Windows1251, `<a href="новости.html">Новости</a>`},
+		{charmap.KOI8R, "<title>Главная страница</title><p>Привет, мир!"},
+		{charmap.KOI8R, `<a href="новости.html">Новости</a>`},
+		{charmap.Windows1252, "<p>Café Müller, naïve résumé, São Paulo"},
+		{charmap.Windows1252, `<a href="café.html">Café</a>`},
+		{charmap.Windows1252, "<p>\u201cquoted\u201d \u2013 text"},
+		{charmap.Windows1252, "<p>À bientôt! Ça va? Le château de l'été, où déjà?"},
+		{charmap.Windows1252, "<p>Größe, Übermaß und Äpfel für Jürgen"},
+		{charmap.Windows1252, "<p>¿Dónde está el niño? ¡Señor!"},
+		// "à" alone and "€" read as Cyrillic "а" and "Ђ" in windows-1251.
+		{charmap.Windows1252, "<p>Abonnez-vous à partir de 1 €"},
+		{charmap.Windows1252, `<a href="à.html">à</a>`},
+		// Soft hyphens, hundreds in some German pages, read as Big5.
+		{charmap.Windows1252, "<p>Mineral\u00adöl, Son\u00adnen\u00adener\u00adgie, In\u00adnen\u00adstadt, Ge\u00adbäu\u00adde\u00adför\u00adde\u00adrung, Ver\u00adnet\u00adzung"},
+		{charmap.Windows1251, "<p>Ласкаво просимо! Це головна сторінка її сайту, ґанок і подвір'я."},
+		{charmap.Windows1251, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
+		{charmap.KOI8R, "<h1>Правительство Российской Федерации</h1><p>Новости и события"},
+		{japanese.ShiftJIS, "<h1>ｶﾀｶﾅ</h1><p>半角カタカナもあります。"},
+		{japanese.EUCJP, "<h1>会社概要</h1><p>東京都千代田区"},
+		{japanese.ShiftJIS, "<h1>会社概要</h1><p>東京都千代田区"},
+		{korean.EUCKR, "<h1>대한민국 정부</h1><p>서울특별시 종로구"},
+		{simplifiedchinese.GBK, "<h1>中华人民共和国</h1><p>北京市朝阳区"},
+		{traditionalchinese.Big5, "<h1>中華民國</h1><p>臺北市中正區"},
+	}
+	for _, tt := range tests {
+		got := sniffEncoding(encodeIn(t, tt.enc, tt.text))
+		if encName(got) != encName(tt.enc) {
+			t.Errorf("sniffEncoding(%q in %s) = %s", tt.text, encName(tt.enc), encName(got))
+		}
+	}
+	// UTF-8, and plain ASCII, are nil.
+	for _, s := range []string{"ページ", "plain", "\x1b(B escape alone"} {
+		if got := sniffEncoding([]byte(s)); got != nil {
+			t.Errorf("sniffEncoding(%q) = %s, want utf-8 (nil)", s, encName(got))
+		}
+	}
+}
+
+// TestHTMLUndeclaredEncoding checks pages that declare no encoding: the
+// detector reads them, so that a link's path is its characters in UTF-8
+// (WHATWG URL Standard, path percent-encode set) and its query the page's
+// bytes (§4.4, query state, with the document's encoding), as a browser
+// sends them; a declaration wins over the detector, and a BOM over both.
+func TestHTMLUndeclaredEncoding(t *testing.T) {
+	const href = `<p>ページ</p><a href="ページ.html?q=日本#ページ">x</a>`
+	const pathURI = "http://example.jp/%E3%83%9A%E3%83%BC%E3%82%B8.html"
+	tests := []struct {
+		name string
+		page []byte
+		want string
+	}{
+		{"Shift_JIS", encodeIn(t, japanese.ShiftJIS, href), pathURI + "?q=%93%FA%96%7B#%E3%83%9A%E3%83%BC%E3%82%B8"},
+		{"EUC-JP", encodeIn(t, japanese.EUCJP, href), pathURI + "?q=%C6%FC%CB%DC#%E3%83%9A%E3%83%BC%E3%82%B8"},
+		{"windows-1251", encodeIn(t, charmap.Windows1251, `<p>Новости</p><a href="новости.html?q=мир">x</a>`),
+			"http://example.jp/%D0%BD%D0%BE%D0%B2%D0%BE%D1%81%D1%82%D0%B8.html?q=%EC%E8%F0"},
+		{"GBK", encodeIn(t, simplifiedchinese.GBK, `<p>新闻</p><a href="新闻.html?q=中文">x</a>`),
+			"http://example.jp/%E6%96%B0%E9%97%BB.html?q=%D6%D0%CE%C4"},
+		// The declaration wins: the same Shift_JIS bytes declared
+		// windows-1252 are read so, whatever they look like.
+		{"declared", append([]byte(`<meta charset="windows-1252">`), encodeIn(t, japanese.ShiftJIS, `<a href="ページ.html">x</a>`)...),
+			"http://example.jp/%C6%92y%C2%81%5B%C6%92W.html"},
+		// A BOM wins over a declaration.
+		{"UTF-8 BOM", []byte("\xef\xbb\xbf<meta charset=shift_jis>" + `<a href="ページ.html?q=日本">x</a>`),
+			pathURI + "?q=%E6%97%A5%E6%9C%AC"},
+		{"UTF-16 BOM", toUTF16("<meta charset=shift_jis>"+`<a href="ページ.html?q=日本">x</a>`, false, true, 0),
+			pathURI + "?q=%E6%97%A5%E6%9C%AC"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for l, err := range Links(bytes.NewReader(tt.page), Options{Type: HTML, Base: "http://example.jp/"}) {
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			if l.Context == "html" {
+				got = append(got, l.URI)
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s page %q: got %q, want %q", tt.name, tt.page, got, tt.want)
+		}
+	}
+}
+
+// TestRewriteUndeclaredEncoding checks that rewriting a page that declares
+// no encoding keeps its links the URLs they were: made absolute, a
+// Shift_JIS link names the same URL, and the page's other bytes stay;
+// a new value with characters in it is written as the URI it stands for
+// (RFC 3987 §3.1), which any encoding reads.
+func TestRewriteUndeclaredEncoding(t *testing.T) {
+	page := encodeIn(t, japanese.ShiftJIS, `<p>ページ</p><a href="ページ.html?q=日本">x</a><img src="写真.png">`)
+	want := encodeIn(t, japanese.ShiftJIS, `<p>ページ</p><a href="http://example.jp/d/%E3%83%9A%E3%83%BC%E3%82%B8.html?q=%93%FA%96%7B">x</a>`+
+		`<img src="http://example.jp/%E6%96%B0/%E5%86%99%E7%9C%9F.png">`)
+	var out bytes.Buffer
+	err := Rewrite(&out, bytes.NewReader(page), Options{Base: "http://example.jp/d/"}, func(l Link) (string, bool) {
+		if l.Tag == "img" {
+			return "http://example.jp/新/写真.png", true
+		}
+		return l.URI, true
+	})
+	if err != nil || !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("Rewrite of a Shift_JIS page gave %q (%v), want %q", out.Bytes(), err, want)
+	}
+}
+
+// TestUTF8ReaderSniffs checks that a MIME part without a charset is read
+// in the encoding the detector finds.
+func TestUTF8ReaderSniffs(t *testing.T) {
+	in := encodeIn(t, japanese.ShiftJIS, "日本語のページ http://example.jp/")
+	r, enc, _ := utf8Reader(in, "", false)
+	got, err := io.ReadAll(r)
+	if err != nil || string(got) != "日本語のページ http://example.jp/" || enc != japanese.ShiftJIS {
+		t.Errorf("utf8Reader(Shift_JIS without charset) = %q in %s (%v)", got, encName(enc), err)
+	}
+}
+
+// TestSniffEncodingAllocs checks that the detector decodes in pieces: its
+// allocations do not grow with the input.
+func TestSniffEncodingAllocs(t *testing.T) {
+	var allocs []float64
+	for _, n := range []int{1 << 10, 1 << 20} {
+		in := bytes.Repeat(encodeIn(t, japanese.ShiftJIS, "日本語のページ "), n/15)
+		allocs = append(allocs, testing.AllocsPerRun(5, func() { sniffEncoding(in) }))
+	}
+	if allocs[1] > allocs[0]+4 {
+		t.Errorf("sniffEncoding: %v allocations for 1 KiB, %v for 1 MiB", allocs[0], allocs[1])
+	}
+}
