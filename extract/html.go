@@ -504,7 +504,7 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	for {
 		// CDATA sections are text in foreign content only (HTML Living
 		// Standard §13.2.5.42).
-		z.AllowCDATA(len(fs) > 0)
+		z.AllowCDATA(len(fs.elems) > 0)
 		tt := z.Next()
 		raw := z.Raw()
 		start := pos
@@ -531,7 +531,7 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 					rawElem = name
 				}
 				if tt == html.StartTagToken {
-					fs.push(name, fs[len(fs)-1].math, attrs, raw)
+					fs.push(name, fs.elems[len(fs.elems)-1].math, attrs, raw)
 				}
 				continue
 			}
@@ -555,7 +555,7 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 		case html.EndTagToken:
 			rawElem = ""
 			name, _ := parseTag(raw[1:], attrs[:0])
-			if len(fs) > 0 && (name == "br" || name == "p") {
+			if len(fs.elems) > 0 && (name == "br" || name == "p") {
 				fs.breakOut()
 			} else if fs.end(name) {
 				continue
@@ -612,15 +612,20 @@ const (
 // foreign content (§13.2.6.5) or as HTML. The HTML elements inside an
 // integration point are not followed: an end tag is taken to close the
 // foreign element it names, if one is open.
-type foreignStack []foreignElem
+type foreignStack struct {
+	elems []foreignElem
+	// open counts the open elements of each name, so that an end tag
+	// naming none of them is told in O(1), not by a walk of the stack.
+	open map[string]int
+}
 
 // foreign reports whether a start tag called name is foreign content
 // here, read by the rules of §13.2.6.5 instead of those of HTML.
-func (fs foreignStack) foreign(name string) bool {
-	if len(fs) == 0 {
+func (fs *foreignStack) foreign(name string) bool {
+	if len(fs.elems) == 0 {
 		return false
 	}
-	switch fs[len(fs)-1].kind {
+	switch fs.elems[len(fs.elems)-1].kind {
 	case htmlPoint:
 		return false
 	case mathTextPoint:
@@ -669,27 +674,43 @@ func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte
 			}
 		}
 	}
-	*fs = append(*fs, e)
+	fs.elems = append(fs.elems, e)
+	if fs.open == nil {
+		fs.open = map[string]int{}
+	}
+	fs.open[name]++
 }
 
 // breakOut closes the foreign elements inside the innermost integration
 // point, or all of them.
 func (fs *foreignStack) breakOut() {
-	for len(*fs) > 0 && (*fs)[len(*fs)-1].kind != htmlPoint && (*fs)[len(*fs)-1].kind != mathTextPoint {
-		*fs = (*fs)[:len(*fs)-1]
+	for n := len(fs.elems); n > 0 && fs.elems[n-1].kind != htmlPoint && fs.elems[n-1].kind != mathTextPoint; n-- {
+		fs.pop()
+	}
+}
+
+// pop closes the innermost open foreign element.
+func (fs *foreignStack) pop() {
+	e := fs.elems[len(fs.elems)-1]
+	fs.elems = fs.elems[:len(fs.elems)-1]
+	if fs.open[e.name]--; fs.open[e.name] == 0 {
+		delete(fs.open, e.name)
 	}
 }
 
 // end closes the innermost open foreign element called name and those
 // inside it, and reports false if none is open: the end tag is HTML's.
 func (fs *foreignStack) end(name string) bool {
-	for i := len(*fs) - 1; i >= 0; i-- {
-		if (*fs)[i].name == name {
-			*fs = (*fs)[:i]
+	if fs.open[name] == 0 {
+		return false
+	}
+	for {
+		e := fs.elems[len(fs.elems)-1]
+		fs.pop()
+		if e.name == name {
 			return true
 		}
 	}
-	return false
 }
 
 // tag collects the URL-bearing attributes of the start tag raw at offset

@@ -38,6 +38,7 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
 	i = skipSpace(t, i)
+	var seen keySet
 	for i < len(t) && t[i] != '>' {
 		var a rawAttr
 		a.keyStart = i
@@ -94,14 +95,7 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 			// Duplicates are told apart before NUL is replaced, as the
 			// tokenizer does.
 			a.key = lowerASCII(t[a.keyStart:keyEnd])
-			dup := false
-			for _, b := range attrs {
-				if b.key == a.key {
-					dup = true
-					break
-				}
-			}
-			if !dup {
+			if !seen.has(a.key, attrs) {
 				attrs = append(attrs, a)
 			}
 		}
@@ -114,6 +108,37 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 		attrs[k].key = replaceNUL(attrs[k].key)
 	}
 	return name, attrs
+}
+
+// keySet tells whether a tag has an attribute already: a scan of the few
+// attributes most tags have, a map once they are many, so that a tag with
+// n attributes takes O(n) time, not O(n²).
+type keySet map[string]struct{}
+
+const keySetScan = 16 // attributes scanned before a map is made
+
+// has reports whether attrs, the attributes kept so far, hold key, and
+// adds key to the set when they do not.
+func (s *keySet) has(key string, attrs []rawAttr) bool {
+	if *s == nil {
+		for _, b := range attrs {
+			if b.key == key {
+				return true
+			}
+		}
+		if len(attrs) < keySetScan {
+			return false
+		}
+		*s = make(keySet, 2*len(attrs))
+		for _, b := range attrs {
+			(*s)[b.key] = struct{}{}
+		}
+	}
+	if _, ok := (*s)[key]; ok {
+		return true
+	}
+	(*s)[key] = struct{}{}
+	return false
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and
