@@ -96,6 +96,10 @@ type page struct {
 	yield    func(*htmlRef) bool
 	stopped  bool
 	onlyBase bool
+	// steps counts the walk's work that is not a pass over the page's
+	// bytes: tokens, attributes and foreign elements looked at. Tests
+	// check that it grows linearly with the page.
+	steps int
 }
 
 // scanHTML is the contentScanner of HTML documents. In document order, it
@@ -557,8 +561,10 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	p.yield = yield
 	z := html.NewTokenizer(bytes.NewReader(p.buf))
 	var st tokenState
+	st.fs.steps = &p.steps
 	pos := 0
 	for !p.stopped {
+		p.steps++
 		// CDATA sections are text in foreign content only (HTML Living
 		// Standard §13.2.5.42).
 		z.AllowCDATA(len(st.fs.elems) > 0)
@@ -573,7 +579,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.startTag(z, &st, tt, raw, start)
 		case html.EndTagToken:
 			st.rawElem = ""
-			name, _ := parseTag(raw[1:], st.attrs[:0])
+			name, _ := parseTag(raw[1:], st.attrs[:0], &p.steps)
 			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
 				st.fs.breakOut()
 			} else if st.fs.end(name) {
@@ -600,7 +606,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
 	var name string
-	name, st.attrs = parseTag(raw, st.attrs)
+	name, st.attrs = parseTag(raw, st.attrs, &p.steps)
 	foreign := st.fs.foreign(name)
 	if foreign && breaksOut(name, st.attrs) {
 		st.fs.breakOut()
@@ -696,7 +702,8 @@ type foreignStack struct {
 	elems []foreignElem
 	// open counts the open elements of each name, so that an end tag
 	// naming none of them is told in O(1), not by a walk of the stack.
-	open map[string]int
+	open  map[string]int
+	steps *int // elements pushed and popped
 }
 
 // foreign reports whether a start tag called name is foreign content
@@ -754,6 +761,7 @@ func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte
 			}
 		}
 	}
+	*fs.steps++
 	fs.elems = append(fs.elems, e)
 	if fs.open == nil {
 		fs.open = map[string]int{}
@@ -771,6 +779,7 @@ func (fs *foreignStack) breakOut() {
 
 // pop closes the innermost open foreign element.
 func (fs *foreignStack) pop() {
+	*fs.steps++
 	e := fs.elems[len(fs.elems)-1]
 	fs.elems = fs.elems[:len(fs.elems)-1]
 	if fs.open[e.name]--; fs.open[e.name] == 0 {

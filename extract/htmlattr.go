@@ -30,7 +30,8 @@ func isSpace(c byte) bool {
 // lower-case name and attributes, exactly as the x/net/html tokenizer's
 // readTag does: same name, key and value boundaries, the first of
 // duplicate attributes kept, nameless ones dropped. attrs is reused.
-func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
+// The attributes read and compared are counted in *steps.
+func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 	attrs = attrs[:0]
 	i := 1
 	for i < len(t) && !isSpace(t[i]) && t[i] != '/' && t[i] != '>' {
@@ -38,10 +39,11 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
 	i = skipSpace(t, i)
-	var seen keySet
+	seen := keySet{steps: steps}
 	for i < len(t) && t[i] != '>' {
 		var a rawAttr
 		a.keyStart = i
+		*steps++
 		// Attribute name: an '=' as first character belongs to it.
 		j := i
 		for j < len(t) {
@@ -113,15 +115,19 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 // keySet tells whether a tag has an attribute already: a scan of the few
 // attributes most tags have, a map once they are many, so that a tag with
 // n attributes takes O(n) time, not O(n²).
-type keySet map[string]struct{}
+type keySet struct {
+	m     map[string]struct{}
+	steps *int // keys compared
+}
 
 const keySetScan = 16 // attributes scanned before a map is made
 
 // has reports whether attrs, the attributes kept so far, hold key, and
 // adds key to the set when they do not.
 func (s *keySet) has(key string, attrs []rawAttr) bool {
-	if *s == nil {
+	if s.m == nil {
 		for _, b := range attrs {
+			*s.steps++
 			if b.key == key {
 				return true
 			}
@@ -129,15 +135,17 @@ func (s *keySet) has(key string, attrs []rawAttr) bool {
 		if len(attrs) < keySetScan {
 			return false
 		}
-		*s = make(keySet, 2*len(attrs))
+		s.m = make(map[string]struct{}, 2*len(attrs))
 		for _, b := range attrs {
-			(*s)[b.key] = struct{}{}
+			s.m[b.key] = struct{}{}
 		}
+		*s.steps += len(attrs)
 	}
-	if _, ok := (*s)[key]; ok {
+	*s.steps++
+	if _, ok := s.m[key]; ok {
 		return true
 	}
-	(*s)[key] = struct{}{}
+	s.m[key] = struct{}{}
 	return false
 }
 
