@@ -24,7 +24,12 @@ import (
 
 // MaxHTMLSize is the largest HTML document Links and Rewrite read: a page
 // is held in memory whole, because its <base href> applies to the links
-// before it too (HTML Living Standard §4.2.3).
+// before it too (HTML Living Standard §4.2.3). Its links are handed out
+// as they are found, never collected, so that reading a page takes at
+// most about 5 times its size (the page, the tokenizer's copy of its
+// longest tag or text, that value decoded) whatever its shape; a page of
+// at most maxTreeSize (8 MiB) with a base element is also parsed into a
+// tree once, which takes up to about 25 times its size.
 const MaxHTMLSize = 64 << 20
 
 // maxTreeSize is the largest page whose base element is found in its

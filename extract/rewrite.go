@@ -9,7 +9,11 @@ import (
 // Rewrite copies the HTML document r to w with the URLs of its
 // URL-bearing attributes and CSS replaced as f says, and every other byte
 // as it was: the markup is not parsed into a tree and serialized again,
-// so a rewrite that keeps every link gives r back byte for byte.
+// so a rewrite that keeps every link gives r back byte for byte. The
+// output goes to w as the page is read, except the part after the base
+// element that sets the page's base, which waits in memory until f has
+// given that element's new value (see below); memory stays within that
+// part and what Links takes (see MaxHTMLSize).
 //
 // f is called once for each link Links would yield from the document with
 // opts (the attributes and CSS of the HTML extractor, not the bare URIs of
