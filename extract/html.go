@@ -368,7 +368,16 @@ func (p *page) chars(raw []byte) decoded {
 				c = utf8.AppendRune(out[:0], rune(b))
 			}
 		}
-		sb.Write(c)
+		// A decoder that meets an invalid sequence may hand back the
+		// ASCII byte after it with its U+FFFD: that byte stays where
+		// it is in the page.
+		keep := 0
+		for keep < len(c)-1 && keep < n-1 && c[len(c)-1-keep] < utf8.RuneSelf && c[len(c)-1-keep] == raw[i+n-1-keep] {
+			keep++
+		}
+		sb.Write(c[:len(c)-keep])
+		pos = pos.add(sb.Len(), i+n-keep)
+		sb.Write(c[len(c)-keep:])
 		i += n
 		pos = pos.add(sb.Len(), i)
 	}
