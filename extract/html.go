@@ -693,9 +693,9 @@ func (p *page) add(r *htmlRef) bool {
 
 // foreignElem is an SVG or MathML element open in the page.
 type foreignElem struct {
-	name string // lower-case, as the tokenizer reads it
-	math bool   // MathML, else SVG
-	kind uint8  // one of those below, 0 for any other element
+	name int32 // its lower-case name (as the tokenizer reads it), as an index in foreignStack.open
+	math bool  // MathML, else SVG
+	kind uint8 // one of those below, 0 for any other element
 }
 
 // The foreign elements that change how what they hold is read (HTML Living
@@ -713,10 +713,12 @@ const (
 // integration point are not followed: an end tag is taken to close the
 // foreign element it names, if one is open.
 type foreignStack struct {
-	elems []foreignElem
-	// open counts the open elements of each name, so that an end tag
-	// naming none of them is told in O(1), not by a walk of the stack.
-	open  map[string]int
+	elems []foreignElem // 8 bytes an element, for pages nested deep
+	ids   map[string]int32
+	// open counts the open elements of each name (by its index in ids),
+	// so that an end tag naming none of them is told in O(1), not by a
+	// walk of the stack.
+	open  []int32
 	steps *int // elements pushed and popped
 }
 
@@ -759,7 +761,7 @@ func breaksOut(name string, attrs []rawAttr) bool {
 // push opens the element name of start tag raw, in MathML if math, else in
 // SVG.
 func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte) {
-	e := foreignElem{name: name, math: math}
+	e := foreignElem{math: math}
 	switch {
 	case !math && (name == "foreignobject" || name == "desc" || name == "title"):
 		e.kind = htmlPoint
@@ -776,11 +778,18 @@ func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte
 		}
 	}
 	*fs.steps++
-	fs.elems = append(fs.elems, e)
-	if fs.open == nil {
-		fs.open = map[string]int{}
+	id, ok := fs.ids[name]
+	if !ok {
+		if fs.ids == nil {
+			fs.ids = map[string]int32{}
+		}
+		id = int32(len(fs.open))
+		fs.ids[name] = id
+		fs.open = append(fs.open, 0)
 	}
-	fs.open[name]++
+	e.name = id
+	fs.elems = append(fs.elems, e)
+	fs.open[id]++
 }
 
 // breakOut closes the foreign elements inside the innermost integration
@@ -796,21 +805,20 @@ func (fs *foreignStack) pop() {
 	*fs.steps++
 	e := fs.elems[len(fs.elems)-1]
 	fs.elems = fs.elems[:len(fs.elems)-1]
-	if fs.open[e.name]--; fs.open[e.name] == 0 {
-		delete(fs.open, e.name)
-	}
+	fs.open[e.name]--
 }
 
 // end closes the innermost open foreign element called name and those
 // inside it, and reports false if none is open: the end tag is HTML's.
 func (fs *foreignStack) end(name string) bool {
-	if fs.open[name] == 0 {
+	id, ok := fs.ids[name]
+	if !ok || fs.open[id] == 0 {
 		return false
 	}
 	for {
 		e := fs.elems[len(fs.elems)-1]
 		fs.pop()
-		if e.name == name {
+		if e.name == id {
 			return true
 		}
 	}

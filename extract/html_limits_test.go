@@ -147,8 +147,8 @@ func (h *heapPeak) stop() uint64 {
 // TestHTMLMemory checks that the heap Links and Rewrite take for a page
 // stays within maxHeapRatio times the page's size and a few MB for the
 // GC's slack (the page itself not counted), for the shapes that took 57 to 165 times as much: long ping
-// lists, srcset and CSS with many URLs, a page rewritten with every link
-// changed, after a base element and without one. Rewrite holds the
+// lists, srcset and CSS with many URLs, deep SVG, a page rewritten with
+// every link changed, after a base element and without one. Rewrite holds the
 // output after the base element in memory too, and a page up to
 // maxTreeSize with a base element is parsed into a tree, so the page
 // with a base is larger than that.
@@ -162,6 +162,7 @@ func TestHTMLMemory(t *testing.T) {
 		{"srcset", `<img srcset="` + strings.Repeat("a 1x,", n/5) + `">`},
 		{"CSS url", "<style>" + strings.Repeat("url(a) ", n/7) + "</style>"},
 		{"CSS url in an attribute", `<p style="` + strings.Repeat("url(a) ", n/7) + `">`},
+		{"SVG nesting", "<svg>" + strings.Repeat("<g>", n/3)},
 		{"links", links[:n]},
 		{"links after a base", "<base href=http://example.org/>" + links},
 	}
