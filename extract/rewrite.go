@@ -50,7 +50,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
 	rw := rewriter{p: p, w: errWriter{w: w}}
-	var tail bytes.Buffer
+	var tail chunks
 	var baseRef htmlRef
 	var baseLink Link
 	hasBase := false
@@ -69,7 +69,6 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 			baseRef, baseLink, hasBase = *ref, l, true
 			rw.copyTo(ref.drop.start)
 			rw.last = ref.drop.end
-			tail.Grow(len(buf) - ref.drop.end)
 			rw.w = errWriter{w: &tail}
 			return true
 		}
@@ -87,8 +86,28 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 		head.edit(&baseRef, v)
 	}
 	head.copyTo(baseRef.drop.end)
-	head.w.write(tail.Bytes())
+	for _, c := range tail {
+		head.w.write(c)
+	}
 	return head.w.err
+}
+
+// chunks holds output in memory, in chunks so that it grows without
+// copying what it holds.
+type chunks [][]byte
+
+func (c *chunks) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		if len(*c) == 0 || len((*c)[len(*c)-1]) == cap((*c)[len(*c)-1]) {
+			*c = append(*c, make([]byte, 0, max(64<<10, len(b))))
+		}
+		last := &(*c)[len(*c)-1]
+		k := copy((*last)[len(*last):cap(*last)], b)
+		*last = (*last)[:len(*last)+k]
+		b = b[k:]
+	}
+	return n, nil
 }
 
 // emitOne returns the link emit makes of l, and false if the Options
