@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"iter"
@@ -33,7 +32,8 @@ import (
 const MaxHTMLSize = 64 << 20
 
 // maxTreeSize is the largest page whose base element is found in its
-// parsed tree; in a larger one, the first base element the tokenizer met
+// parsed tree; in a larger one, and in one the parser refuses (nested
+// deeper than 512 elements), the first base element the tokenizer met
 // outside template and noscript elements and foreign content (see
 // foreignStack) counts.
 const maxTreeSize = 8 << 20
@@ -1042,10 +1042,7 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	if len(p.buf) > maxTreeSize {
 		// The tree of a huge page would take far more memory than
 		// the page: the tokenizer's choice serves.
-		if p.baseAt < 0 {
-			return outer, nil
-		}
-		return outer.Inner(p.baseRef, base.Embedded)
+		return p.tokenizerBase(outer)
 	}
 	// The tree is made of the page's characters, as the links are.
 	var r io.Reader = bytes.NewReader(p.buf)
@@ -1056,7 +1053,18 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	}
 	doc, err := goquery.NewDocumentFromReader(r)
 	if err != nil {
-		return outer, fmt.Errorf("extract: reading <base href>: %w", err)
+		// The parser refuses a page nested deeper than 512 elements;
+		// the tokenizer's choice serves there too.
+		return p.tokenizerBase(outer)
 	}
 	return outer.HTML(doc)
+}
+
+// tokenizerBase returns the base the first base element the tokenizer met
+// that can set it gives, resolved against outer, or outer.
+func (p *page) tokenizerBase(outer base.Base) (base.Base, error) {
+	if p.baseAt < 0 {
+		return outer, nil
+	}
+	return outer.Inner(p.baseRef, base.Embedded)
 }
