@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,82 +14,84 @@ type cssURL struct {
 	quote byte   // '"' or '\'' for a string, 0 for an unquoted url()
 }
 
-// cssURLs returns the URLs of a style sheet or a style attribute (CSS
+// cssURLs yields the URLs of a style sheet or a style attribute (CSS
 // Syntax Level 3 §4): url() tokens (quoted or not), url() and src()
 // functions with a string argument, the string of an @import rule, and the
 // strings of image-set() (CSS Images Level 4 §2.2). Comments and other
 // strings are skipped.
-func cssURLs(s string) []cssURL {
-	var urls []cssURL
-	imageSet := 0 // parenthesis depth inside image-set(), 0 outside
-	importRule := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '/' && strings.HasPrefix(s[i:], "/*"):
-			end := strings.Index(s[i+2:], "*/")
-			if end < 0 {
-				return urls
-			}
-			i += end + 4
-		case c == '"' || c == '\'':
-			val, valEnd, end := cssString(s, i)
-			if importRule || imageSet == 1 {
-				urls = append(urls, cssURL{val, span{i + 1, valEnd}, c})
-			}
-			importRule = false
-			i = end
-		case c == '@':
-			j := i + 1
-			for j < len(s) && isNameByte(s[j]) {
-				j++
-			}
-			importRule = strings.EqualFold(s[i+1:j], "import")
-			i = j
-		case c == '(':
-			if imageSet > 0 {
-				imageSet++
-			}
-			i++
-		case c == ')':
-			if imageSet > 0 {
-				imageSet--
-			}
-			i++
-		case c == '\\':
-			i += 2
-		case isNameByte(c) || c == '-':
-			j := i
-			for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
-				if s[j] == '\\' {
-					j++
+func cssURLs(s string) iter.Seq[cssURL] {
+	return func(yield func(cssURL) bool) {
+		imageSet := 0 // parenthesis depth inside image-set(), 0 outside
+		importRule := false
+		for i := 0; i < len(s); {
+			c := s[i]
+			switch {
+			case c == '/' && strings.HasPrefix(s[i:], "/*"):
+				end := strings.Index(s[i+2:], "*/")
+				if end < 0 {
+					return
 				}
-				j++
-			}
-			name := s[i:j]
-			i = j
-			if i >= len(s) || s[i] != '(' {
-				continue
-			}
-			switch strings.ToLower(name) {
-			case "url", "src":
-				if u, end, ok := cssURLFunction(s, i+1); ok {
-					urls = append(urls, u)
-					i = end
+				i += end + 4
+			case c == '"' || c == '\'':
+				val, valEnd, end := cssString(s, i)
+				if (importRule || imageSet == 1) && !yield(cssURL{val, span{i + 1, valEnd}, c}) {
+					return
 				}
 				importRule = false
-			case "image-set", "-webkit-image-set":
-				imageSet = 1
+				i = end
+			case c == '@':
+				j := i + 1
+				for j < len(s) && isNameByte(s[j]) {
+					j++
+				}
+				importRule = strings.EqualFold(s[i+1:j], "import")
+				i = j
+			case c == '(':
+				if imageSet > 0 {
+					imageSet++
+				}
+				i++
+			case c == ')':
+				if imageSet > 0 {
+					imageSet--
+				}
+				i++
+			case c == '\\':
+				i += 2
+			case isNameByte(c) || c == '-':
+				j := i
+				for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
+					if s[j] == '\\' {
+						j++
+					}
+					j++
+				}
+				name := s[i:j]
+				i = j
+				if i >= len(s) || s[i] != '(' {
+					continue
+				}
+				switch {
+				case strings.EqualFold(name, "url"), strings.EqualFold(name, "src"):
+					if u, end, ok := cssURLFunction(s, i+1); ok {
+						if !yield(u) {
+							return
+						}
+						i = end
+					}
+					importRule = false
+				case strings.EqualFold(name, "image-set"), strings.EqualFold(name, "-webkit-image-set"):
+					imageSet = 1
+					i++
+				}
+			case c == ';' || c == '{' || c == '}':
+				importRule = false
+				i++
+			default:
 				i++
 			}
-		case c == ';' || c == '{' || c == '}':
-			importRule = false
-			i++
-		default:
-			i++
 		}
 	}
-	return urls
 }
 
 func isNameByte(c byte) bool {
@@ -116,19 +119,19 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 		return u, j, true
 	}
 	start := i
-	var sb strings.Builder
+	var v unescaped
 	for i < len(s) {
 		c := s[i]
 		switch {
 		case c == ')':
-			return cssURL{sb.String(), span{start, i}, 0}, i + 1, true
+			return cssURL{v.value(s, start, i), span{start, i}, 0}, i + 1, true
 		case isCSSSpace(c):
 			end := i
 			for i < len(s) && isCSSSpace(s[i]) {
 				i++
 			}
 			if i >= len(s) || s[i] == ')' {
-				return cssURL{sb.String(), span{start, end}, 0}, min(i+1, len(s)), true
+				return cssURL{v.value(s, start, end), span{start, end}, 0}, min(i+1, len(s)), true
 			}
 			return cssURL{}, i, false // a bad url token
 		case c == '"' || c == '\'' || c == '(' || c < 0x20 && c != '\t' || c == 0x7f:
@@ -138,14 +141,43 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 			if n == 0 {
 				return cssURL{}, i, false
 			}
-			sb.WriteRune(r)
+			v.escape(s, start, i, n, r)
 			i += n
 		default:
-			sb.WriteByte(c)
 			i++
 		}
 	}
-	return cssURL{sb.String(), span{start, i}, 0}, i, true
+	return cssURL{v.value(s, start, i), span{start, i}, 0}, i, true
+}
+
+// unescaped builds the value of a CSS token from its text s[start:], with
+// its escapes decoded; until the first escape, the text itself serves.
+type unescaped struct {
+	sb   strings.Builder
+	from int // s[from:] is not in sb yet
+	esc  bool
+}
+
+// escape replaces the n bytes at s[i:] with the code point r, or with
+// nothing if r < 0.
+func (u *unescaped) escape(s string, start, i, n int, r rune) {
+	if !u.esc {
+		u.esc, u.from = true, start
+	}
+	u.sb.WriteString(s[u.from:i])
+	if r >= 0 {
+		u.sb.WriteRune(r)
+	}
+	u.from = i + n
+}
+
+// value returns the value of the token text s[start:end].
+func (u *unescaped) value(s string, start, end int) string {
+	if !u.esc {
+		return s[start:end]
+	}
+	u.sb.WriteString(s[u.from:end])
+	return u.sb.String()
 }
 
 // cssString reads the string token starting with the quote at s[i]
@@ -154,32 +186,34 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 func cssString(s string, i int) (string, int, int) {
 	q := s[i]
 	i++
-	var sb strings.Builder
+	start := i
+	var v unescaped
 	for i < len(s) {
 		c := s[i]
 		switch {
 		case c == q:
-			return sb.String(), i, i + 1
+			return v.value(s, start, i), i, i + 1
 		case c == '\n':
-			return sb.String(), i, i // a bad string: the newline is not part of it
+			return v.value(s, start, i), i, i // a bad string: the newline is not part of it
 		case c == '\\':
 			if i+1 < len(s) && s[i+1] == '\n' {
+				v.escape(s, start, i, 2, -1) // a line continuation
 				i += 2
 				continue
 			}
 			r, n := cssEscape(s, i)
-			if n == 0 {
+			if n == 0 { // a backslash at the end
+				v.escape(s, start, i, 1, -1)
 				i++
 				continue
 			}
-			sb.WriteRune(r)
+			v.escape(s, start, i, n, r)
 			i += n
 		default:
-			sb.WriteByte(c)
 			i++
 		}
 	}
-	return sb.String(), i, i
+	return v.value(s, start, i), i, i
 }
 
 // cssEscape decodes the escape at s[i] == '\\' (CSS Syntax §4.3.7) and

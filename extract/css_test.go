@@ -2,6 +2,7 @@ package extract
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -25,7 +26,7 @@ func TestCSSURLs(t *testing.T) {
 		{`x: url(a.png`, []cssURL{{"a.png", span{7, 12}, 0}}}, // unclosed at the end
 	}
 	for _, tc := range tests {
-		got := cssURLs(tc.in)
+		got := slices.Collect(cssURLs(tc.in))
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("cssURLs(%q) = %+v, want %+v", tc.in, got, tc.want)
 		}

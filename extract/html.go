@@ -3,9 +3,9 @@ package extract
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -23,11 +23,17 @@ import (
 
 // MaxHTMLSize is the largest HTML document Links and Rewrite read: a page
 // is held in memory whole, because its <base href> applies to the links
-// before it too (HTML Living Standard §4.2.3).
+// before it too (HTML Living Standard §4.2.3). Its links are handed out
+// as they are found, never collected, so that reading a page takes at
+// most about 5 times its size (the page, the tokenizer's copy of its
+// longest tag or text, that value decoded) whatever its shape; a page of
+// at most maxTreeSize (8 MiB) with a base element is also parsed into a
+// tree once, which takes up to about 25 times its size.
 const MaxHTMLSize = 64 << 20
 
 // maxTreeSize is the largest page whose base element is found in its
-// parsed tree; in a larger one, the first base element the tokenizer met
+// parsed tree; in a larger one, and in one the parser refuses (nested
+// deeper than 512 elements), the first base element the tokenizer met
 // outside template and noscript elements and foreign content (see
 // foreignStack) counts.
 const maxTreeSize = 8 << 20
@@ -64,21 +70,23 @@ type htmlRef struct {
 	refreshPrefix    bool // for kindRefresh: "URL=" was written before the URL
 	refreshQuote     byte // for kindRefresh: the quote around the URL, if any
 	isBase           bool // the href of a base element
+	canBase          bool // for isBase: the element can set the page's base (see page.tag)
+	drop             span // for isBase: what to remove to remove it (see page.tag)
 	decode           bool // for kindText: the text has character references
 	badDescriptors   bool // for kindSrcset: the candidate's descriptors do not parse
 }
 
-// page is an HTML document read for its links.
+// page is an HTML document read for its links. Its URL-bearing values
+// are not kept: walk hands them out one at a time, so that memory stays
+// within a small multiple of the page whatever its shape.
 type page struct {
-	buf  []byte
-	refs []htmlRef
-	// base is the index in refs of the href of the first base element in
-	// tree order, the one that sets the page's base, -1 if there is none.
-	base int
-	// drops holds, for the href of each base element, the span to remove
-	// to remove it: the element, or the attribute with the white space
-	// before it when the element has others.
-	drops   map[int]span
+	buf []byte
+	// baseAt is the raw offset of the href of the first base element the
+	// tokenizer met outside template and noscript elements and foreign
+	// content, the one that sets the page's base, -1 if there is none;
+	// baseRef is its value.
+	baseAt  int
+	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
 	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
 	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
@@ -87,6 +95,16 @@ type page struct {
 	// dec is the legacy encoding of the page's bytes, nil when they are
 	// UTF-8: enc, unless a transport layer decoded them already.
 	dec encoding.Encoding
+
+	// During walk: where the values go, whether it said to stop, and
+	// whether only base elements are looked into.
+	yield    func(*htmlRef) bool
+	stopped  bool
+	onlyBase bool
+	// steps counts the walk's work that is not a pass over the page's
+	// bytes: tokens, attributes and foreign elements looked at. Tests
+	// check that it grows linearly with the page.
+	steps int
 }
 
 // scanHTML is the contentScanner of HTML documents. In document order, it
@@ -112,31 +130,27 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	p := parsePage(buf, src.decodedFrom)
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
-	for i := range p.refs {
-		r := &p.refs[i]
-		s := p.sourceOf(i, src, inner)
+	ok := true
+	p.walk(func(r *htmlRef) bool {
+		s := p.sourceOf(r, src, inner)
 		if r.kind == kindText {
-			if !p.scanText(r, s, &lc, yield) {
-				return false
-			}
-			continue
+			ok = p.scanText(r, s, &lc, yield)
+		} else {
+			ok = s.emit(p.link(r, s, &lc), yield)
 		}
-		if !s.emit(p.link(i, s, &lc), yield) {
-			return false
-		}
-	}
-	return true
+		return ok
+	})
+	return ok
 }
 
-// sourceOf returns the source p.refs[i] is read in: inner, with the page's
+// sourceOf returns the source r is read in: inner, with the page's
 // own base, or src, the layer around the page, for the href of a base
 // element (HTML Living Standard §4.2.3: it is parsed against the fallback
 // base URL) and for an empty form action or formaction, which stands for
 // the URL of the document, not its base URL (§4.10.21.3, form submission
 // algorithm: "If action is the empty string, let action be the URL of the
 // form document").
-func (p *page) sourceOf(i int, src, inner *source) *source {
-	r := &p.refs[i]
+func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 	if r.isBase || r.ref == "" && (r.tag == "form" && r.attr == "action" ||
 		(r.tag == "button" || r.tag == "input") && r.attr == "formaction") {
 		return src
@@ -144,10 +158,8 @@ func (p *page) sourceOf(i int, src, inner *source) *source {
 	return inner
 }
 
-// link returns the Link of p.refs[i], read in s, as a scanner hands it to
-// emit.
-func (p *page) link(i int, s *source, lc *lineCounter) Link {
-	r := &p.refs[i]
+// link returns the Link of r, read in s, as a scanner hands it to emit.
+func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
 	if p.enc != nil && !isASCII(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
@@ -156,7 +168,7 @@ func (p *page) link(i int, s *source, lc *lineCounter) Link {
 		l.Context = "css"
 	}
 	l.Line, l.Column = lc.at(r.start)
-	if i == p.base && schemeOf(r.ref) == "" {
+	if p.isBase(r) && schemeOf(r.ref) == "" {
 		l.Warnings = []string{warnRelativeBase}
 	}
 	if r.badDescriptors {
@@ -170,6 +182,12 @@ const (
 	warnDescriptors  = "html-srcset-descriptors: the candidate's descriptors do not parse, browsers ignore it (HTML Living Standard §4.8.4.3.10)"
 	warnInvalidBase  = "html-invalid-base: the <base href> cannot serve as a base URI, the next layer does: "
 )
+
+// isBase reports whether r is the href of the base element that sets the
+// page's base.
+func (p *page) isBase(r *htmlRef) bool {
+	return r.isBase && r.start == p.baseAt
+}
 
 // schemeOf returns the scheme the attribute value s starts with, after
 // the controls and spaces a browser ignores, or "".
@@ -198,15 +216,19 @@ func (p *page) innerSource(src *source) *source {
 func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link, error) bool) bool {
 	raw := p.buf[r.start:r.end]
 	var text decoded
+	var in io.Reader
 	if r.decode {
 		text = decode(raw, false)
+		if !mayHoldURI(text.s, s.opts) {
+			return true
+		}
+		in = strings.NewReader(text.s)
 	} else if mayHoldURI(raw, s.opts) {
-		text.s = string(raw)
-	}
-	if !mayHoldURI(text.s, s.opts) {
+		in = bytes.NewReader(raw)
+	} else {
 		return true
 	}
-	return scanDelimited(strings.NewReader(text.s), s, "html-text", func(l Link, err error) bool {
+	return scanDelimited(in, s, "html-text", func(l Link, err error) bool {
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
@@ -292,14 +314,8 @@ func (p *page) value(raw []byte) decoded {
 		return decode(raw, true)
 	}
 	c := p.chars(raw)
-	d := decode([]byte(c.s), true)
-	if d.pos == nil {
-		d.pos = c.pos
-		return d
-	}
-	for i, at := range d.pos {
-		d.pos[i] = c.pos[at]
-	}
+	d := decode(c.s, true)
+	d.in = c.pos
 	return d
 }
 
@@ -318,7 +334,8 @@ func (p *page) chars(raw []byte) decoded {
 		dec = p.dec.NewDecoder()
 	}
 	var sb strings.Builder
-	pos := make([]int, 0, len(raw)+1)
+	sb.Grow(len(raw))
+	var pos offsetMap
 	var out [16]byte
 	for i := 0; i < len(raw); {
 		var n int
@@ -352,13 +369,19 @@ func (p *page) chars(raw []byte) decoded {
 				c = utf8.AppendRune(out[:0], rune(b))
 			}
 		}
-		sb.Write(c)
-		for range c {
-			pos = append(pos, i)
+		// A decoder that meets an invalid sequence may hand back the
+		// ASCII byte after it with its U+FFFD: that byte stays where
+		// it is in the page.
+		keep := 0
+		for keep < len(c)-1 && keep < n-1 && c[len(c)-1-keep] < utf8.RuneSelf && c[len(c)-1-keep] == raw[i+n-1-keep] {
+			keep++
 		}
+		sb.Write(c[:len(c)-keep])
+		pos = pos.add(sb.Len(), i+n-keep)
+		sb.Write(c[len(c)-keep:])
 		i += n
+		pos = pos.add(sb.Len(), i)
 	}
-	pos = append(pos, len(raw))
 	return decoded{s: sb.String(), pos: pos}
 }
 
@@ -476,13 +499,13 @@ var rawTextElements = map[string]refKind{
 	"noframes": kindNone,
 }
 
-// parsePage walks the document with the x/net/html tokenizer, keeping raw
-// offsets, and collects every URL-bearing value in document order. The
+// parsePage reads the encoding of the document buf and finds its base
+// elements (findBase); walk then hands out its URL-bearing values. The
 // page is in the encoding it declares (htmlEncoding), else in the one
 // sniffEncoding finds (UTF-8 if it is valid UTF-8); or, when decodedFrom
 // is not nil, it was in decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
-	p := &page{buf: buf, base: -1, refs: make([]htmlRef, 0, len(buf)/512)}
+	p := &page{buf: buf, baseAt: -1}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {
@@ -493,110 +516,187 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 		p.enc = urlEncoding(enc)
 		p.dec = p.enc
 	}
-	z := html.NewTokenizer(bytes.NewReader(buf))
-	var (
-		attrs   []rawAttr
-		pos     int
-		rawElem string // the element whose raw text comes next
-		fs      foreignStack
-		tmpl    int // depth of template elements
-		noscr   int // depth of noscript elements
-	)
-	for {
+	p.findBase()
+	return p
+}
+
+// findBase walks the page for its base elements alone, up to the first
+// that can set its base: the links before that element are resolved
+// against it too (HTML Living Standard §4.2.3), so it must be known
+// before the first of them is handed out. A page without "<base" is not
+// walked.
+func (p *page) findBase() {
+	if !hasBaseTag(p.buf) {
+		return
+	}
+	p.onlyBase = true
+	p.walk(func(r *htmlRef) bool {
+		if !r.isBase {
+			return true
+		}
+		p.sawBase = true
+		if r.canBase {
+			p.baseAt, p.baseRef = r.start, r.ref
+			return false
+		}
+		return true
+	})
+	p.onlyBase, p.stopped = false, false
+}
+
+// hasBaseTag reports whether buf holds "<base", in any case: whether the
+// tokenizer can meet a base element there.
+func hasBaseTag(buf []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(buf[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		if len(buf)-i >= 4 && bytes.EqualFold(buf[i:i+4], []byte("base")) {
+			return true
+		}
+	}
+}
+
+// tokenState is where the tokenizer is in the page: what it reads next as
+// raw text, and the open elements that change how tags are read.
+type tokenState struct {
+	attrs   []rawAttr
+	rawElem string // the element whose raw text comes next
+	fs      foreignStack
+	tmpl    int // depth of template elements
+	noscr   int // depth of noscript elements
+}
+
+// walk walks the document with the x/net/html tokenizer, keeping raw
+// offsets, and hands every URL-bearing value to yield in document order,
+// until yield returns false. The value is only valid during the call.
+func (p *page) walk(yield func(*htmlRef) bool) {
+	p.yield = yield
+	z := html.NewTokenizer(bytes.NewReader(p.buf))
+	var st tokenState
+	st.fs.steps = &p.steps
+	pos := 0
+	for !p.stopped {
+		p.steps++
 		// CDATA sections are text in foreign content only (HTML Living
 		// Standard §13.2.5.42).
-		z.AllowCDATA(len(fs) > 0)
+		z.AllowCDATA(len(st.fs.elems) > 0)
 		tt := z.Next()
 		raw := z.Raw()
 		start := pos
 		pos += len(raw)
 		switch tt {
 		case html.ErrorToken:
-			return p
+			return
 		case html.StartTagToken, html.SelfClosingTagToken:
-			var name string
-			name, attrs = parseTag(raw, attrs)
-			foreign := fs.foreign(name)
-			if foreign && breaksOut(name, attrs) {
-				fs.breakOut()
-				foreign = false
-			}
-			p.tag(name, attrs, raw, start, !foreign && tmpl == 0 && noscr == 0)
-			rawElem = ""
-			if foreign {
-				// An SVG or MathML element: never raw text, and
-				// closed by "/>" (§13.2.6.5). SVG's style is
-				// still CSS, and its script code.
-				z.NextIsNotRawText()
-				if name == "style" || name == "script" {
-					rawElem = name
-				}
-				if tt == html.StartTagToken {
-					fs.push(name, fs[len(fs)-1].math, attrs, raw)
-				}
-				continue
-			}
-			if _, ok := rawTextElements[name]; ok {
-				rawElem = name
-			}
-			// HTML ignores "/>" on these (§13.2.6.4.7).
-			switch name {
-			case "noscript":
-				// Read as markup, as with scripting disabled, so that
-				// the fallback images and links are found.
-				z.NextIsNotRawText()
-				noscr++
-			case "template":
-				tmpl++
-			case "svg", "math":
-				if tt == html.StartTagToken {
-					fs.push(name, name == "math", attrs, raw)
-				}
-			}
+			p.startTag(z, &st, tt, raw, start)
 		case html.EndTagToken:
-			rawElem = ""
-			name, _ := parseTag(raw[1:], attrs[:0])
-			if len(fs) > 0 && (name == "br" || name == "p") {
-				fs.breakOut()
-			} else if fs.end(name) {
+			st.rawElem = ""
+			name, _ := parseTag(raw[1:], st.attrs[:0], &p.steps)
+			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
+				st.fs.breakOut()
+			} else if st.fs.end(name) {
 				continue
 			}
 			switch name {
 			case "noscript":
-				noscr = max(noscr-1, 0)
+				st.noscr = max(st.noscr-1, 0)
 			case "template":
-				tmpl = max(tmpl-1, 0)
+				st.tmpl = max(st.tmpl-1, 0)
 			}
 		case html.TextToken:
-			kind := kindText
-			if rawElem != "" {
-				kind = rawTextElements[rawElem]
+			if !p.onlyBase {
+				p.text(st.rawElem, raw, start)
 			}
-			switch kind {
-			case kindCSS:
-				p.css(p.chars(raw), start, -1, -1, 0, rawElem)
-			case kindText:
-				// Most text is white space between tags, or words
-				// without a scheme.
-				if bytes.ContainsAny(raw, ":.&<") {
-					p.refs = append(p.refs, htmlRef{
-						kind: kindText, start: start, end: pos, valStart: -1, valEnd: -1,
-						decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
-					})
-				}
-			}
-			rawElem = ""
+			st.rawElem = ""
 		default:
-			rawElem = ""
+			st.rawElem = ""
 		}
 	}
 }
 
+// startTag reads the start tag raw at offset start: its URL-bearing
+// attributes, and how the tokenizer reads what follows.
+func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
+	var name string
+	name, st.attrs = parseTag(raw, st.attrs, &p.steps)
+	foreign := st.fs.foreign(name)
+	if foreign && breaksOut(name, st.attrs) {
+		st.fs.breakOut()
+		foreign = false
+	}
+	if !p.onlyBase || name == "base" {
+		p.tag(name, st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+	}
+	st.rawElem = ""
+	if foreign {
+		// An SVG or MathML element: never raw text, and closed by "/>"
+		// (§13.2.6.5). SVG's style is still CSS, and its script code.
+		z.NextIsNotRawText()
+		if name == "style" || name == "script" {
+			st.rawElem = name
+		}
+		if tt == html.StartTagToken {
+			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs, raw)
+		}
+		return
+	}
+	if _, ok := rawTextElements[name]; ok {
+		st.rawElem = name
+	}
+	// HTML ignores "/>" on these (§13.2.6.4.7).
+	switch name {
+	case "noscript":
+		// Read as markup, as with scripting disabled, so that the
+		// fallback images and links are found.
+		z.NextIsNotRawText()
+		st.noscr++
+	case "template":
+		st.tmpl++
+	case "svg", "math":
+		if tt == html.StartTagToken {
+			st.fs.push(name, name == "math", st.attrs, raw)
+		}
+	}
+}
+
+// text reads the text raw at offset start, the contents of rawElem if it
+// is not "".
+func (p *page) text(rawElem string, raw []byte, start int) {
+	kind := kindText
+	if rawElem != "" {
+		kind = rawTextElements[rawElem]
+	}
+	switch kind {
+	case kindCSS:
+		p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+	case kindText:
+		// Most text is white space between tags, or words without a
+		// scheme.
+		if bytes.ContainsAny(raw, ":.&<") {
+			p.add(&htmlRef{
+				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
+				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
+			})
+		}
+	}
+}
+
+// add hands r to the walk's yield, and reports whether to go on.
+func (p *page) add(r *htmlRef) bool {
+	if !p.stopped && !p.yield(r) {
+		p.stopped = true
+	}
+	return !p.stopped
+}
+
 // foreignElem is an SVG or MathML element open in the page.
 type foreignElem struct {
-	name string // lower-case, as the tokenizer reads it
-	math bool   // MathML, else SVG
-	kind uint8  // one of those below, 0 for any other element
+	name int32 // its lower-case name (as the tokenizer reads it), as an index in foreignStack.open
+	math bool  // MathML, else SVG
+	kind uint8 // one of those below, 0 for any other element
 }
 
 // The foreign elements that change how what they hold is read (HTML Living
@@ -613,15 +713,23 @@ const (
 // foreign content (§13.2.6.5) or as HTML. The HTML elements inside an
 // integration point are not followed: an end tag is taken to close the
 // foreign element it names, if one is open.
-type foreignStack []foreignElem
+type foreignStack struct {
+	elems []foreignElem // 8 bytes an element, for pages nested deep
+	ids   map[string]int32
+	// open counts the open elements of each name (by its index in ids),
+	// so that an end tag naming none of them is told in O(1), not by a
+	// walk of the stack.
+	open  []int32
+	steps *int // elements pushed and popped
+}
 
 // foreign reports whether a start tag called name is foreign content
 // here, read by the rules of §13.2.6.5 instead of those of HTML.
-func (fs foreignStack) foreign(name string) bool {
-	if len(fs) == 0 {
+func (fs *foreignStack) foreign(name string) bool {
+	if len(fs.elems) == 0 {
 		return false
 	}
-	switch fs[len(fs)-1].kind {
+	switch fs.elems[len(fs.elems)-1].kind {
 	case htmlPoint:
 		return false
 	case mathTextPoint:
@@ -654,7 +762,7 @@ func breaksOut(name string, attrs []rawAttr) bool {
 // push opens the element name of start tag raw, in MathML if math, else in
 // SVG.
 func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte) {
-	e := foreignElem{name: name, math: math}
+	e := foreignElem{math: math}
 	switch {
 	case !math && (name == "foreignobject" || name == "desc" || name == "title"):
 		e.kind = htmlPoint
@@ -670,30 +778,54 @@ func (fs *foreignStack) push(name string, math bool, attrs []rawAttr, raw []byte
 			}
 		}
 	}
-	*fs = append(*fs, e)
+	*fs.steps++
+	id, ok := fs.ids[name]
+	if !ok {
+		if fs.ids == nil {
+			fs.ids = map[string]int32{}
+		}
+		id = int32(len(fs.open))
+		fs.ids[name] = id
+		fs.open = append(fs.open, 0)
+	}
+	e.name = id
+	fs.elems = append(fs.elems, e)
+	fs.open[id]++
 }
 
 // breakOut closes the foreign elements inside the innermost integration
 // point, or all of them.
 func (fs *foreignStack) breakOut() {
-	for len(*fs) > 0 && (*fs)[len(*fs)-1].kind != htmlPoint && (*fs)[len(*fs)-1].kind != mathTextPoint {
-		*fs = (*fs)[:len(*fs)-1]
+	for n := len(fs.elems); n > 0 && fs.elems[n-1].kind != htmlPoint && fs.elems[n-1].kind != mathTextPoint; n-- {
+		fs.pop()
 	}
+}
+
+// pop closes the innermost open foreign element.
+func (fs *foreignStack) pop() {
+	*fs.steps++
+	e := fs.elems[len(fs.elems)-1]
+	fs.elems = fs.elems[:len(fs.elems)-1]
+	fs.open[e.name]--
 }
 
 // end closes the innermost open foreign element called name and those
 // inside it, and reports false if none is open: the end tag is HTML's.
 func (fs *foreignStack) end(name string) bool {
-	for i := len(*fs) - 1; i >= 0; i-- {
-		if (*fs)[i].name == name {
-			*fs = (*fs)[:i]
+	id, ok := fs.ids[name]
+	if !ok || fs.open[id] == 0 {
+		return false
+	}
+	for {
+		e := fs.elems[len(fs.elems)-1]
+		fs.pop()
+		if e.name == id {
 			return true
 		}
 	}
-	return false
 }
 
-// tag collects the URL-bearing attributes of the start tag raw at offset
+// tag hands out the URL-bearing attributes of the start tag raw at offset
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase bool) {
@@ -710,73 +842,70 @@ func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase 
 			kind:     kind,
 			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
 		}
+		add := func(u span) bool {
+			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
+			ref.ref = val.s[u.start:u.end]
+			return p.add(&ref)
+		}
 		switch kind {
 		case kindAttr:
-			ref.start, ref.end = vs, ve
-			ref.ref = val.s
 			if name == "base" && a.key == "href" {
-				ref.isBase = true
-				p.sawBase = true
-				if p.base < 0 && canBase {
-					p.base = len(p.refs)
-				}
-				drop := p.lineOf(start, start+len(raw))
+				ref.isBase, ref.canBase = true, canBase
+				ref.drop = p.lineOf(start, start+len(raw))
 				if len(attrs) > 1 {
+					// The attribute alone, with the white space before it.
 					ks := a.keyStart
 					for ks > 0 && isSpace(raw[ks-1]) {
 						ks--
 					}
-					drop = span{start + ks, start + a.attrEndRaw}
+					ref.drop = span{start + ks, start + a.attrEndRaw}
 				}
-				if p.drops == nil {
-					p.drops = map[int]span{}
-				}
-				p.drops[len(p.refs)] = drop
 			}
-			p.refs = append(p.refs, ref)
+			add(span{0, len(val.s)})
 		case kindSrcset:
-			for _, u := range srcsetURLs(val.s) {
-				ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
-				ref.ref = val.s[u.start:u.end]
+			for u := range srcsetURLs(val.s) {
 				ref.badDescriptors = !u.valid
-				p.refs = append(p.refs, ref)
+				if !add(u.span) {
+					return
+				}
 			}
 		case kindList:
-			for _, u := range fieldSpans(val.s) {
-				ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
-				ref.ref = val.s[u.start:u.end]
-				p.refs = append(p.refs, ref)
+			for u := range fieldSpans(val.s) {
+				if !add(u) {
+					return
+				}
 			}
 		case kindCSS:
 			p.css(val, vs, vs, ve, a.quote, name)
 		case kindRefresh:
 			if u, prefix, q, ok := refreshURL(val.s); ok {
-				ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
-				ref.ref = val.s[u.start:u.end]
 				ref.refreshPrefix, ref.refreshQuote = prefix, q
-				p.refs = append(p.refs, ref)
+				add(u)
 			}
+		}
+		if p.stopped {
+			return
 		}
 	}
 }
 
-// fieldSpans returns the spans of the tokens of a set of space-separated
+// fieldSpans yields the spans of the tokens of a set of space-separated
 // tokens (HTML Living Standard §2.3.7).
-func fieldSpans(s string) []span {
-	var spans []span
-	for i := 0; i < len(s); {
-		for i < len(s) && isASCIISpace(s[i]) {
-			i++
-		}
-		start := i
-		for i < len(s) && !isASCIISpace(s[i]) {
-			i++
-		}
-		if i > start {
-			spans = append(spans, span{start, i})
+func fieldSpans(s string) iter.Seq[span] {
+	return func(yield func(span) bool) {
+		for i := 0; i < len(s); {
+			for i < len(s) && isASCIISpace(s[i]) {
+				i++
+			}
+			start := i
+			for i < len(s) && !isASCIISpace(s[i]) {
+				i++
+			}
+			if i > start && !yield(span{start, i}) {
+				return
+			}
 		}
 	}
-	return spans
 }
 
 // lineOf returns the span of the element [start, end) widened to its
@@ -796,23 +925,19 @@ func (p *page) lineOf(start, end int) span {
 	return span{start, end}
 }
 
-// css collects the URLs of the CSS text val at raw offset off, in a style
-// attribute spanning [vs, ve) or (vs < 0) in a style element.
+// css hands out the URLs of the CSS text val at raw offset off, in a
+// style attribute spanning [vs, ve) or (vs < 0) in a style element.
 func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
-	for _, u := range cssURLs(val.s) {
-		ref := htmlRef{
-			ref:      u.value,
-			tag:      tag,
-			kind:     kindCSS,
-			start:    off + val.raw(u.start),
-			end:      off + val.raw(u.end),
-			valStart: vs, valEnd: ve, attrQuote: quote,
-			cssQuote: u.quote,
+	ref := htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
+	if vs >= 0 {
+		ref.attr = "style"
+	}
+	for u := range cssURLs(val.s) {
+		ref.ref, ref.cssQuote = u.value, u.quote
+		ref.start, ref.end = off+val.raw(u.start), off+val.raw(u.end)
+		if !p.add(&ref) {
+			return
 		}
-		if vs >= 0 {
-			ref.attr = "style"
-		}
-		p.refs = append(p.refs, ref)
 	}
 }
 
@@ -918,10 +1043,7 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	if len(p.buf) > maxTreeSize {
 		// The tree of a huge page would take far more memory than
 		// the page: the tokenizer's choice serves.
-		if p.base < 0 {
-			return outer, nil
-		}
-		return outer.Inner(p.refs[p.base].ref, base.Embedded)
+		return p.tokenizerBase(outer)
 	}
 	// The tree is made of the page's characters, as the links are.
 	var r io.Reader = bytes.NewReader(p.buf)
@@ -932,7 +1054,18 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	}
 	doc, err := goquery.NewDocumentFromReader(r)
 	if err != nil {
-		return outer, fmt.Errorf("extract: reading <base href>: %w", err)
+		// The parser refuses a page nested deeper than 512 elements;
+		// the tokenizer's choice serves there too.
+		return p.tokenizerBase(outer)
 	}
 	return outer.HTML(doc)
+}
+
+// tokenizerBase returns the base the first base element the tokenizer met
+// that can set it gives, resolved against outer, or outer.
+func (p *page) tokenizerBase(outer base.Base) (base.Base, error) {
+	if p.baseAt < 0 {
+		return outer, nil
+	}
+	return outer.Inner(p.baseRef, base.Embedded)
 }

@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"bytes"
+	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -30,7 +30,8 @@ func isSpace(c byte) bool {
 // lower-case name and attributes, exactly as the x/net/html tokenizer's
 // readTag does: same name, key and value boundaries, the first of
 // duplicate attributes kept, nameless ones dropped. attrs is reused.
-func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
+// The attributes read and compared are counted in *steps.
+func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 	attrs = attrs[:0]
 	i := 1
 	for i < len(t) && !isSpace(t[i]) && t[i] != '/' && t[i] != '>' {
@@ -38,9 +39,11 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
 	i = skipSpace(t, i)
+	seen := keySet{steps: steps}
 	for i < len(t) && t[i] != '>' {
 		var a rawAttr
 		a.keyStart = i
+		*steps++
 		// Attribute name: an '=' as first character belongs to it.
 		j := i
 		for j < len(t) {
@@ -94,14 +97,7 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 			// Duplicates are told apart before NUL is replaced, as the
 			// tokenizer does.
 			a.key = lowerASCII(t[a.keyStart:keyEnd])
-			dup := false
-			for _, b := range attrs {
-				if b.key == a.key {
-					dup = true
-					break
-				}
-			}
-			if !dup {
+			if !seen.has(a.key, attrs) {
 				attrs = append(attrs, a)
 			}
 		}
@@ -114,6 +110,43 @@ func parseTag(t []byte, attrs []rawAttr) (string, []rawAttr) {
 		attrs[k].key = replaceNUL(attrs[k].key)
 	}
 	return name, attrs
+}
+
+// keySet tells whether a tag has an attribute already: a scan of the few
+// attributes most tags have, a map once they are many, so that a tag with
+// n attributes takes O(n) time, not O(n²).
+type keySet struct {
+	m     map[string]struct{}
+	steps *int // keys compared
+}
+
+const keySetScan = 16 // attributes scanned before a map is made
+
+// has reports whether attrs, the attributes kept so far, hold key, and
+// adds key to the set when they do not.
+func (s *keySet) has(key string, attrs []rawAttr) bool {
+	if s.m == nil {
+		for _, b := range attrs {
+			*s.steps++
+			if b.key == key {
+				return true
+			}
+		}
+		if len(attrs) < keySetScan {
+			return false
+		}
+		s.m = make(map[string]struct{}, 2*len(attrs))
+		for _, b := range attrs {
+			s.m[b.key] = struct{}{}
+		}
+		*s.steps += len(attrs)
+	}
+	*s.steps++
+	if _, ok := s.m[key]; ok {
+		return true
+	}
+	s.m[key] = struct{}{}
+	return false
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and
@@ -168,16 +201,52 @@ var commonNames = func() map[string]string {
 // decoded is a text or attribute value with its character references
 // decoded and newlines normalized, with a map back to the raw bytes.
 type decoded struct {
-	s   string
-	pos []int // pos[i] = raw offset of s[i]; len(s)+1 entries; nil when s is the raw text itself
+	s string
+	// pos maps s back to the raw bytes, nil when s is the raw text
+	// itself; in, when not nil, maps those offsets back again (a value
+	// decoded from the page's characters, see page.value).
+	pos, in offsetMap
 }
 
 // raw returns the raw offset of s[i], for 0 <= i <= len(s).
 func (d decoded) raw(i int) int {
-	if d.pos == nil {
-		return i
+	return d.in.raw(d.pos.raw(i))
+}
+
+// offsetMap maps the offsets of a decoded text back to the raw one. It
+// holds a shift only where a character or reference was decoded to
+// another length, so that it stays small next to the text: from shift.d
+// on, decoded offsets map to raw ones from shift.r on, one for one, but
+// never past the next shift's r (inside a character that grew). Before
+// the first shift, offsets are the same.
+type offsetMap []shift
+
+type shift struct{ d, r int32 } // MaxHTMLSize fits
+
+// raw returns the raw offset of decoded offset i.
+func (m offsetMap) raw(i int) int {
+	k := sort.Search(len(m), func(k int) bool { return int(m[k].d) > i })
+	r := i
+	if k > 0 {
+		r = int(m[k-1].r) + i - int(m[k-1].d)
 	}
-	return d.pos[i]
+	if k < len(m) {
+		r = min(r, int(m[k].r))
+	}
+	return r
+}
+
+// add records that decoded offset d is at raw offset r, where a
+// character or reference of another length ends.
+func (m offsetMap) add(d, r int) offsetMap {
+	at := d // where d maps to without a new shift
+	if len(m) > 0 {
+		at = int(m[len(m)-1].r) + d - int(m[len(m)-1].d)
+	}
+	if at == r {
+		return m
+	}
+	return append(m, shift{int32(d), int32(r)})
 }
 
 // decode decodes raw as the tokenizer decodes an attribute value
@@ -186,26 +255,26 @@ func (d decoded) raw(i int) int {
 // references are replaced (HTML Living Standard §13.2.5.72), with the
 // rule for attributes that a named reference without ';' followed by '='
 // or an alphanumeric stays as written.
-func decode(raw []byte, attribute bool) decoded {
-	if !hasAmpOrCR(raw) && !(attribute && bytes.IndexByte(raw, 0) >= 0) {
+func decode[T ~string | ~[]byte](raw T, attribute bool) decoded {
+	if !hasAmpOrCR(raw) && !(attribute && indexNUL(raw) >= 0) {
 		return decoded{s: string(raw)}
 	}
 	var sb strings.Builder
 	sb.Grow(len(raw))
-	pos := make([]int, 0, len(raw)+1)
+	var pos offsetMap
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		switch {
 		case c == 0 && attribute:
 			sb.WriteString("\uFFFD")
-			pos = append(pos, i, i, i)
 			i++
+			pos = pos.add(sb.Len(), i)
 		case c == '\r':
 			sb.WriteByte('\n')
-			pos = append(pos, i)
 			i++
 			if i < len(raw) && raw[i] == '\n' {
 				i++
+				pos = pos.add(sb.Len(), i)
 			}
 		case c == '&':
 			j := i + 1
@@ -226,28 +295,32 @@ func decode(raw []byte, attribute bool) decoded {
 					d, keep = chunk, len(chunk)
 				}
 			}
-			ent := len(d) - keep // decoded bytes of the reference itself
-			sb.WriteString(d)
-			for k := 0; k < ent; k++ {
-				pos = append(pos, i)
-			}
-			for k := j - keep; k < j; k++ {
-				pos = append(pos, k)
-			}
+			// The reference itself, then what the decoder left as it was.
+			sb.WriteString(d[:len(d)-keep])
+			pos = pos.add(sb.Len(), j-keep)
+			sb.WriteString(d[len(d)-keep:])
 			i = j
 		default:
 			sb.WriteByte(c)
-			pos = append(pos, i)
 			i++
 		}
 	}
-	pos = append(pos, len(raw))
 	return decoded{s: sb.String(), pos: pos}
 }
 
-func hasAmpOrCR(b []byte) bool {
-	for _, c := range b {
-		if c == '&' || c == '\r' {
+// indexNUL returns the index of the first NUL in b, -1 if there is none.
+func indexNUL[T ~string | ~[]byte](b T) int {
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasAmpOrCR[T ~string | ~[]byte](b T) bool {
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; c == '&' || c == '\r' {
 			return true
 		}
 	}

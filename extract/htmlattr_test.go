@@ -24,7 +24,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 		}
 		raw := append([]byte(nil), z.Raw()...)
 		var gotName string
-		gotName, attrs = parseTag(raw, attrs)
+		gotName, attrs = parseTag(raw, attrs, new(int))
 		wantName, more := z.TagName()
 		if gotName != string(wantName) {
 			t.Errorf("%s: tag %q: name %q, tokenizer says %q", name, raw, gotName, wantName)

@@ -1,15 +1,19 @@
 package extract
 
 import (
+	"bytes"
 	"io"
-	"slices"
 	"strings"
 )
 
 // Rewrite copies the HTML document r to w with the URLs of its
 // URL-bearing attributes and CSS replaced as f says, and every other byte
 // as it was: the markup is not parsed into a tree and serialized again,
-// so a rewrite that keeps every link gives r back byte for byte.
+// so a rewrite that keeps every link gives r back byte for byte. The
+// output goes to w as the page is read, except the part after the base
+// element that sets the page's base, which waits in memory until f has
+// given that element's new value (see below); memory stays within that
+// part and what Links takes (see MaxHTMLSize).
 //
 // f is called once for each link Links would yield from the document with
 // opts (the attributes and CSS of the HTML extractor, not the bare URIs of
@@ -54,40 +58,65 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	}
 	inner := p.innerSource(src)
 	lc := lineCounter{buf: buf, line: 1}
-	var edits []edit
+	rw := rewriter{p: p, w: errWriter{w: w}}
+	var tail chunks
+	var baseRef htmlRef
 	var baseLink Link
 	hasBase := false
-	for i := range p.refs {
-		ref := &p.refs[i]
+	p.walk(func(ref *htmlRef) bool {
 		if ref.kind == kindText || untouchable(ref.ref) {
-			continue
+			return true
 		}
-		s := p.sourceOf(i, src, inner)
-		l, ok := emitOne(s, p.link(i, s, &lc))
+		s := p.sourceOf(ref, src, inner)
+		l, ok := emitOne(s, p.link(ref, s, &lc))
 		if !ok || !ref.isBase && sameDocument(l) {
-			continue
+			return true
 		}
-		if i == p.base {
-			baseLink, hasBase = l, true
-			continue
+		if p.isBase(ref) {
+			// Its new value is known last: the page up to it goes
+			// out now, the rest waits in tail.
+			baseRef, baseLink, hasBase = *ref, l, true
+			rw.copyTo(ref.drop.start)
+			rw.last = ref.drop.end
+			rw.w = errWriter{w: &tail}
+			return true
 		}
 		if v, ok := f(l); ok {
-			edits = append(edits, edit{ref: i, repl: v})
+			rw.edit(ref, v)
 		}
+		return rw.w.err == nil
+	})
+	rw.copyTo(len(buf))
+	if !hasBase {
+		return finish(rw.w.err)
 	}
-	if hasBase {
-		if v, ok := f(baseLink); ok {
-			edits = append(edits, edit{ref: p.base, repl: v})
-			slices.SortFunc(edits, func(a, b edit) int { return a.ref - b.ref })
-		}
+	head := rewriter{p: p, w: errWriter{w: w}, last: baseRef.drop.start}
+	if v, ok := f(baseLink); ok {
+		head.edit(&baseRef, v)
 	}
-	return finish(p.write(w, edits))
+	head.copyTo(baseRef.drop.end)
+	for _, c := range tail {
+		head.w.write(c)
+	}
+	return finish(head.w.err)
 }
 
-// edit is the new value of p.refs[ref].
-type edit struct {
-	ref  int
-	repl string
+// chunks holds output in memory, in chunks so that it grows without
+// copying what it holds.
+type chunks [][]byte
+
+func (c *chunks) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		if len(*c) == 0 || len((*c)[len(*c)-1]) == cap((*c)[len(*c)-1]) {
+			*c = append(*c, make([]byte, 0, max(64<<10, len(b))))
+		}
+		last := &(*c)[len(*c)-1]
+		k := copy((*last)[len(*last):cap(*last)], b)
+		*last = (*last)[:len(*last)+k]
+		b = b[k:]
+	}
+	return n, nil
 }
 
 // emitOne returns the link emit makes of l, and false if the Options
@@ -125,66 +154,99 @@ func sameDocument(l Link) bool {
 	return l.Base != "" && u == l.Base
 }
 
-// write writes the page with the edits made: an empty href for a base
-// element removes it.
-func (p *page) write(w io.Writer, edits []edit) error {
-	ew := errWriter{w: w}
-	last := 0
-	for k := 0; k < len(edits); {
-		ref := &p.refs[edits[k].ref]
-		if ref.start < last { // inside a removed base element
-			k++
-			continue
-		}
-		if drop, ok := p.drops[edits[k].ref]; ok && edits[k].repl == "" {
-			ew.write(p.buf[last:drop.start])
-			last = drop.end
-			k++
-			continue
-		}
-		if ref.valStart < 0 { // CSS in a style element
-			ew.write(p.buf[last:ref.start])
-			ew.writeString(escapeInner(ref, edits[k].repl))
-			last = ref.end
-			k++
-			continue
-		}
-		// Every edit in this attribute value, rewritten at once so that
-		// an unquoted value can be quoted.
-		vs, ve, quote := ref.valStart, ref.valEnd, ref.attrQuote
-		ew.write(p.buf[last:vs])
-		if ref.noValue {
-			ew.writeString("=")
-		}
-		if quote == 0 {
-			ew.writeString(`"`)
-		}
-		at := vs
-		for ; k < len(edits) && p.refs[edits[k].ref].valStart == vs; k++ {
-			r := &p.refs[edits[k].ref]
-			ew.writeString(p.quoteRaw(at, r.start, quote))
-			ew.writeString(escapeAttr(escapeInner(r, edits[k].repl), quote))
-			at = r.end
-		}
-		ew.writeString(p.quoteRaw(at, ve, quote))
-		if quote == 0 {
-			ew.writeString(`"`)
-		}
-		last = ve
-	}
-	ew.write(p.buf[last:])
-	return ew.err
+// rewriter writes a page with its edits made, in the order of the page.
+type rewriter struct {
+	p    *page
+	w    errWriter
+	last int // the page before last is written
+	// The attribute value being rewritten, with its raw bytes written up
+	// to at: every edit in one value is made in one go, so that an
+	// unquoted value can be quoted.
+	open   bool
+	vs, ve int
+	quote  byte
+	at     int
 }
 
-// quoteRaw returns the raw bytes [from, to) of an attribute value, with
-// '"' as a character reference when the value was unquoted and is being
-// put in double quotes.
-func (p *page) quoteRaw(from, to int, quote byte) string {
-	s := string(p.buf[from:to])
-	if quote == 0 {
-		s = strings.ReplaceAll(s, `"`, "&quot;")
+// edit writes the page up to ref with ref's new value v: an empty href
+// for a base element removes it.
+func (rw *rewriter) edit(ref *htmlRef, v string) {
+	p := rw.p
+	if rw.open && ref.valStart == rw.vs {
+		rw.editValue(ref, v)
+		return
 	}
-	return s
+	if rw.open {
+		rw.closeAttr()
+	}
+	if ref.start < rw.last { // inside a removed base element
+		return
+	}
+	switch {
+	case ref.isBase && v == "":
+		rw.w.write(p.buf[rw.last:ref.drop.start])
+		rw.last = ref.drop.end
+	case ref.valStart < 0: // CSS in a style element
+		rw.w.write(p.buf[rw.last:ref.start])
+		rw.w.writeString(escapeInner(ref, v))
+		rw.last = ref.end
+	default:
+		rw.open, rw.vs, rw.ve, rw.quote, rw.at = true, ref.valStart, ref.valEnd, ref.attrQuote, ref.valStart
+		rw.w.write(p.buf[rw.last:rw.vs])
+		if ref.noValue {
+			rw.w.writeString("=")
+		}
+		if rw.quote == 0 {
+			rw.w.writeString(`"`)
+		}
+		rw.last = rw.ve
+		rw.editValue(ref, v)
+	}
+}
+
+// editValue writes the attribute value being rewritten up to ref, and v
+// in place of ref.
+func (rw *rewriter) editValue(ref *htmlRef, v string) {
+	rw.writeRaw(rw.at, ref.start)
+	rw.w.writeString(escapeAttr(escapeInner(ref, v), rw.quote))
+	rw.at = ref.end
+}
+
+// closeAttr writes the rest of the attribute value being rewritten.
+func (rw *rewriter) closeAttr() {
+	rw.writeRaw(rw.at, rw.ve)
+	if rw.quote == 0 {
+		rw.w.writeString(`"`)
+	}
+	rw.open = false
+}
+
+// copyTo writes the page up to end as it is.
+func (rw *rewriter) copyTo(end int) {
+	if rw.open {
+		rw.closeAttr()
+	}
+	if end > rw.last {
+		rw.w.write(rw.p.buf[rw.last:end])
+		rw.last = end
+	}
+}
+
+// writeRaw writes the raw bytes [from, to) of the attribute value being
+// rewritten, with '"' as a character reference when the value was
+// unquoted and is being put in double quotes.
+func (rw *rewriter) writeRaw(from, to int) {
+	b := rw.p.buf[from:to]
+	for rw.quote == 0 {
+		i := bytes.IndexByte(b, '"')
+		if i < 0 {
+			break
+		}
+		rw.w.write(b[:i])
+		rw.w.writeString("&quot;")
+		b = b[i+1:]
+	}
+	rw.w.write(b)
 }
 
 // escapeInner escapes a new URL for the syntax around it inside the

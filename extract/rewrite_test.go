@@ -147,6 +147,10 @@ func TestRewriteEscaping(t *testing.T) {
 		{"refresh-no-prefix", `<meta http-equiv=refresh content="0;a.html">`, `url.html`, `<meta http-equiv=refresh content="0;URL=url.html">`},
 		{"valueless", `<base href target=_top>`, `http://h/b&`, `<base href="http://h/b&amp;" target=_top>`},
 		{"valueless-self-closing", `<base href/>`, `http://h/b`, `<base href="http://h/b"/>`},
+		// An invalid byte of a legacy encoding is replaced with its URL,
+		// and the ASCII byte the decoder read with it is kept.
+		{"srcset-legacy-invalid-byte", `<meta charset="euc-jp"><img srcset="i` + "\xe9" + ` 1x">`, `http://h/x`, `<meta charset="euc-jp"><img srcset="http://h/x 1x">`},
+		{"style-legacy-invalid-byte", `<meta charset="euc-jp"><p style="b:url(a` + "\xfc" + `)">`, `http://h/x`, `<meta charset="euc-jp"><p style="b:url(http://h/x)">`},
 	}
 	for _, tc := range tests {
 		var out bytes.Buffer

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // span is a byte range [start, end) in a decoded value.
 type span struct{ start, end int }
@@ -11,45 +14,51 @@ type srcsetURL struct {
 	valid bool // its descriptors parse; a browser ignores the candidate otherwise
 }
 
-// srcsetURLs returns the image candidate URLs of a srcset value, as the
+// srcsetURLs yields the image candidate URLs of a srcset value, as the
 // HTML Living Standard §4.8.4.3.10 "parse a srcset attribute" reads them:
 // candidates split at commas outside parentheses, trailing commas removed
 // from a URL. A candidate whose descriptors do not parse (two widths, a
-// width and a density, "100px", ...) is still returned, marked, since the
+// width and a density, "100px", ...) is still yielded, marked, since the
 // URL is in the page whether or not a browser would fetch it.
-func srcsetURLs(s string) []srcsetURL {
-	var urls []srcsetURL
-	i := 0
-	for {
-		for i < len(s) && (isASCIISpace(s[i]) || s[i] == ',') {
-			i++
-		}
-		if i >= len(s) {
-			return urls
-		}
-		start := i
-		for i < len(s) && !isASCIISpace(s[i]) {
-			i++
-		}
-		end := i
-		var descs []string
-		if s[end-1] == ',' {
-			for end > start && s[end-1] == ',' {
-				end--
+func srcsetURLs(s string) iter.Seq[srcsetURL] {
+	return func(yield func(srcsetURL) bool) {
+		i := 0
+		for {
+			for i < len(s) && (isASCIISpace(s[i]) || s[i] == ',') {
+				i++
 			}
-		} else {
-			descs, i = srcsetDescriptors(s, i)
-		}
-		if end > start {
-			urls = append(urls, srcsetURL{span{start, end}, validDescriptors(descs)})
+			if i >= len(s) {
+				return
+			}
+			start := i
+			for i < len(s) && !isASCIISpace(s[i]) {
+				i++
+			}
+			end := i
+			var d descriptors
+			if s[end-1] == ',' {
+				for end > start && s[end-1] == ',' {
+					end--
+				}
+			} else {
+				i = d.read(s, i)
+			}
+			if end > start && !yield(srcsetURL{span{start, end}, d.valid()}) {
+				return
+			}
 		}
 	}
 }
 
-// srcsetDescriptors runs the descriptor tokenizer from i, returning the
-// descriptors and the position after the candidate's comma.
-func srcsetDescriptors(s string, i int) ([]string, int) {
-	var descs []string
+// descriptors checks the descriptors of a candidate one by one, as the
+// descriptor parser does: at most one of a width ("100w", a positive
+// integer) or a density ("1.5x", a non-negative number), a height
+// ("200h") only with a width, nothing else.
+type descriptors struct{ w, x, h, bad bool }
+
+// read runs the descriptor tokenizer from i, checking each descriptor,
+// and returns the position after the candidate's comma.
+func (d *descriptors) read(s string, i int) int {
 	for i < len(s) && isASCIISpace(s[i]) {
 		i++
 	}
@@ -64,14 +73,14 @@ func srcsetDescriptors(s string, i int) ([]string, int) {
 			}
 		case isASCIISpace(c):
 			if cur >= 0 {
-				descs = append(descs, s[cur:i])
+				d.check(s[cur:i])
 				cur = -1
 			}
 		case c == ',':
 			if cur >= 0 {
-				descs = append(descs, s[cur:i])
+				d.check(s[cur:i])
 			}
-			return descs, i + 1
+			return i + 1
 		default:
 			if cur < 0 {
 				cur = i
@@ -82,43 +91,35 @@ func srcsetDescriptors(s string, i int) ([]string, int) {
 		}
 	}
 	if cur >= 0 {
-		descs = append(descs, s[cur:])
+		d.check(s[cur:])
 	}
-	return descs, i
+	return i
 }
 
-// validDescriptors applies the descriptor parser's checks: at most one of
-// a width ("100w", a positive integer) or a density ("1.5x", a
-// non-negative number), a height ("200h") only with a width, nothing else.
-func validDescriptors(descs []string) bool {
-	var w, x, h bool
-	for _, d := range descs {
-		if len(d) < 2 {
-			return false
-		}
-		num := d[:len(d)-1]
-		switch d[len(d)-1] {
-		case 'w':
-			if w || x || !isPositiveInt(num) {
-				return false
-			}
-			w = true
-		case 'x':
-			if w || x || h || !isFloat(num) {
-				return false
-			}
-			x = true
-		case 'h':
-			if h || x || !isPositiveInt(num) {
-				return false
-			}
-			h = true
-		default:
-			return false
-		}
+// check takes the descriptor desc into account.
+func (d *descriptors) check(desc string) {
+	if d.bad || len(desc) < 2 {
+		d.bad = true
+		return
 	}
-	return !h || w
+	num := desc[:len(desc)-1]
+	switch desc[len(desc)-1] {
+	case 'w':
+		d.bad = d.w || d.x || !isPositiveInt(num)
+		d.w = true
+	case 'x':
+		d.bad = d.w || d.x || d.h || !isFloat(num)
+		d.x = true
+	case 'h':
+		d.bad = d.h || d.x || !isPositiveInt(num)
+		d.h = true
+	default:
+		d.bad = true
+	}
 }
+
+// valid reports whether the descriptors parse.
+func (d *descriptors) valid() bool { return !d.bad && (!d.h || d.w) }
 
 func isPositiveInt(s string) bool {
 	if s == "" || strings.Trim(s, "0123456789") != "" {

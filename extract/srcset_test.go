@@ -36,7 +36,7 @@ func TestSrcsetURLs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var got []string
-		for _, s := range srcsetURLs(tc.in) {
+		for s := range srcsetURLs(tc.in) {
 			u := tc.in[s.start:s.end]
 			if !s.valid {
 				u = "!" + u
