@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -220,15 +219,16 @@ func (rw *rewriter) file(name string) error {
 }
 
 // toStdout rewrites the page read from r (named name, "" for standard
-// input) to standard output, buffered, so that nothing is written for a
-// page that fails. (rewrite -i writes to a temporary file, removed on
-// failure: no need to hold a copy.)
+// input) to standard output. extract.Rewrite reads and checks the whole
+// page before it writes a byte, so a page that cannot be read, is too
+// large or is not HTML writes nothing; what follows streams, since the
+// output can be several times the page (a page of ping lists).
 func (rw *rewriter) toStdout(r io.Reader, name string) error {
-	var out bytes.Buffer
-	if err := rw.page(&out, r, name); err != nil {
-		return err
+	bw := bufio.NewWriterSize(rw.e.stdout, 64<<10)
+	err := rw.page(bw, r, name)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
 	}
-	_, err := rw.e.stdout.Write(out.Bytes())
 	return err
 }
 

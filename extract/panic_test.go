@@ -116,3 +116,25 @@ func TestLinksPanicRecovered(t *testing.T) {
 		}()
 	}
 }
+
+// panicReader panics when it is read, as a bug under Rewrite would.
+type panicReader struct{}
+
+func (panicReader) Read([]byte) (int, error) { panic("bad reader") }
+
+// TestRewritePanicRecovered checks that a panic in Rewrite is an *Error
+// wrapping ErrInternal, and that a panic of the caller's f goes on up.
+func TestRewritePanicRecovered(t *testing.T) {
+	err := Rewrite(io.Discard, panicReader{}, Options{Name: "p.html"}, func(Link) (string, bool) { return "", false })
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrInternal) || e.File != "p.html" || !strings.Contains(err.Error(), "bad reader (in extract.panicReader.Read") {
+		t.Errorf("Rewrite with a reader that panics: %v, want an *Error of p.html wrapping ErrInternal, naming panicReader.Read", err)
+	}
+	defer func() {
+		if r := recover(); r != "caller" {
+			t.Errorf("recovered %v, want the panic of f", r)
+		}
+	}()
+	Rewrite(io.Discard, strings.NewReader(`<a href="x">`), Options{}, func(Link) (string, bool) { panic("caller") })
+	t.Error("Rewrite returned after f panicked")
+}

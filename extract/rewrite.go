@@ -41,7 +41,26 @@ import (
 // non-ASCII bytes are percent-encoded (RFC 3987 §3.1), and a page in
 // UTF-16 is written back in UTF-16, in its byte order, with its BOM if it
 // had one. The positions of the Links f gets count bytes of r.
-func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) error {
+//
+// A panic in Rewrite (a bug) is an *Error wrapping ErrInternal; a panic
+// in f goes on up as it is.
+func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) (err error) {
+	inF := false
+	defer func() {
+		if inF {
+			return // the caller's own panic
+		}
+		if v := recover(); v != nil {
+			err = &Error{File: opts.Name, Offset: -1, Err: panicError(v)}
+		}
+	}()
+	caller := f
+	f = func(l Link) (string, bool) {
+		inF = true
+		v, ok := caller(l)
+		inF = false
+		return v, ok
+	}
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
 	if err != nil {
