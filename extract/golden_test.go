@@ -13,20 +13,6 @@ import (
 // rewritten file by hand against the input before committing it.
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-// checkGolden compares got, one JSON object per link, with the golden
-// file testdata/<name>.golden (name may hold a directory: "text/seed001").
-func checkGolden(t *testing.T, name string, got []Link) {
-	t.Helper()
-	var buf bytes.Buffer
-	enc := goldenEncoder(&buf)
-	for _, l := range got {
-		if err := enc.Encode(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	compareGolden(t, name, buf.Bytes())
-}
-
 // checkGoldenFile scans testdata/<input> with opts and compares every link
 // and error, in order, with testdata/<input>.golden: a link as its JSON
 // object, an error as {"error": "..."}. opts.Name is set to the input's
