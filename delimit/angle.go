@@ -8,173 +8,35 @@ import (
 // with whitespace and mail quote markers removed. schemeSeen tells that
 // opener found it before a scheme and its ':'.
 func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
-	b, q := s.buf, int(t-s.off)
+	q := int(t - s.off)
 	limit := q + 1 + s.max + angleSlack
-
-	// Most '<' start no URI: reject them on their first bytes. A URI
-	// starts with its scheme (or "URL:"), after whitespace if any; when
-	// opener found the '<' from the scheme's ':', that is known.
+	// When opener found the '<' from the scheme's ':', it starts a URI.
 	if !schemeSeen {
-		k := q + 1
-		for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
-			k++
-		}
-		k, _ = schemeEnd(b, k, limit)
-		if k >= len(b) && !s.final() {
-			return more
-		}
-		if k < len(b) && k <= limit && b[k] != ':' && !s.opts.Relative {
-			return s.fail(q + 1)
+		if o := s.angleOpens(q, limit); o != found {
+			return o
 		}
 	}
-
-	quoted, knowQuoted := false, false
-	spaced := false // whitespace or NBSP inside: the URI needs cleaning
-	close := -1
-	for j := q + 1; close < 0; {
-		j = skipClass(b, j, len(b), cURI)
-		if j >= len(b) || (j+1 == len(b) && b[j] == 0xC2) {
-			if !s.final() {
-				return more
-			}
-			return s.fail(q + 1)
-		}
-		if j > limit {
-			return s.fail(q + 1)
-		}
-		switch c := b[j]; {
-		case c == '>':
-			close = j
-		case c == '\n':
-			spaced = true
-			if !knowQuoted {
-				quoted, knowQuoted = s.quotedLine(q), true
-			}
-			k := j + 1
-			for k < len(b) && class[b[k]]&cSpace != 0 && b[k] != '\n' {
-				k++
-			}
-			if quoted {
-				k = skipMarkers(b, k)
-			}
-			if k >= len(b) && !s.final() {
-				return more
-			}
-			if k < len(b) && b[k] == '\n' {
-				return s.fail(q + 1) // a blank line ends the paragraph
-			}
-			j = k
-		case class[c]&cSpace != 0:
-			spaced = true
-			j++
-		case isNBSP(b, j):
-			spaced = true
-			j += 2
-		default:
-			return s.fail(q + 1)
-		}
+	a := angleURI{open: q}
+	if o := s.angleCloser(&a, limit); o != found {
+		return o
 	}
-
-	// The URI proper: past leading whitespace and "URL:", before trailing
-	// whitespace.
-	start := skipSpace(b, q+1, close, quoted)
-	style := Angle
-	if close-start >= 4 && b[start]|0x20 == 'u' && b[start+1]|0x20 == 'r' && b[start+2]|0x20 == 'l' && b[start+3] == ':' {
-		style = AngleURL
-		start = skipSpace(b, start+4, close, quoted)
-	}
-	end := close
-	for end > start && (class[b[end-1]]&cSpace != 0 || (end-2 >= start && isNBSP(b, end-2))) {
-		if b[end-1] == 0xA0 {
-			end--
-		}
-		end--
-	}
-	if start == end {
+	if !a.trim(s.buf) {
 		return s.fail(q + 1)
 	}
-	colon, split := start, false
-	for colon < end && class[b[colon]]&cScheme != 0 {
-		colon++
+	if o := s.angleClassify(&a); o != found {
+		return o
 	}
-	if colon < end && b[colon] != ':' {
-		colon, split = schemeEnd(b, start, end-1)
-	}
-	absolute := colon < end && b[colon] == ':' && class[b[start]]&cAlpha != 0
-	if absolute && !lineBreakAt(b, colon+1, end) {
-		return s.fail(q + 1) // "<key-list: string-list>" is prose
-	}
-	if absolute && split {
-		// "<see\nhttp://...>" is a word before a URI, not a broken scheme.
-		last := colon
-		for class[b[last-1]]&cScheme != 0 {
-			last--
-		}
-		if _, ok := lookupScheme(b[last:colon]); ok {
-			return s.fail(q + 1)
-		}
-	}
-	var syn syntax
-	if absolute && !split {
-		var registered bool
-		// Registered schemes are not taken for XML prefixes.
-		if syn, registered = lookupScheme(b[start:colon]); !registered {
-			xml, o := s.xmlElement(b, start, colon, end, close)
-			if o == more {
-				return more
-			}
-			if xml {
-				return s.fail(close + 1)
-			}
-		}
-	}
-
-	// Clean: drop whitespace, and quote markers after line breaks.
-	out := b[start:end]
-	s.breaks = s.breaks[:0]
-	joined, spaceOnly := false, false
-	if spaced {
-		out = s.scratch[:0]
-		for j := start; j < end; {
-			if class[b[j]]&cSpace == 0 && !isNBSP(b, j) {
-				out = append(out, b[j])
-				j++
-				continue
-			}
-			joined = true
-			k, newline := j, false
-			for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
-				if b[k] == '\n' {
-					newline = true
-					if quoted {
-						k = skipMarkers(b, k+1)
-						continue
-					}
-				}
-				if b[k] == 0xC2 {
-					k++
-				}
-				k++
-			}
-			if !newline {
-				spaceOnly = true
-			} else if len(out) > 0 && out[len(out)-1] == '-' {
-				s.breaks = append(s.breaks, len(out)-1)
-			}
-			j = k
-		}
-		s.scratch = out
-	}
+	out, joined, spaceOnly := s.angleClean(&a)
 	if len(out) > s.max {
 		return s.fail(q + 1)
 	}
-	m := Match{Style: style, Joined: joined}
-	if absolute {
+	m := Match{Style: a.style, Joined: joined}
+	if a.absolute {
 		u, err := parseView(out)
-		if split {
-			syn, _ = lookupScheme(u.Scheme)
+		if a.split {
+			a.syn, _ = lookupScheme(u.Scheme)
 		}
-		if err != nil || !schemeRule(u, syn) {
+		if err != nil || !schemeRule(u, a.syn) {
 			return s.fail(q + 1)
 		}
 		m.URI = string(out)
@@ -188,7 +50,196 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 		m.URI, m.Relative = string(out), true
 	}
 	m.Alt = s.alternative(out)
-	return s.emit(m, start, end, close+1)
+	return s.emit(m, a.start, a.end, a.closer+1)
+}
+
+// angleURI is what angle knows of the text in <...>, as window indices.
+type angleURI struct {
+	open, closer int    // the '<' and the '>'
+	start, end   int    // the URI proper: delimiters, "URL:" and outer whitespace excluded
+	style        Style  // Angle or AngleURL
+	quotedMail   bool   // the line of the '<' is quoted mail: quote markers after line breaks go
+	spaced       bool   // whitespace or NBSP inside: the URI needs cleaning
+	absolute     bool   // a scheme and its ':' start it
+	split        bool   // the scheme is broken across lines
+	syn          syntax // of the registered scheme, when not split
+}
+
+// angleOpens rejects most '<', which start no URI, on their first bytes:
+// a URI starts with its scheme (or "URL:"), after whitespace if any. It
+// reports found when the '<' at b[q] may open one.
+func (s *Scanner) angleOpens(q, limit int) outcome {
+	b := s.buf
+	k := q + 1
+	for k < len(b) && k <= limit && (class[b[k]]&cSpace != 0 || b[k] == 0xC2 || b[k] == 0xA0) {
+		k++
+	}
+	k, _ = schemeEnd(b, k, limit)
+	if k >= len(b) && !s.final() {
+		return more
+	}
+	if k < len(b) && k <= limit && b[k] != ':' && !s.opts.Relative {
+		return s.fail(q + 1)
+	}
+	return found
+}
+
+// angleCloser finds the '>' that closes a.open over URI characters and
+// whitespace, and reports found; a blank line, another delimiter or
+// limit ends the search.
+func (s *Scanner) angleCloser(a *angleURI, limit int) outcome {
+	b, q := s.buf, a.open
+	knowQuoted := false
+	for j := q + 1; ; {
+		j = skipClass(b, j, len(b), cURI)
+		if j >= len(b) || (j+1 == len(b) && b[j] == 0xC2) {
+			if !s.final() {
+				return more
+			}
+			return s.fail(q + 1)
+		}
+		if j > limit {
+			return s.fail(q + 1)
+		}
+		switch c := b[j]; {
+		case c == '>':
+			a.closer = j
+			return found
+		case c == '\n':
+			a.spaced = true
+			if !knowQuoted {
+				a.quotedMail, knowQuoted = s.quotedLine(q), true
+			}
+			k := j + 1
+			for k < len(b) && class[b[k]]&cSpace != 0 && b[k] != '\n' {
+				k++
+			}
+			if a.quotedMail {
+				k = skipMarkers(b, k)
+			}
+			if k >= len(b) && !s.final() {
+				return more
+			}
+			if k < len(b) && b[k] == '\n' {
+				return s.fail(q + 1) // a blank line ends the paragraph
+			}
+			j = k
+		case class[c]&cSpace != 0:
+			a.spaced = true
+			j++
+		case isNBSP(b, j):
+			a.spaced = true
+			j += 2
+		default:
+			return s.fail(q + 1)
+		}
+	}
+}
+
+// trim sets the URI proper: past leading whitespace and "URL:", before
+// trailing whitespace. It reports whether anything is left.
+func (a *angleURI) trim(b []byte) bool {
+	start := skipSpace(b, a.open+1, a.closer, a.quotedMail)
+	a.style = Angle
+	if a.closer-start >= 4 && b[start]|0x20 == 'u' && b[start+1]|0x20 == 'r' && b[start+2]|0x20 == 'l' && b[start+3] == ':' {
+		a.style = AngleURL
+		start = skipSpace(b, start+4, a.closer, a.quotedMail)
+	}
+	end := a.closer
+	for end > start && (class[b[end-1]]&cSpace != 0 || (end-2 >= start && isNBSP(b, end-2))) {
+		if b[end-1] == 0xA0 {
+			end--
+		}
+		end--
+	}
+	a.start, a.end = start, end
+	return start != end
+}
+
+// angleClassify tells an absolute URI, whose scheme may be broken across
+// lines, from a relative reference, and rejects prose and XML elements;
+// it reports found when a may be a URI.
+func (s *Scanner) angleClassify(a *angleURI) outcome {
+	b, start, end := s.buf, a.start, a.end
+	colon := start
+	for colon < end && class[b[colon]]&cScheme != 0 {
+		colon++
+	}
+	if colon < end && b[colon] != ':' {
+		colon, a.split = schemeEnd(b, start, end-1)
+	}
+	a.absolute = colon < end && b[colon] == ':' && class[b[start]]&cAlpha != 0
+	if a.absolute && !lineBreakAt(b, colon+1, end) {
+		return s.fail(a.open + 1) // "<key-list: string-list>" is prose
+	}
+	if a.absolute && a.split {
+		// "<see\nhttp://...>" is a word before a URI, not a broken scheme.
+		last := colon
+		for class[b[last-1]]&cScheme != 0 {
+			last--
+		}
+		if _, ok := lookupScheme(b[last:colon]); ok {
+			return s.fail(a.open + 1)
+		}
+	}
+	if a.absolute && !a.split {
+		var registered bool
+		// Registered schemes are not taken for XML prefixes.
+		if a.syn, registered = lookupScheme(b[start:colon]); !registered {
+			xml, o := s.xmlElement(b, start, colon, end, a.closer)
+			if o == more {
+				return more
+			}
+			if xml {
+				return s.fail(a.closer + 1)
+			}
+		}
+	}
+	return found
+}
+
+// angleClean returns the URI of a without its whitespace, and without the
+// quote markers after its line breaks; the hyphens before line breaks go
+// to s.breaks. joined tells that anything went, spaceOnly that some
+// whitespace held no line break.
+func (s *Scanner) angleClean(a *angleURI) (out []byte, joined, spaceOnly bool) {
+	b, end := s.buf, a.end
+	out = b[a.start:end]
+	s.breaks = s.breaks[:0]
+	if !a.spaced {
+		return out, false, false
+	}
+	out = s.scratch[:0]
+	for j := a.start; j < end; {
+		if class[b[j]]&cSpace == 0 && !isNBSP(b, j) {
+			out = append(out, b[j])
+			j++
+			continue
+		}
+		joined = true
+		k, newline := j, false
+		for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
+			if b[k] == '\n' {
+				newline = true
+				if a.quotedMail {
+					k = skipMarkers(b, k+1)
+					continue
+				}
+			}
+			if b[k] == 0xC2 {
+				k++
+			}
+			k++
+		}
+		if !newline {
+			spaceOnly = true
+		} else if len(out) > 0 && out[len(out)-1] == '-' {
+			s.breaks = append(s.breaks, len(out)-1)
+		}
+		j = k
+	}
+	s.scratch = out
+	return out, joined, spaceOnly
 }
 
 // schemeEnd returns the index after the scheme characters at b[i:], at
@@ -238,7 +289,7 @@ const xmlTagLookahead = 1024
 // namespace prefix: "<xhtml:div>" is, when "</xhtml:" follows soon, and so
 // are "<ds:Sig/>" and a name with capitals, "<ds:Object>", which an
 // unregistered scheme's URI rarely is.
-func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outcome) {
+func (s *Scanner) xmlElement(b []byte, start, colon, end, closer int) (bool, outcome) {
 	name := b[colon+1 : end]
 	selfClosing := bytes.HasSuffix(name, []byte("/"))
 	name = bytes.TrimSuffix(name, []byte("/"))
@@ -255,7 +306,7 @@ func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outc
 	if selfClosing || camel {
 		return true, failed
 	}
-	lim := close + 1 + xmlTagLookahead
+	lim := closer + 1 + xmlTagLookahead
 	if lim > len(b) {
 		if !s.final() {
 			return false, more
@@ -263,7 +314,7 @@ func (s *Scanner) xmlElement(b []byte, start, colon, end, close int) (bool, outc
 		lim = len(b)
 	}
 	prefix := b[start:colon]
-	for i := close + 1; ; {
+	for i := closer + 1; ; {
 		k := s.closeTag(i, lim)
 		if k < 0 {
 			return false, failed
@@ -299,10 +350,10 @@ func (s *Scanner) closeTag(i, lim int) int {
 
 // skipSpace returns the index of the first byte of b[i:end] that is not
 // whitespace, NBSP, or a quote marker at the start of a line.
-func skipSpace(b []byte, i, end int, quoted bool) int {
+func skipSpace(b []byte, i, end int, quotedMail bool) int {
 	for i < end {
 		switch {
-		case b[i] == '\n' && quoted:
+		case b[i] == '\n' && quotedMail:
 			i = min(skipMarkers(b, i+1), end)
 		case class[b[i]]&cSpace != 0:
 			i++

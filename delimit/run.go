@@ -10,56 +10,80 @@ import (
 // run finds the end of the URI that starts at b[i] and whose scheme, or
 // abbreviated host, ends at b[q]; it reports the URI if it is one.
 func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome {
+	s.breaks = s.breaks[:0]
+	runEnd, parens, o := s.scanRun(i, q, style)
+	if o != found {
+		return o
+	}
+	e := s.trimRun(q, runEnd, parens)
+	if e <= q+1 {
+		return s.fail(runEnd)
+	}
+	out, str := s.candidate(i, e, prefix, style, syn)
+	if str == "" && len(s.breaks) > 0 {
+		// The joined reading is no URI ("...ab-\n[1]"): the text before
+		// the first break may be.
+		e, s.breaks = s.breaks[0]+1, s.breaks[:0]
+		out, str = s.candidate(i, e, prefix, style, syn)
+	}
+	if str == "" {
+		return s.fail(runEnd)
+	}
+	m := Match{URI: str, Style: style, Joined: len(s.breaks) > 0}
+	if m.Joined {
+		s.hyphensInOut(i, len(prefix))
+		m.Alt = s.alternative(out)
+	}
+	return s.emit(m, i, e, e)
+}
+
+// scanRun returns the index past the run of URI characters after the
+// scheme, or abbreviated host, of the URI at b[i] that ends at b[q], and
+// the balance of its parentheses; it reports found, or gives up. The hyphen
+// line breaks it joins go to s.breaks: index of '-', then of the next text.
+func (s *Scanner) scanRun(i, q int, style Style) (j, parens int, o outcome) {
 	b := s.buf
 	// A URI right after '(' or '\'' ends at the matching closer.
-	var opener byte
+	var openedBy byte
 	if i > 0 && (b[i-1] == '(' || b[i-1] == '\'') {
-		opener = b[i-1]
+		openedBy = b[i-1]
 	}
 	limit := i + s.max + angleSlack
-	s.breaks = s.breaks[:0]
-	quoted := -1 // unknown yet
-	parens, squares, j := 0, 0, q+1
-scan:
-	for {
+	var quotedMail lazyQuoted
+	squares := 0
+	for j = q + 1; ; {
 		j = skipClass(b, j, min(len(b), limit+1), cPlain)
 		if j >= len(b) {
 			if !s.final() {
-				return more
+				return j, parens, more
 			}
-			break
+			return j, parens, found
 		}
 		if j > limit {
 			s.skipping = true
-			return s.fail(j)
+			return j, parens, s.fail(j)
 		}
 		c := b[j]
 		switch {
 		case c >= utf8.RuneSelf:
 			if j+utf8.UTFMax > len(b) && !utf8.FullRune(b[j:]) && !s.final() {
-				return more
+				return j, parens, more
 			}
 			r, _ := utf8.DecodeRune(b[j:])
 			if cutsWord(r, b[j-1], inAuthority(b[i:j], style)) {
-				return s.fail(j)
+				return j, parens, s.fail(j)
 			}
-			break scan
+			return j, parens, found
 		case class[c]&cURI == 0:
 			if b[j-1] != '-' || class[c]&cSpace == 0 || style != Bare {
-				break scan
+				return j, parens, found
 			}
-			if quoted < 0 {
-				quoted = 0
-				if s.quotedLine(i) {
-					quoted = 1
-				}
-			}
-			k, o := s.hyphenBreak(j, quoted == 1)
+			k, o := s.hyphenBreak(j, quotedMail.at(s, i))
 			if o == more {
-				return more
+				return j, parens, more
 			}
 			if k < 0 {
-				break scan
+				return j, parens, found
 			}
 			s.breaks = append(s.breaks, j-1, k)
 			j = k
@@ -69,28 +93,45 @@ scan:
 		case c == ']':
 			// An unbalanced ']' closes a bracket opened before the URI.
 			if squares == 0 {
-				break scan
+				return j, parens, found
 			}
 			squares--
 		case c == '(':
 			parens++
 		case c == ')':
-			if opener == '(' && parens == 0 {
-				break scan
+			if openedBy == '(' && parens == 0 {
+				return j, parens, found
 			}
 			parens--
-		case opener == '\'' && c == '\'':
-			break scan
+		case openedBy == '\'' && c == '\'':
+			return j, parens, found
 		}
 		j++
 	}
-	runEnd := j
+}
 
-	// Trailing punctuation belongs to the sentence; a closing ')' belongs
-	// to the URI only when it closes one opened inside it (']' always
-	// does: an unbalanced one ended the run).
-	e := runEnd
-	for trimming := true; trimming && e > q+1; {
+// lazyQuoted tells whether a line is quoted mail (quotedLine), looked up
+// when first asked: 0 unknown, 1 no, 2 yes.
+type lazyQuoted uint8
+
+func (l *lazyQuoted) at(s *Scanner, i int) bool {
+	if *l == 0 {
+		*l = 1
+		if s.quotedLine(i) {
+			*l = 2
+		}
+	}
+	return *l == 2
+}
+
+// trimRun returns the end of the URI whose run of characters after b[q]
+// ends at runEnd, with parens the balance of its parentheses. Trailing
+// punctuation belongs to the sentence; a closing ')' belongs to the URI
+// only when it closes one opened inside it (']' always does: an
+// unbalanced one ended the run).
+func (s *Scanner) trimRun(q, runEnd, parens int) int {
+	b, e := s.buf, runEnd
+	for e > q+1 {
 		if n := len(s.breaks); n > 0 && s.breaks[n-1] == e {
 			// All that followed the break is gone: so is the break.
 			e = s.breaks[n-2] + 1
@@ -104,39 +145,25 @@ scan:
 			parens++
 			e--
 		default:
-			trimming = false
+			return e
 		}
 	}
-	if e <= q+1 {
-		return s.fail(runEnd)
-	}
+	return e
+}
 
-	out, str := s.candidate(i, e, prefix, style, syn)
-	if str == "" && len(s.breaks) > 0 {
-		// The joined reading is no URI ("...ab-\n[1]"): the text before
-		// the first break may be.
-		e, s.breaks = s.breaks[0]+1, s.breaks[:0]
-		out, str = s.candidate(i, e, prefix, style, syn)
+// hyphensInOut turns the pairs of window indices in s.breaks into the
+// indices of the hyphens in the URI that starts at b[i], after a prefix of
+// n bytes, as alternative drops them.
+func (s *Scanner) hyphensInOut(i, n int) {
+	hy := s.breaks[:0]
+	prev := i
+	for k := 0; k < len(s.breaks); k += 2 {
+		n += s.breaks[k] - prev
+		hy = append(hy, n)
+		n++
+		prev = s.breaks[k+1]
 	}
-	if str == "" {
-		return s.fail(runEnd)
-	}
-	m := Match{URI: str, Style: style, Joined: len(s.breaks) > 0}
-	if m.Joined {
-		// Alt drops each hyphen kept at a line break: turn the pairs of
-		// window indices into indices of the hyphens in out.
-		hy := s.breaks[:0]
-		n, prev := len(prefix), i
-		for k := 0; k < len(s.breaks); k += 2 {
-			n += s.breaks[k] - prev
-			hy = append(hy, n)
-			n++
-			prev = s.breaks[k+1]
-		}
-		s.breaks = hy
-		m.Alt = s.alternative(out)
-	}
-	return s.emit(m, i, e, e)
+	s.breaks = hy
 }
 
 // trailing marks the punctuation that ends a sentence or clause rather
@@ -173,7 +200,7 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 // have been put there by a typesetter breaking the line (RFC 3986
 // Appendix C). It returns the index where the URI goes on on the next
 // line, or -1 when it does not.
-func (s *Scanner) hyphenBreak(j int, quoted bool) (int, outcome) {
+func (s *Scanner) hyphenBreak(j int, quotedMail bool) (int, outcome) {
 	b := s.buf
 	k := j
 	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
@@ -183,7 +210,7 @@ func (s *Scanner) hyphenBreak(j int, quoted bool) (int, outcome) {
 		return -1, failed
 	}
 	k++
-	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || quoted && b[k] == '>') {
+	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || quotedMail && b[k] == '>') {
 		k++
 	}
 	// Decide on the first bytes of the next line: enough for a scheme.
