@@ -34,10 +34,27 @@ func (s *Scanner) bare(t int64) outcome {
 	if onlyDelimited {
 		return s.fail(q + 1)
 	}
+	i := bareScheme(b, r, q)
+	if i < 0 {
+		return s.fail(q + 1)
+	}
+	syn, ok := lookupScheme(b[i:q])
+	if !ok {
+		return s.fail(q + 1)
+	}
+	if o := s.afterScheme(q, syn); o != found {
+		return o
+	}
+	return s.run(i, q, Bare, "", syn)
+}
+
+// bareScheme returns the start of the scheme of a bare URI in the scheme
+// characters b[r:q] before the ':' at b[q], at a word boundary, or -1.
+func bareScheme(b []byte, r, q int) int {
 	// Registered schemes end with a letter or digit, and are no longer
 	// than maxSchemeLen (with "1." or "-" before them: see below).
 	if !isAlnum(rune(b[q-1])) || q-r > maxSchemeLen+3 {
-		return s.fail(q + 1)
+		return -1
 	}
 	i := r
 	for i < q && (b[i] == '.' || b[i] == '-' || b[i] == '+') {
@@ -53,20 +70,23 @@ func (s *Scanner) bare(t int64) outcome {
 		}
 	}
 	if i == q || class[b[i]]&cAlpha == 0 {
-		return s.fail(q + 1)
+		return -1
 	}
 	// A word boundary: "_http:" or "x-http:" do not start a URI.
 	if p := byte(' '); i > 0 {
 		p = b[i-1]
 		if p == '_' || class[p]&cScheme != 0 && p != '.' && p != '-' && p != '+' {
-			return s.fail(q + 1)
+			return -1
 		}
 	}
-	syn, ok := lookupScheme(b[i:q])
-	if !ok {
-		return s.fail(q + 1)
-	}
-	// What must follow the ':' (cheap checks before the real parse).
+	return i
+}
+
+// afterScheme checks what must follow the ':' at b[q] of a registered
+// scheme of syntax syn, cheaply, before the real parse: it reports found
+// when the bytes may start a bare URI, else fails or asks for more.
+func (s *Scanner) afterScheme(q int, syn syntax) outcome {
+	b := s.buf
 	need := 1
 	if syn == needHost || syn == needSlashes {
 		need = 3
@@ -87,7 +107,7 @@ func (s *Scanner) bare(t int64) outcome {
 	case syn == needSlash && a[0] != '/':
 		return s.fail(q + 1)
 	}
-	return s.run(i, q, Bare, "", syn)
+	return found
 }
 
 // noURIAfter reports whether the ':' at b[q] is plainly none of a URI's.
