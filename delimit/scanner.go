@@ -1,7 +1,6 @@
 package delimit
 
 import (
-	"bytes"
 	"io"
 	"iter"
 )
@@ -43,15 +42,10 @@ type Scanner struct {
 
 	tagFrom, tagTo int64 // no "</" starts in [tagFrom, tagTo) (closeTag)
 
-	// next trigger of each kind (':', '<', '.'), as its finder gives it:
-	// found is its offset or -1; when -1, there is none in [pos,
-	// searched). With the default options only ':' is active (colonOnly),
-	// and none of this is kept.
-	active    [3]bool
+	// With the default options only ':' is active (colonOnly), and the
+	// triggers are not kept.
 	colonOnly bool
-	finders   [3]func(b []byte, p int) int // the package's finders; a test puts plainer ones in
-	found     [3]int64
-	searched  [3]int64
+	triggers
 
 	lines lineCount
 
@@ -65,21 +59,6 @@ type Scanner struct {
 	m       Match
 	done    bool
 }
-
-// The kinds of trigger, the bytes that may start a match: the ':' after a
-// scheme (a '<' or '"' before it is found from there), the '<' of a
-// relative reference (only with Relative), and the '.' after "www" or
-// "ftp" (only with Abbreviated).
-const (
-	colonTrigger = iota
-	angleTrigger
-	dotTrigger
-)
-
-// finders find the next trigger of each kind. Each passes over the bytes
-// that plainly start nothing, as most do, in one loop: text has a '.'
-// every few words.
-var finders = [3]func(b []byte, p int) int{nextColonOnly, nextAngle, nextAbbreviation}
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -95,12 +74,8 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		size = l.Len() + 1
 	}
 	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, lines: newLineCount(), angleTried: -1}
-	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
 	s.colonOnly = !opts.Relative && !opts.Abbreviated
-	s.finders = finders
-	for k := range s.found {
-		s.found[k] = -1
-	}
+	s.triggers = newTriggers(opts)
 	return s
 }
 
@@ -212,43 +187,6 @@ func nextColonOnly(b []byte, p int) int {
 	return q
 }
 
-// nextAngle returns the index of the first '<' in b[p:] that may open a
-// URI in <...>, or -1: one followed by a URI character, whitespace, NBSP,
-// or the end of b; "<<" or "<>" open none.
-func nextAngle(b []byte, p int) int {
-	for {
-		i := bytes.IndexByte(b[p:], '<')
-		if i < 0 {
-			return -1
-		}
-		q := p + i
-		if q+1 == len(b) || class[b[q+1]]&(cURI|cSpace) != 0 || b[q+1] == 0xC2 {
-			return q
-		}
-		p = q + 1
-	}
-}
-
-// nextAbbreviation returns the index of the first '.' in b[p:] that ends
-// "www" or "ftp", in any case, or -1.
-func nextAbbreviation(b []byte, p int) int {
-	for {
-		i := bytes.IndexByte(b[p:], '.')
-		if i < 0 {
-			return -1
-		}
-		q := p + i
-		if q >= 3 {
-			w := b[q-3 : q : q]
-			c0, c1, c2 := w[0]|0x20, w[1]|0x20, w[2]|0x20
-			if c0 == 'w' && c1 == 'w' && c2 == 'w' || c0 == 'f' && c1 == 't' && c2 == 'p' {
-				return q
-			}
-		}
-		p = q + 1
-	}
-}
-
 // hexRun returns the end of the run of hex digits and colons at b[p:],
 // right after a ':' that starts no URI, or the start of the first word of
 // the run that is a scheme ("::feed:"). No ':' inside such a run starts a
@@ -280,7 +218,7 @@ func hexRun(b []byte, p int) int {
 // gives an outcome other than failed.
 func (s *Scanner) anyTrigger() outcome {
 	for {
-		t, k := s.nextTrigger()
+		t, k := s.triggers.next(s.buf, s.off, s.pos)
 		if t < 0 {
 			return exhausted
 		}
@@ -319,35 +257,6 @@ const (
 	more                     // the decision needs bytes past the window's end
 	exhausted                // no trigger left in the window
 )
-
-// nextTrigger returns the offset and kind of the first trigger at or after
-// s.pos in the window, or -1.
-func (s *Scanner) nextTrigger() (int64, int) {
-	end := s.off + int64(len(s.buf))
-	best, kind := int64(-1), 0
-	for k, on := range s.active {
-		if !on {
-			continue
-		}
-		f := s.found[k]
-		if f >= 0 && f < s.pos {
-			f, s.found[k], s.searched[k] = -1, -1, s.pos
-		}
-		if f < 0 && s.searched[k] < end {
-			from := max(s.searched[k], s.pos)
-			if i := s.finders[k](s.buf, int(from-s.off)); i >= 0 {
-				f = s.off + int64(i)
-				s.found[k] = f
-			} else {
-				s.searched[k] = end
-			}
-		}
-		if f >= 0 && (best < 0 || f < best) {
-			best, kind = f, k
-		}
-	}
-	return best, kind
-}
 
 // fill drops the bytes no longer needed from the window and reads more.
 func (s *Scanner) fill() {
