@@ -2,7 +2,9 @@
 
 // gen_schemes writes schemes_gen.go: the URI schemes of IANA's registry
 // (schemes.csv, in IANA's own CSV layout) with the syntax requirement of
-// each (scheme_syntax.txt, kept by hand).
+// each (scheme_syntax.txt, kept by hand), as the final hash table that
+// lookupScheme probes, as x/net/html writes its atom table: the package
+// builds nothing at init.
 package main
 
 import (
@@ -71,7 +73,7 @@ func main() {
 	for _, e := range entries {
 		initials[len(e.name)] |= 1 << (e.name[0] - 'a')
 	}
-	b.WriteString("// schemeInitials holds, for each length, a bit for the initial of each\n// scheme of that length ('a' is bit 0): a quick test before the map.\n")
+	b.WriteString("// schemeInitials holds, for each length, a bit for the initial of each\n// scheme of that length ('a' is bit 0): a quick test before the table.\n")
 	fmt.Fprintf(&b, "var schemeInitials = [maxSchemeLen + 1]uint32{")
 	for i, m := range initials {
 		if i > 0 {
@@ -80,10 +82,29 @@ func main() {
 		fmt.Fprintf(&b, "%#x", m)
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// schemes maps each registered scheme (IANA, permanent, provisional and\n// historical), in lower case, to what its syntax requires after the ':'.\n")
-	b.WriteString("var schemes = map[string]syntax{\n")
-	for _, e := range entries {
-		fmt.Fprintf(&b, "\t%q: %s, // %s\n", e.name, e.syntax, e.status)
+	// The hash table: FNV-1a of the name (as schemeHash computes it),
+	// linear probing, at least four slots a scheme, so that the words
+	// that are no scheme, most of them, end their probe soon.
+	bits := 1
+	for 1<<bits < 4*len(entries) {
+		bits++
+	}
+	mask := uint32(1)<<bits - 1
+	table := make([]*entry, mask+1)
+	for i := range entries {
+		j := fnv(entries[i].name) & mask
+		for table[j] != nil {
+			j = (j + 1) & mask
+		}
+		table[j] = &entries[i]
+	}
+	fmt.Fprintf(&b, "// schemeMask is the size of schemeTable, a power of two, less one.\nconst schemeMask = 1<<%d - 1\n\n", bits)
+	b.WriteString("// schemeTable holds each registered scheme (IANA: permanent, provisional\n// and historical), in lower case, with what its syntax requires after the\n// ':', at the slot where lookupScheme's probe from schemeHash(name) finds\n// it (linear probing).\n")
+	b.WriteString("var schemeTable = [schemeMask + 1]schemeEntry{\n")
+	for j, e := range table {
+		if e != nil {
+			fmt.Fprintf(&b, "\t%#03x: {%q, %s}, // %s\n", j, e.name, e.syntax, e.status)
+		}
 	}
 	b.WriteString("}\n")
 	out, err := format.Source(b.Bytes())
@@ -93,6 +114,15 @@ func main() {
 	if err := os.WriteFile("schemes_gen.go", out, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// fnv returns the FNV-1a hash of name, as schemeHash does.
+func fnv(name string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint32(name[i])) * 16777619
+	}
+	return h
 }
 
 // readSyntax reads the hand-kept "scheme requirement source" lines.

@@ -22,6 +22,8 @@ const (
 //go:generate go run gen_schemes.go
 
 // lookupScheme returns the syntax of the registered scheme name (any case).
+// Most words before a ':' are no scheme: schemeTable, an open-addressing
+// hash table, rejects them fast, without lowering a copy of the name.
 func lookupScheme[T string | []byte](name T) (syntax, bool) {
 	if len(name) == 0 || len(name) > maxSchemeLen {
 		return 0, false
@@ -40,25 +42,11 @@ func lookupScheme[T string | []byte](name T) (syntax, bool) {
 	}
 }
 
-// schemeTable holds the schemes map in an open-addressing hash table (FNV-1a,
-// linear probing): most words before a ':' are no scheme, and this rejects
-// them faster than the map, without lowering a copy of the name.
-var schemeTable = func() (t [schemeMask + 1]struct {
+// schemeEntry is a slot of schemeTable: a scheme, or "" when empty.
+type schemeEntry struct {
 	name string
 	syn  syntax
-}) {
-	if len(schemes) > len(t)/2 {
-		panic("delimit: schemeTable too small")
-	}
-	for name, syn := range schemes {
-		j := schemeHash(name) & schemeMask
-		for len(t[j].name) != 0 {
-			j = (j + 1) & schemeMask
-		}
-		t[j].name, t[j].syn = name, syn
-	}
-	return t
-}()
+}
 
 // schemeHash returns the FNV-1a hash of name, lowered.
 func schemeHash[T string | []byte](name T) uint32 {
@@ -70,9 +58,8 @@ func schemeHash[T string | []byte](name T) uint32 {
 }
 
 const (
-	schemeMask = 1<<10 - 1
-	fnvOffset  = 2166136261
-	fnvPrime   = 16777619
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
 )
 
 // toLower maps ASCII upper-case letters to lower case, other bytes to
