@@ -1,8 +1,6 @@
 package delimit
 
 import (
-	"bytes"
-	"encoding/binary"
 	"io"
 	"iter"
 )
@@ -44,26 +42,12 @@ type Scanner struct {
 
 	tagFrom, tagTo int64 // no "</" starts in [tagFrom, tagTo) (closeTag)
 
-	// next trigger of each kind (':', '<', '.'), as its finder gives it:
-	// found is its offset or -1; when -1, there is none in [pos,
-	// searched). With the default options only ':' is active (colonOnly),
-	// and none of this is kept.
-	active    [3]bool
+	// With the default options only ':' is active (colonOnly), and the
+	// triggers are not kept.
 	colonOnly bool
-	finders   [3]func(b []byte, p int) int // the package's finders; a test puts plainer ones in
-	found     [3]int64
-	searched  [3]int64
+	triggers
 
-	line   int   // line number at lineAt
-	lineAt int64 // lines are counted up to here
-	// The line of startAt, startLine, starts at lineStart; a line break
-	// after startAt moves it (lineStartAt).
-	startLine          int
-	startAt, lineStart int64
-	// The line number at aheadAt, counted ahead of lineAt by colons'
-	// search or by emit past a match; of no use when aheadAt <= lineAt.
-	aheadLine int
-	aheadAt   int64
+	lines lineCount
 
 	// want is how many bytes the next fill reads at least: it doubles
 	// while a rule keeps asking for more, so that a reader giving one
@@ -75,21 +59,6 @@ type Scanner struct {
 	m       Match
 	done    bool
 }
-
-// The kinds of trigger, the bytes that may start a match: the ':' after a
-// scheme (a '<' or '"' before it is found from there), the '<' of a
-// relative reference (only with Relative), and the '.' after "www" or
-// "ftp" (only with Abbreviated).
-const (
-	colonTrigger = iota
-	angleTrigger
-	dotTrigger
-)
-
-// finders find the next trigger of each kind. Each passes over the bytes
-// that plainly start nothing, as most do, in one loop: text has a '.'
-// every few words.
-var finders = [3]func(b []byte, p int) int{nextColonOnly, nextAngle, nextAbbreviation}
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -104,13 +73,9 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		// allocate a full window for each.
 		size = l.Len() + 1
 	}
-	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, line: 1, startLine: 1, aheadLine: 1, angleTried: -1}
-	s.active = [3]bool{true, opts.Relative, opts.Abbreviated}
+	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, lines: newLineCount(), angleTried: -1}
 	s.colonOnly = !opts.Relative && !opts.Abbreviated
-	s.finders = finders
-	for k := range s.found {
-		s.found[k] = -1
-	}
+	s.triggers = newTriggers(opts)
 	return s
 }
 
@@ -166,23 +131,23 @@ func (s *Scanner) Scan() bool {
 // colons looks at each ':' in the window from s.pos, the only trigger
 // with the default options, until one gives an outcome other than failed.
 // Where the search counts lines as it goes (fusedColon), it keeps the
-// count in aheadAt and aheadLine, and countLines need not read the bytes
+// count ahead (lineCount.aheadTo), and the count need not read the bytes
 // again.
 func (s *Scanner) colons() outcome {
 	b := s.buf
 	for p := int(s.pos - s.off); ; {
-		if fusedColon && s.aheadAt != s.off+int64(p) {
-			s.aheadTo(s.off + int64(p))
+		if fusedColon {
+			s.lines.aheadTo(b, s.off, s.off+int64(p))
 		}
-		q, lines := nextColon(b, p)
+		q, newlines := nextColon(b, p)
 		if q < 0 {
 			if fusedColon {
-				s.aheadAt, s.aheadLine = s.off+int64(len(b)), s.aheadLine+lines
+				s.lines.ahead(s.off+int64(len(b)), newlines)
 			}
 			return exhausted
 		}
 		if fusedColon {
-			s.aheadAt, s.aheadLine = s.off+int64(q), s.aheadLine+lines
+			s.lines.ahead(s.off+int64(q), newlines)
 		}
 		s.pos = s.off + int64(q)
 		if o := s.bare(s.pos); o != failed || s.skipping {
@@ -191,7 +156,7 @@ func (s *Scanner) colons() outcome {
 		s.want = 0
 		p = int(s.pos - s.off)
 		if fusedColon && p == q+1 {
-			s.aheadAt = s.pos // past the ':', no line break
+			s.lines.ahead(s.pos, 0) // past the ':', no line break
 		}
 	}
 }
@@ -220,43 +185,6 @@ func nextColon(b []byte, p int) (q, lines int) {
 func nextColonOnly(b []byte, p int) int {
 	q, _ := nextColon(b, p)
 	return q
-}
-
-// nextAngle returns the index of the first '<' in b[p:] that may open a
-// URI in <...>, or -1: one followed by a URI character, whitespace, NBSP,
-// or the end of b; "<<" or "<>" open none.
-func nextAngle(b []byte, p int) int {
-	for {
-		i := bytes.IndexByte(b[p:], '<')
-		if i < 0 {
-			return -1
-		}
-		q := p + i
-		if q+1 == len(b) || class[b[q+1]]&(cURI|cSpace) != 0 || b[q+1] == 0xC2 {
-			return q
-		}
-		p = q + 1
-	}
-}
-
-// nextAbbreviation returns the index of the first '.' in b[p:] that ends
-// "www" or "ftp", in any case, or -1.
-func nextAbbreviation(b []byte, p int) int {
-	for {
-		i := bytes.IndexByte(b[p:], '.')
-		if i < 0 {
-			return -1
-		}
-		q := p + i
-		if q >= 3 {
-			w := b[q-3 : q : q]
-			c0, c1, c2 := w[0]|0x20, w[1]|0x20, w[2]|0x20
-			if c0 == 'w' && c1 == 'w' && c2 == 'w' || c0 == 'f' && c1 == 't' && c2 == 'p' {
-				return q
-			}
-		}
-		p = q + 1
-	}
 }
 
 // hexRun returns the end of the run of hex digits and colons at b[p:],
@@ -290,7 +218,7 @@ func hexRun(b []byte, p int) int {
 // gives an outcome other than failed.
 func (s *Scanner) anyTrigger() outcome {
 	for {
-		t, k := s.nextTrigger()
+		t, k := s.triggers.next(s.buf, s.off, s.pos)
 		if t < 0 {
 			return exhausted
 		}
@@ -330,35 +258,6 @@ const (
 	exhausted                // no trigger left in the window
 )
 
-// nextTrigger returns the offset and kind of the first trigger at or after
-// s.pos in the window, or -1.
-func (s *Scanner) nextTrigger() (int64, int) {
-	end := s.off + int64(len(s.buf))
-	best, kind := int64(-1), 0
-	for k, on := range s.active {
-		if !on {
-			continue
-		}
-		f := s.found[k]
-		if f >= 0 && f < s.pos {
-			f, s.found[k], s.searched[k] = -1, -1, s.pos
-		}
-		if f < 0 && s.searched[k] < end {
-			from := max(s.searched[k], s.pos)
-			if i := s.finders[k](s.buf, int(from-s.off)); i >= 0 {
-				f = s.off + int64(i)
-				s.found[k] = f
-			} else {
-				s.searched[k] = end
-			}
-		}
-		if f >= 0 && (best < 0 || f < best) {
-			best, kind = f, k
-		}
-	}
-	return best, kind
-}
-
 // fill drops the bytes no longer needed from the window and reads more.
 func (s *Scanner) fill() {
 	if s.eof {
@@ -369,8 +268,7 @@ func (s *Scanner) fill() {
 	}
 	if drop := s.pos - lookBehind - s.off; drop > 0 {
 		// Count the lines of what goes while it is here.
-		s.countLines(s.off + drop)
-		s.lineStartAt()
+		s.lines.forget(s.buf, s.off, s.off+drop)
 		n := copy(s.buf, s.buf[drop:])
 		s.buf = s.buf[:n]
 		s.off += drop
@@ -419,78 +317,14 @@ func (s *Scanner) skip() bool {
 	return true
 }
 
-// countLines moves the line count forward to offset to.
-func (s *Scanner) countLines(to int64) {
-	if to <= s.lineAt {
-		return
-	}
-	b := s.buf
-	if s.aheadAt > s.lineAt {
-		if to >= s.aheadAt {
-			s.line, s.lineAt = s.aheadLine, s.aheadAt
-		} else if s.aheadAt-to < to-s.lineAt {
-			// The usual case: a match starts a little before its ':'.
-			s.line, s.lineAt = s.aheadLine-countNewlines(b[to-s.off:s.aheadAt-s.off]), to
-			return
-		}
-	}
-	s.line += countNewlines(b[s.lineAt-s.off : to-s.off])
-	s.lineAt = to
-}
-
-// aheadTo moves the line count that colons keeps (aheadAt, aheadLine) to
-// offset x, at or after lineAt.
-func (s *Scanner) aheadTo(x int64) {
-	b := s.buf
-	if s.aheadAt <= s.lineAt {
-		s.aheadAt, s.aheadLine = s.lineAt, s.line
-	}
-	if x >= s.aheadAt {
-		s.aheadLine += countNewlines(b[s.aheadAt-s.off : x-s.off])
-	} else {
-		s.aheadLine -= countNewlines(b[x-s.off : s.aheadAt-s.off])
-	}
-	s.aheadAt = x
-}
-
-// lineStartAt returns the offset where the line of lineAt starts.
-func (s *Scanner) lineStartAt() int64 {
-	if s.line != s.startLine {
-		// The line's start is the last '\n' after startAt: look back
-		// over the line so far only.
-		s.lineStart = s.startAt + int64(lastNewline(s.buf[s.startAt-s.off:s.lineAt-s.off])) + 1
-		s.startLine = s.line
-	}
-	s.startAt = s.lineAt
-	return s.lineStart
-}
-
-// countNewlines returns the number of '\n' in b. Most of what it counts
-// is short: a scheme, a URI, the byte after a ':'.
-func countNewlines(b []byte) int {
-	if len(b) >= 16 {
-		return bytes.Count(b, []byte{'\n'})
-	}
-	n := 0
-	for _, c := range b {
-		if c == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
 // emit records a match over the window indices [start, end) and moves the
 // scan past next, the index after its closing delimiter.
 func (s *Scanner) emit(m Match, start, end, next int) outcome {
 	m.Start, m.End = s.off+int64(start), s.off+int64(end)
-	s.countLines(m.Start)
-	m.Line, m.Column = s.line, int(m.Start-s.lineStartAt())+1
+	s.lines.advance(s.buf, s.off, m.Start)
+	m.Line, m.Column = s.lines.line, s.lines.column(s.buf, s.off)
 	if !m.Joined {
-		// No whitespace inside the match: past it, only its closing
-		// delimiter may hold a line break. The scan goes on from there
-		// without counting over the match again.
-		s.aheadAt, s.aheadLine = s.off+int64(next), s.line+countNewlines(s.buf[end:next])
+		s.lines.pastMatch(s.off+int64(next), countNewlines(s.buf[end:next]))
 	}
 	s.m = m
 	s.pos = s.off + int64(next)
@@ -502,22 +336,4 @@ func (s *Scanner) emit(m Match, start, end, next int) outcome {
 func (s *Scanner) fail(next int) outcome {
 	s.pos = s.off + int64(next)
 	return failed
-}
-
-// lastNewline returns the index of the last '\n' in b, or -1. It reads
-// eight bytes at a time (bytes.LastIndexByte reads one): lineStartAt reads
-// the line before each match.
-func lastNewline(b []byte) int {
-	const ones, highs, nl = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
-	i := len(b)
-	for ; i >= 8; i -= 8 {
-		// A zero byte of x is a '\n' of the word (Hacker's Delight 6-1).
-		x := binary.LittleEndian.Uint64(b[i-8:]) ^ nl
-		if (x-ones)&^x&highs != 0 {
-			break
-		}
-	}
-	for i--; i >= 0 && b[i] != '\n'; i-- {
-	}
-	return i
 }

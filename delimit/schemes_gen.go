@@ -6,253 +6,258 @@ package delimit
 const maxSchemeLen = 30
 
 // schemeInitials holds, for each length, a bit for the initial of each
-// scheme of that length ('a' is bit 0): a quick test before the map.
+// scheme of that length ('a' is bit 0): a quick test before the table.
 var schemeInitials = [maxSchemeLen + 1]uint32{0x0, 0x0, 0x482141, 0xfef3ed, 0xceb9bf, 0x1afb8c5, 0x25e9a66, 0x2641417, 0x2a9120, 0xc9121, 0x41021, 0xa81000, 0x801040, 0x1000, 0x0, 0x4008, 0x1004, 0x1000, 0x1008, 0x1000, 0x1000, 0x1000, 0x0, 0x4, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000, 0x1000}
 
-// schemes maps each registered scheme (IANA, permanent, provisional and
-// historical), in lower case, to what its syntax requires after the ':'.
-var schemes = map[string]syntax{
-	"aaa":                            anyPart,     // Permanent
-	"aaas":                           anyPart,     // Permanent
-	"about":                          anyPart,     // Permanent
-	"acap":                           needHost,    // Permanent
-	"acct":                           anyPart,     // Permanent
-	"acr":                            anyPart,     // Provisional
-	"adiumxtra":                      anyPart,     // Provisional
-	"afp":                            needHost,    // Provisional
-	"afs":                            anyPart,     // Provisional
-	"aim":                            anyPart,     // Provisional
-	"appdata":                        anyPart,     // Provisional
-	"apt":                            anyPart,     // Provisional
-	"attachment":                     anyPart,     // Provisional
-	"aw":                             anyPart,     // Provisional
-	"barion":                         anyPart,     // Provisional
-	"beshare":                        anyPart,     // Provisional
-	"bitcoin":                        anyPart,     // Provisional
-	"blob":                           anyPart,     // Provisional
-	"bolo":                           anyPart,     // Provisional
-	"callto":                         anyPart,     // Provisional
-	"cap":                            anyPart,     // Permanent
-	"chrome":                         anyPart,     // Provisional
-	"chrome-extension":               anyPart,     // Provisional
-	"cid":                            anyPart,     // Permanent
-	"coap":                           needHost,    // Permanent
-	"coaps":                          needHost,    // Permanent
-	"com-eventbrite-attendee":        anyPart,     // Provisional
-	"content":                        anyPart,     // Provisional
-	"crid":                           needHost,    // Permanent
-	"cvs":                            anyPart,     // Provisional
-	"data":                           anyPart,     // Permanent
-	"dav":                            anyPart,     // Permanent
-	"dict":                           needHost,    // Permanent
-	"dis":                            anyPart,     // Provisional
-	"dlna-playcontainer":             anyPart,     // Provisional
-	"dlna-playsingle":                anyPart,     // Provisional
-	"dns":                            anyPart,     // Permanent
-	"dntp":                           anyPart,     // Provisional
-	"dtn":                            anyPart,     // Provisional
-	"dvb":                            anyPart,     // Provisional
-	"ed2k":                           anyPart,     // Provisional
-	"example":                        anyPart,     // Permanent
-	"facetime":                       anyPart,     // Provisional
-	"fax":                            needPhone,   // Historical
-	"feed":                           anyPart,     // Provisional
-	"feedready":                      anyPart,     // Provisional
-	"file":                           needSlash,   // Permanent
-	"filesystem":                     anyPart,     // Historical
-	"finger":                         needHost,    // Provisional
-	"fish":                           anyPart,     // Provisional
-	"ftp":                            needHost,    // Permanent
-	"geo":                            anyPart,     // Permanent
-	"gg":                             anyPart,     // Provisional
-	"git":                            anyPart,     // Provisional
-	"gizmoproject":                   anyPart,     // Provisional
-	"go":                             anyPart,     // Permanent
-	"gopher":                         needHost,    // Permanent
-	"gtalk":                          anyPart,     // Provisional
-	"h323":                           anyPart,     // Permanent
-	"ham":                            anyPart,     // Provisional
-	"hcp":                            anyPart,     // Provisional
-	"http":                           needHost,    // Permanent
-	"https":                          needHost,    // Permanent
-	"iax":                            anyPart,     // Permanent
-	"icap":                           needHost,    // Permanent
-	"icon":                           anyPart,     // Provisional
-	"im":                             anyPart,     // Permanent
-	"imap":                           needHost,    // Permanent
-	"info":                           anyPart,     // Permanent
-	"iotdisco":                       anyPart,     // Provisional
-	"ipn":                            anyPart,     // Provisional
-	"ipp":                            needHost,    // Permanent
-	"ipps":                           needHost,    // Permanent
-	"irc":                            needHost,    // Provisional
-	"irc6":                           needHost,    // Provisional
-	"ircs":                           needHost,    // Provisional
-	"iris":                           anyPart,     // Permanent
-	"iris.beep":                      anyPart,     // Permanent
-	"iris.lwz":                       anyPart,     // Permanent
-	"iris.xpc":                       anyPart,     // Permanent
-	"iris.xpcs":                      anyPart,     // Permanent
-	"isostore":                       anyPart,     // Provisional
-	"itms":                           anyPart,     // Provisional
-	"jabber":                         anyPart,     // Permanent
-	"jar":                            anyPart,     // Provisional
-	"jms":                            anyPart,     // Provisional
-	"keyparc":                        anyPart,     // Provisional
-	"lastfm":                         anyPart,     // Provisional
-	"ldap":                           needSlashes, // Permanent
-	"ldaps":                          needSlashes, // Provisional
-	"magnet":                         anyPart,     // Provisional
-	"mailserver":                     anyPart,     // Historical
-	"mailto":                         needAddress, // Permanent
-	"maps":                           anyPart,     // Provisional
-	"market":                         anyPart,     // Provisional
-	"message":                        anyPart,     // Provisional
-	"mid":                            anyPart,     // Permanent
-	"mms":                            needHost,    // Provisional
-	"modem":                          needPhone,   // Historical
-	"ms-access":                      anyPart,     // Provisional
-	"ms-drive-to":                    anyPart,     // Provisional
-	"ms-enrollment":                  anyPart,     // Provisional
-	"ms-excel":                       anyPart,     // Provisional
-	"ms-getoffice":                   anyPart,     // Provisional
-	"ms-help":                        anyPart,     // Provisional
-	"ms-infopath":                    anyPart,     // Provisional
-	"ms-media-stream-id":             anyPart,     // Provisional
-	"ms-powerpoint":                  anyPart,     // Provisional
-	"ms-project":                     anyPart,     // Provisional
-	"ms-publisher":                   anyPart,     // Provisional
-	"ms-search-repair":               anyPart,     // Provisional
-	"ms-secondary-screen-controller": anyPart,     // Provisional
-	"ms-secondary-screen-setup":      anyPart,     // Provisional
-	"ms-settings":                    anyPart,     // Provisional
-	"ms-settings-airplanemode":       anyPart,     // Provisional
-	"ms-settings-bluetooth":          anyPart,     // Provisional
-	"ms-settings-camera":             anyPart,     // Provisional
-	"ms-settings-cellular":           anyPart,     // Provisional
-	"ms-settings-cloudstorage":       anyPart,     // Provisional
-	"ms-settings-connectabledevices": anyPart,     // Provisional
-	"ms-settings-displays-topology":  anyPart,     // Provisional
-	"ms-settings-emailandaccounts":   anyPart,     // Provisional
-	"ms-settings-language":           anyPart,     // Provisional
-	"ms-settings-location":           anyPart,     // Provisional
-	"ms-settings-lock":               anyPart,     // Provisional
-	"ms-settings-nfctransactions":    anyPart,     // Provisional
-	"ms-settings-notifications":      anyPart,     // Provisional
-	"ms-settings-power":              anyPart,     // Provisional
-	"ms-settings-privacy":            anyPart,     // Provisional
-	"ms-settings-proximity":          anyPart,     // Provisional
-	"ms-settings-screenrotation":     anyPart,     // Provisional
-	"ms-settings-wifi":               anyPart,     // Provisional
-	"ms-settings-workplace":          anyPart,     // Provisional
-	"ms-spd":                         anyPart,     // Provisional
-	"ms-transit-to":                  anyPart,     // Provisional
-	"ms-visio":                       anyPart,     // Provisional
-	"ms-walk-to":                     anyPart,     // Provisional
-	"ms-word":                        anyPart,     // Provisional
-	"msnim":                          anyPart,     // Provisional
-	"msrp":                           needHost,    // Permanent
-	"msrps":                          needHost,    // Permanent
-	"mtqp":                           needHost,    // Permanent
-	"mumble":                         anyPart,     // Provisional
-	"mupdate":                        needHost,    // Permanent
-	"mvn":                            anyPart,     // Provisional
-	"news":                           anyPart,     // Permanent
-	"nfs":                            needHost,    // Permanent
-	"ni":                             needSlashes, // Permanent
-	"nih":                            anyPart,     // Permanent
-	"nntp":                           needHost,    // Permanent
-	"notes":                          anyPart,     // Provisional
-	"oid":                            anyPart,     // Provisional
-	"opaquelocktoken":                anyPart,     // Permanent
-	"pack":                           anyPart,     // Historical
-	"palm":                           anyPart,     // Provisional
-	"paparazzi":                      anyPart,     // Provisional
-	"pkcs11":                         anyPart,     // Permanent
-	"platform":                       anyPart,     // Provisional
-	"pop":                            needHost,    // Permanent
-	"pres":                           anyPart,     // Permanent
-	"prospero":                       needHost,    // Historical
-	"proxy":                          anyPart,     // Provisional
-	"psyc":                           anyPart,     // Provisional
-	"query":                          anyPart,     // Provisional
-	"redis":                          needHost,    // Provisional
-	"rediss":                         needHost,    // Provisional
-	"reload":                         anyPart,     // Permanent
-	"res":                            anyPart,     // Provisional
-	"resource":                       anyPart,     // Provisional
-	"rmi":                            anyPart,     // Provisional
-	"rsync":                          needHost,    // Provisional
-	"rtmfp":                          anyPart,     // Provisional
-	"rtmp":                           needHost,    // Provisional
-	"rtsp":                           needHost,    // Permanent
-	"rtsps":                          needHost,    // Permanent
-	"rtspu":                          needHost,    // Permanent
-	"secondlife":                     anyPart,     // Provisional
-	"service":                        anyPart,     // Permanent
-	"session":                        anyPart,     // Permanent
-	"sftp":                           needHost,    // Provisional
-	"sgn":                            anyPart,     // Provisional
-	"shttp":                          needHost,    // Permanent
-	"sieve":                          needHost,    // Permanent
-	"sip":                            anyPart,     // Permanent
-	"sips":                           anyPart,     // Permanent
-	"skype":                          anyPart,     // Provisional
-	"smb":                            needHost,    // Provisional
-	"sms":                            anyPart,     // Permanent
-	"smtp":                           needHost,    // Provisional
-	"snews":                          needHost,    // Historical
-	"snmp":                           needHost,    // Permanent
-	"soap.beep":                      needHost,    // Permanent
-	"soap.beeps":                     needHost,    // Permanent
-	"soldat":                         anyPart,     // Provisional
-	"spotify":                        anyPart,     // Provisional
-	"ssh":                            needHost,    // Provisional
-	"steam":                          anyPart,     // Provisional
-	"stun":                           anyPart,     // Permanent
-	"stuns":                          anyPart,     // Permanent
-	"submit":                         needHost,    // Provisional
-	"svn":                            needHost,    // Provisional
-	"tag":                            anyPart,     // Permanent
-	"teamspeak":                      anyPart,     // Provisional
-	"tel":                            needPhone,   // Permanent
-	"teliaeid":                       anyPart,     // Provisional
-	"telnet":                         needHost,    // Permanent
-	"tftp":                           needHost,    // Permanent
-	"things":                         anyPart,     // Provisional
-	"thismessage":                    anyPart,     // Permanent
-	"tip":                            needHost,    // Permanent
-	"tn3270":                         needHost,    // Permanent
-	"tool":                           anyPart,     // Provisional
-	"turn":                           anyPart,     // Permanent
-	"turns":                          anyPart,     // Permanent
-	"tv":                             anyPart,     // Permanent
-	"udp":                            anyPart,     // Provisional
-	"unreal":                         anyPart,     // Provisional
-	"urn":                            anyPart,     // Permanent
-	"ut2004":                         anyPart,     // Provisional
-	"v-event":                        anyPart,     // Provisional
-	"vemmi":                          anyPart,     // Permanent
-	"ventrilo":                       anyPart,     // Provisional
-	"videotex":                       anyPart,     // Historical
-	"view-source":                    anyPart,     // Provisional
-	"vnc":                            needHost,    // Permanent
-	"wais":                           needHost,    // Historical
-	"webcal":                         needHost,    // Provisional
-	"wpid":                           anyPart,     // Provisional
-	"ws":                             needHost,    // Permanent
-	"wss":                            needHost,    // Permanent
-	"wtai":                           anyPart,     // Provisional
-	"wyciwyg":                        anyPart,     // Provisional
-	"xcon":                           anyPart,     // Permanent
-	"xcon-userid":                    anyPart,     // Permanent
-	"xfire":                          anyPart,     // Provisional
-	"xmlrpc.beep":                    needHost,    // Permanent
-	"xmlrpc.beeps":                   needHost,    // Permanent
-	"xmpp":                           anyPart,     // Permanent
-	"xri":                            anyPart,     // Provisional
-	"ymsgr":                          anyPart,     // Provisional
-	"z39.50":                         anyPart,     // Historical
-	"z39.50r":                        needHost,    // Permanent
-	"z39.50s":                        needHost,    // Permanent
+// schemeMask is the size of schemeTable, a power of two, less one.
+const schemeMask = 1<<10 - 1
+
+// schemeTable holds each registered scheme (IANA: permanent, provisional
+// and historical), in lower case, with what its syntax requires after the
+// ':', at the slot where lookupScheme's probe from schemeHash(name) finds
+// it (linear probing).
+var schemeTable = [schemeMask + 1]schemeEntry{
+	0x005: {"ms-settings-proximity", anyPart},          // Provisional
+	0x00a: {"ventrilo", anyPart},                       // Provisional
+	0x00d: {"ldaps", needSlashes},                      // Provisional
+	0x00e: {"ms-settings-emailandaccounts", anyPart},   // Provisional
+	0x020: {"sips", anyPart},                           // Permanent
+	0x025: {"ftp", needHost},                           // Permanent
+	0x026: {"ms-settings-language", anyPart},           // Provisional
+	0x028: {"msrps", needHost},                         // Permanent
+	0x02b: {"turns", anyPart},                          // Permanent
+	0x031: {"ms-settings-connectabledevices", anyPart}, // Provisional
+	0x046: {"news", anyPart},                           // Permanent
+	0x04b: {"msrp", needHost},                          // Permanent
+	0x04c: {"keyparc", anyPart},                        // Provisional
+	0x05d: {"crid", needHost},                          // Permanent
+	0x068: {"attachment", anyPart},                     // Provisional
+	0x06b: {"git", anyPart},                            // Provisional
+	0x076: {"svn", needHost},                           // Provisional
+	0x07a: {"com-eventbrite-attendee", anyPart},        // Provisional
+	0x08e: {"ms-access", anyPart},                      // Provisional
+	0x090: {"dlna-playcontainer", anyPart},             // Provisional
+	0x091: {"ms-getoffice", anyPart},                   // Provisional
+	0x09b: {"webcal", needHost},                        // Provisional
+	0x0a3: {"ed2k", anyPart},                           // Provisional
+	0x0a4: {"oid", anyPart},                            // Provisional
+	0x0a5: {"http", needHost},                          // Permanent
+	0x0a6: {"iris", anyPart},                           // Permanent
+	0x0aa: {"acct", anyPart},                           // Permanent
+	0x0ab: {"blob", anyPart},                           // Provisional
+	0x0ac: {"teamspeak", anyPart},                      // Provisional
+	0x0ad: {"prospero", needHost},                      // Historical
+	0x0b4: {"barion", anyPart},                         // Provisional
+	0x0b6: {"ipn", anyPart},                            // Provisional
+	0x0bc: {"dns", anyPart},                            // Permanent
+	0x0bd: {"ham", anyPart},                            // Provisional
+	0x0c4: {"hcp", anyPart},                            // Provisional
+	0x0ca: {"filesystem", anyPart},                     // Historical
+	0x0cc: {"ms-settings-privacy", anyPart},            // Provisional
+	0x0d1: {"ms-spd", anyPart},                         // Provisional
+	0x0d2: {"nntp", needHost},                          // Permanent
+	0x0d6: {"ms-search-repair", anyPart},               // Provisional
+	0x0da: {"wyciwyg", anyPart},                        // Provisional
+	0x0db: {"ms-settings-location", anyPart},           // Provisional
+	0x0df: {"isostore", anyPart},                       // Provisional
+	0x0e0: {"apt", anyPart},                            // Provisional
+	0x0e2: {"https", needHost},                         // Permanent
+	0x0e4: {"message", anyPart},                        // Provisional
+	0x0ea: {"imap", needHost},                          // Permanent
+	0x0ed: {"snews", needHost},                         // Historical
+	0x0ee: {"xmpp", anyPart},                           // Permanent
+	0x0f2: {"vnc", needHost},                           // Permanent
+	0x0f3: {"steam", anyPart},                          // Provisional
+	0x0f5: {"xcon", anyPart},                           // Permanent
+	0x0f7: {"session", anyPart},                        // Permanent
+	0x0f8: {"urn", anyPart},                            // Permanent
+	0x0fa: {"unreal", anyPart},                         // Provisional
+	0x0fb: {"ms-media-stream-id", anyPart},             // Provisional
+	0x0fe: {"ms-settings-screenrotation", anyPart},     // Provisional
+	0x101: {"smtp", needHost},                          // Provisional
+	0x10b: {"im", anyPart},                             // Permanent
+	0x10c: {"ms-publisher", anyPart},                   // Provisional
+	0x10d: {"ms-settings-camera", anyPart},             // Provisional
+	0x113: {"ms-settings-lock", anyPart},               // Provisional
+	0x11b: {"dntp", anyPart},                           // Provisional
+	0x11d: {"facetime", anyPart},                       // Provisional
+	0x121: {"dlna-playsingle", anyPart},                // Provisional
+	0x12e: {"opaquelocktoken", anyPart},                // Permanent
+	0x133: {"irc", needHost},                           // Provisional
+	0x134: {"mms", needHost},                           // Provisional
+	0x139: {"dict", needHost},                          // Permanent
+	0x15a: {"ut2004", anyPart},                         // Provisional
+	0x15f: {"cid", anyPart},                            // Permanent
+	0x163: {"fish", anyPart},                           // Provisional
+	0x165: {"tn3270", needHost},                        // Permanent
+	0x169: {"ms-powerpoint", anyPart},                  // Provisional
+	0x16c: {"rtmfp", anyPart},                          // Provisional
+	0x16e: {"gizmoproject", anyPart},                   // Provisional
+	0x171: {"dtn", anyPart},                            // Provisional
+	0x177: {"afs", anyPart},                            // Provisional
+	0x17b: {"bolo", anyPart},                           // Provisional
+	0x17f: {"ms-infopath", anyPart},                    // Provisional
+	0x182: {"geo", anyPart},                            // Permanent
+	0x184: {"udp", anyPart},                            // Provisional
+	0x18a: {"view-source", anyPart},                    // Provisional
+	0x18c: {"reload", anyPart},                         // Permanent
+	0x193: {"tag", anyPart},                            // Permanent
+	0x194: {"redis", needHost},                         // Provisional
+	0x199: {"mupdate", needHost},                       // Permanent
+	0x19f: {"ws", needHost},                            // Permanent
+	0x1bb: {"cap", anyPart},                            // Permanent
+	0x1be: {"ms-settings-cellular", anyPart},           // Provisional
+	0x1c5: {"soap.beeps", needHost},                    // Permanent
+	0x1c6: {"z39.50r", needHost},                       // Permanent
+	0x1cf: {"ms-excel", anyPart},                       // Provisional
+	0x1d1: {"iris.lwz", anyPart},                       // Permanent
+	0x1d7: {"jabber", anyPart},                         // Permanent
+	0x1e0: {"pack", anyPart},                           // Historical
+	0x1e1: {"ms-settings-airplanemode", anyPart},       // Provisional
+	0x1e3: {"query", anyPart},                          // Provisional
+	0x1e4: {"iris.beep", anyPart},                      // Permanent
+	0x1e8: {"ms-secondary-screen-controller", anyPart}, // Provisional
+	0x1ed: {"palm", anyPart},                           // Provisional
+	0x1ee: {"iris.xpcs", anyPart},                      // Permanent
+	0x1ef: {"coaps", needHost},                         // Permanent
+	0x1f0: {"icon", anyPart},                           // Provisional
+	0x1f1: {"ms-settings-displays-topology", anyPart},  // Provisional
+	0x1f4: {"appdata", anyPart},                        // Provisional
+	0x1f5: {"icap", needHost},                          // Permanent
+	0x1f6: {"aim", anyPart},                            // Provisional
+	0x1f7: {"skype", anyPart},                          // Provisional
+	0x20b: {"chrome-extension", anyPart},               // Provisional
+	0x20e: {"ms-drive-to", anyPart},                    // Provisional
+	0x213: {"rmi", anyPart},                            // Provisional
+	0x216: {"stuns", anyPart},                          // Permanent
+	0x219: {"res", anyPart},                            // Provisional
+	0x223: {"xfire", anyPart},                          // Provisional
+	0x225: {"feed", anyPart},                           // Provisional
+	0x226: {"submit", needHost},                        // Provisional
+	0x228: {"gopher", needHost},                        // Permanent
+	0x229: {"sftp", needHost},                          // Provisional
+	0x22b: {"beshare", anyPart},                        // Provisional
+	0x230: {"fax", needPhone},                          // Historical
+	0x233: {"chrome", anyPart},                         // Provisional
+	0x234: {"soap.beep", needHost},                     // Permanent
+	0x23e: {"about", anyPart},                          // Permanent
+	0x23f: {"wpid", anyPart},                           // Provisional
+	0x241: {"aw", anyPart},                             // Provisional
+	0x242: {"sieve", needHost},                         // Permanent
+	0x24f: {"tv", anyPart},                             // Permanent
+	0x257: {"ms-help", anyPart},                        // Provisional
+	0x25b: {"proxy", anyPart},                          // Provisional
+	0x260: {"dav", anyPart},                            // Permanent
+	0x261: {"snmp", needHost},                          // Permanent
+	0x264: {"service", anyPart},                        // Permanent
+	0x266: {"maps", anyPart},                           // Provisional
+	0x26a: {"rsync", needHost},                         // Provisional
+	0x26c: {"mvn", anyPart},                            // Provisional
+	0x26d: {"mtqp", needHost},                          // Permanent
+	0x270: {"pkcs11", anyPart},                         // Permanent
+	0x271: {"market", anyPart},                         // Provisional
+	0x278: {"thismessage", anyPart},                    // Permanent
+	0x279: {"jms", anyPart},                            // Provisional
+	0x27a: {"turn", anyPart},                           // Permanent
+	0x27c: {"ms-word", anyPart},                        // Provisional
+	0x27d: {"bitcoin", anyPart},                        // Provisional
+	0x27f: {"rtspu", needHost},                         // Permanent
+	0x280: {"lastfm", anyPart},                         // Provisional
+	0x284: {"wss", needHost},                           // Permanent
+	0x287: {"dvb", anyPart},                            // Provisional
+	0x288: {"ni", needSlashes},                         // Permanent
+	0x289: {"mailserver", anyPart},                     // Historical
+	0x28a: {"teliaeid", anyPart},                       // Provisional
+	0x28b: {"xmlrpc.beep", needHost},                   // Permanent
+	0x28d: {"smb", needHost},                           // Provisional
+	0x290: {"ms-settings-notifications", anyPart},      // Provisional
+	0x291: {"rtsp", needHost},                          // Permanent
+	0x292: {"jar", anyPart},                            // Provisional
+	0x293: {"tftp", needHost},                          // Permanent
+	0x294: {"z39.50", anyPart},                         // Historical
+	0x296: {"ms-settings-cloudstorage", anyPart},       // Provisional
+	0x298: {"ms-settings-workplace", anyPart},          // Provisional
+	0x29c: {"finger", needHost},                        // Provisional
+	0x29d: {"ms-secondary-screen-setup", anyPart},      // Provisional
+	0x2a0: {"nih", anyPart},                            // Permanent
+	0x2a1: {"example", anyPart},                        // Permanent
+	0x2a5: {"data", anyPart},                           // Permanent
+	0x2a6: {"rediss", needHost},                        // Provisional
+	0x2ad: {"ymsgr", anyPart},                          // Provisional
+	0x2b2: {"platform", anyPart},                       // Provisional
+	0x2b3: {"gg", anyPart},                             // Provisional
+	0x2b4: {"msnim", anyPart},                          // Provisional
+	0x2b5: {"spotify", anyPart},                        // Provisional
+	0x2b6: {"xri", anyPart},                            // Provisional
+	0x2bb: {"paparazzi", anyPart},                      // Provisional
+	0x2c4: {"v-event", anyPart},                        // Provisional
+	0x2c7: {"tool", anyPart},                           // Provisional
+	0x2ca: {"notes", anyPart},                          // Provisional
+	0x2d7: {"secondlife", anyPart},                     // Provisional
+	0x2d9: {"ms-settings-wifi", anyPart},               // Provisional
+	0x2df: {"irc6", needHost},                          // Provisional
+	0x2e6: {"xcon-userid", anyPart},                    // Permanent
+	0x2ea: {"shttp", needHost},                         // Permanent
+	0x2f2: {"nfs", needHost},                           // Permanent
+	0x2f7: {"ms-transit-to", anyPart},                  // Provisional
+	0x2fb: {"iotdisco", anyPart},                       // Provisional
+	0x2fd: {"acr", anyPart},                            // Provisional
+	0x2fe: {"telnet", needHost},                        // Permanent
+	0x305: {"info", anyPart},                           // Permanent
+	0x30a: {"afp", needHost},                           // Provisional
+	0x30c: {"ms-settings-nfctransactions", anyPart},    // Provisional
+	0x30d: {"cvs", anyPart},                            // Provisional
+	0x313: {"sip", anyPart},                            // Permanent
+	0x318: {"callto", anyPart},                         // Provisional
+	0x319: {"ms-project", anyPart},                     // Provisional
+	0x31e: {"ms-settings-bluetooth", anyPart},          // Provisional
+	0x321: {"stun", anyPart},                           // Permanent
+	0x322: {"vemmi", anyPart},                          // Permanent
+	0x327: {"dis", anyPart},                            // Provisional
+	0x334: {"things", anyPart},                         // Provisional
+	0x343: {"file", needSlash},                         // Permanent
+	0x344: {"ipp", needHost},                           // Permanent
+	0x345: {"iax", anyPart},                            // Permanent
+	0x347: {"mumble", anyPart},                         // Provisional
+	0x34b: {"go", anyPart},                             // Permanent
+	0x34c: {"acap", needHost},                          // Permanent
+	0x350: {"gtalk", anyPart},                          // Provisional
+	0x351: {"ssh", needHost},                           // Provisional
+	0x359: {"rtsps", needHost},                         // Permanent
+	0x35a: {"z39.50s", needHost},                       // Permanent
+	0x35c: {"itms", anyPart},                           // Provisional
+	0x362: {"aaa", anyPart},                            // Permanent
+	0x369: {"iris.xpc", anyPart},                       // Permanent
+	0x36a: {"soldat", anyPart},                         // Provisional
+	0x36b: {"h323", anyPart},                           // Permanent
+	0x37a: {"tel", needPhone},                          // Permanent
+	0x384: {"wtai", anyPart},                           // Provisional
+	0x38a: {"tip", needHost},                           // Permanent
+	0x38e: {"xmlrpc.beeps", needHost},                  // Permanent
+	0x38f: {"pres", anyPart},                           // Permanent
+	0x391: {"ms-walk-to", anyPart},                     // Provisional
+	0x395: {"ipps", needHost},                          // Permanent
+	0x39c: {"psyc", anyPart},                           // Provisional
+	0x3a2: {"ms-visio", anyPart},                       // Provisional
+	0x3a5: {"wais", needHost},                          // Historical
+	0x3ac: {"ldap", needSlashes},                       // Permanent
+	0x3bc: {"ms-enrollment", anyPart},                  // Provisional
+	0x3be: {"rtmp", needHost},                          // Provisional
+	0x3bf: {"magnet", anyPart},                         // Provisional
+	0x3c0: {"ircs", needHost},                          // Provisional
+	0x3c2: {"content", anyPart},                        // Provisional
+	0x3c3: {"aaas", anyPart},                           // Permanent
+	0x3c4: {"sgn", anyPart},                            // Provisional
+	0x3c6: {"coap", needHost},                          // Permanent
+	0x3ca: {"sms", anyPart},                            // Permanent
+	0x3d0: {"pop", needHost},                           // Permanent
+	0x3d3: {"mailto", needAddress},                     // Permanent
+	0x3d4: {"feedready", anyPart},                      // Provisional
+	0x3e5: {"mid", anyPart},                            // Permanent
+	0x3e6: {"ms-settings-power", anyPart},              // Provisional
+	0x3e8: {"adiumxtra", anyPart},                      // Provisional
+	0x3ed: {"modem", needPhone},                        // Historical
+	0x3f5: {"resource", anyPart},                       // Provisional
+	0x3f9: {"ms-settings", anyPart},                    // Provisional
+	0x3fd: {"videotex", anyPart},                       // Historical
 }
