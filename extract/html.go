@@ -40,7 +40,7 @@ const maxTreeSize = 8 << 20
 
 // ErrTooLarge is wrapped by the error for an HTML document larger than
 // MaxHTMLSize.
-var ErrTooLarge = errors.New("extract: HTML document larger than 64 MiB")
+var ErrTooLarge = errors.New("HTML document larger than 64 MiB")
 
 // refKind tells how a URL is written in the page, for reading and
 // rewriting it.
