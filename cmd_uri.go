@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -44,7 +44,7 @@ func (e *env) parseArg(iri bool, what, s string) (uri.URI, bool) {
 	}
 	switch {
 	case iri: // the error quotes the IRI, its offset counts bytes of its NFC form
-	case isASCII(s):
+	case ascii.Valid(s):
 		e.pointAt(s, err)
 	default:
 		fmt.Fprintln(e.stderr, "  (not ASCII: if it is an IRI, --iri maps it to a URI)")
@@ -325,13 +325,4 @@ func (e *env) equalCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

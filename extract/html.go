@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -161,7 +162,7 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
-	if p.enc != nil && !isASCII(r.ref) {
+	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
 	if r.kind == kindCSS {
@@ -248,7 +249,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 func (p *page) legacyRef(v string, b base.Base) string {
 	rest, frag, hasFrag := strings.Cut(v, "#")
 	path, query, hasQuery := strings.Cut(rest, "?")
-	if !hasQuery || isASCII(query) {
+	if !hasQuery || ascii.Valid(query) {
 		return v
 	}
 	scheme := schemeOf(v)
@@ -392,15 +393,6 @@ func (p *page) isChars(raw []byte) bool {
 		return utf8.Valid(raw)
 	}
 	return isPlainASCII(raw)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // mayHoldURI reports whether text can hold a URI the delimit scanner
@@ -855,7 +847,7 @@ func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase 
 				if len(attrs) > 1 {
 					// The attribute alone, with the white space before it.
 					ks := a.keyStart
-					for ks > 0 && isSpace(raw[ks-1]) {
+					for ks > 0 && isASCIISpace(raw[ks-1]) {
 						ks--
 					}
 					ref.drop = span{start + ks, start + a.attrEndRaw}
