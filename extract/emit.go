@@ -40,7 +40,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 
 	var ref uri.URI
 	var err error
-	if l.Style == "html" {
+	if l.Style == StyleHTML {
 		var warns []uri.Warning
 		ref, warns, err = s.base.ParseAttr(text)
 		l.Warnings = appendWarnings(l.Warnings, warns)

@@ -161,12 +161,12 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
+	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
 	if r.kind == kindCSS {
-		l.Context = "css"
+		l.Context = ContextCSS
 	}
 	l.Line, l.Column = lc.at(r.start)
 	if p.isBase(r) && schemeOf(r.ref) == "" {
@@ -229,7 +229,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 	} else {
 		return true
 	}
-	return scanDelimited(in, s, "html-text", func(l Link, err error) bool {
+	return scanDelimited(in, s, ContextHTMLText, func(l Link, err error) bool {
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
