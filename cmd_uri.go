@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
+	_ "github.com/urix/urix/uri/psl" // the userinfo-host warning of parse -w
 )
 
 // The uri subcommands let a user check RFC 3986 by hand. An argument that

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/uri"
+	_ "github.com/urix/urix/uri/psl" // the userinfo-host warning of Options.Warnings
 )
 
 // emit completes l, which a content scanner found, and yields it unless
