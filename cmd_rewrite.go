@@ -254,7 +254,7 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 	}
 	needBase := 0
 	return extract.Rewrite(w, br, opts, func(l extract.Link) (string, bool) {
-		if l.Tag == "base" && l.Attr == "href" && l.Context == "html" {
+		if l.Tag == "base" && l.Attr == "href" && l.Context == extract.ContextHTML {
 			if rw.dropBase && needBase == 0 {
 				return "", true
 			}

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
+	_ "github.com/urix/urix/uri/psl" // the userinfo-host warning of parse -w
 )
 
 // The uri subcommands let a user check RFC 3986 by hand. An argument that
@@ -44,7 +45,7 @@ func (e *env) parseArg(iri bool, what, s string) (uri.URI, bool) {
 	}
 	switch {
 	case iri: // the error quotes the IRI, its offset counts bytes of its NFC form
-	case isASCII(s):
+	case ascii.Valid(s):
 		e.pointAt(s, err)
 	default:
 		fmt.Fprintln(e.stderr, "  (not ASCII: if it is an IRI, --iri maps it to a URI)")
@@ -325,13 +326,4 @@ func (e *env) equalCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

@@ -77,7 +77,7 @@ func (tsvFormat) format(l extract.Link) (string, error) {
 		msg = strconv.Itoa(l.Message)
 	}
 	fields := []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
-		l.Style, l.Context, l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
+		string(l.Style), string(l.Context), l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
 		strings.Join(l.Warnings, "; ")}
 	for i, f := range fields {
 		fields[i] = tsvField(f)

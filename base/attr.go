@@ -3,6 +3,7 @@ package base
 import (
 	"strings"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -73,7 +74,7 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 	if t != s {
 		warns = append(warns, warnEncoded)
 	}
-	if !isASCII(t) {
+	if !ascii.Valid(t) {
 		// Only the authority still holds non-ASCII: an IDN host.
 		var err2 error
 		if t, err2 = uri.FromIRI(t); err2 != nil {
@@ -207,12 +208,3 @@ var allowed = func() (t [128]bool) {
 	}
 	return t
 }()
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -278,7 +279,7 @@ func isSameDocument(ref uri.URI) bool {
 // IRI (RFC 3987 §3.1).
 func parseIRI(s string) (uri.URI, error) {
 	u, err := uri.Parse(s)
-	if err != nil && !isASCII(s) {
+	if err != nil && !ascii.Valid(s) {
 		if t, err2 := uri.FromIRI(s); err2 == nil {
 			return uri.Parse(t)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -164,7 +165,7 @@ func isPlainASCII(b []byte) bool {
 func iriToURI(f func(Link) (string, bool)) func(Link) (string, bool) {
 	return func(l Link) (string, bool) {
 		v, ok := f(l)
-		if !ok || isASCII(v) {
+		if !ok || ascii.Valid(v) {
 			return v, ok
 		}
 		var sb strings.Builder

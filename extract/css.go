@@ -102,7 +102,7 @@ func isNameByte(c byte) bool {
 // parenthesis (CSS Syntax §4.3.6 "consume a url token"). It returns the
 // URL and the position after the closing parenthesis.
 func cssURLFunction(s string, i int) (cssURL, int, bool) {
-	for i < len(s) && isCSSSpace(s[i]) {
+	for i < len(s) && isASCIISpace(s[i]) {
 		i++
 	}
 	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
@@ -110,7 +110,7 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 		val, valEnd, end := cssString(s, i)
 		u := cssURL{val, span{i + 1, valEnd}, q}
 		j := end
-		for j < len(s) && isCSSSpace(s[j]) {
+		for j < len(s) && isASCIISpace(s[j]) {
 			j++
 		}
 		if j < len(s) && s[j] == ')' {
@@ -125,9 +125,9 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 		switch {
 		case c == ')':
 			return cssURL{v.value(s, start, i), span{start, i}, 0}, i + 1, true
-		case isCSSSpace(c):
+		case isASCIISpace(c):
 			end := i
-			for i < len(s) && isCSSSpace(s[i]) {
+			for i < len(s) && isASCIISpace(s[i]) {
 				i++
 			}
 			if i >= len(s) || s[i] == ')' {
@@ -236,7 +236,7 @@ func cssEscape(s string, i int) (rune, int) {
 	if r == 0 || r > utf8.MaxRune || 0xD800 <= r && r <= 0xDFFF {
 		r = utf8.RuneError
 	}
-	if h < len(s) && isCSSSpace(s[h]) {
+	if h < len(s) && isASCIISpace(s[h]) {
 		h++
 	}
 	return r, h - i
@@ -245,8 +245,6 @@ func cssEscape(s string, i int) (rune, int) {
 func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
-
-func isCSSSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
 // cssEscapeURL writes u for CSS in place of a URL of the given quoting:
 // inside a string, the quote, backslash and line breaks are escaped; in

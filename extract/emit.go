@@ -6,6 +6,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/uri"
+	_ "github.com/urix/urix/uri/psl" // the userinfo-host warning of Options.Warnings
 )
 
 // emit completes l, which a content scanner found, and yields it unless
@@ -40,7 +41,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 
 	var ref uri.URI
 	var err error
-	if l.Style == "html" {
+	if l.Style == StyleHTML {
 		var warns []uri.Warning
 		ref, warns, err = s.base.ParseAttr(text)
 		l.Warnings = appendWarnings(l.Warnings, warns)

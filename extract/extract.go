@@ -53,8 +53,8 @@ type Link struct {
 	Line         int         `json:"line"`                   // 1-based line of Offset
 	Column       int         `json:"column"`                 // 1-based byte column of Offset
 	Offset       int64       `json:"offset"`                 // byte offset of the reference (in the decoded MIME part for mail)
-	Style        string      `json:"style"`                  // angle, angle-url, quoted, bare, abbreviated, html
-	Context      string      `json:"context"`                // text, html, html-text, css, header, ...
+	Style        Style       `json:"style"`                  // angle, angle-url, quoted, bare, abbreviated, html
+	Context      Context     `json:"context"`                // text, html, html-text, css, header, ...
 	Tag          string      `json:"tag,omitempty"`          // HTML element
 	Attr         string      `json:"attr,omitempty"`         // HTML attribute
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input

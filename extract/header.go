@@ -231,7 +231,7 @@ func (h *header) mimeBaseHeader() textproto.MIMEHeader {
 type headerRef struct {
 	ref   string
 	off   int // in the message
-	style string
+	style Style
 }
 
 // headerRefs yields the URI references in field f, one by one, so that a
@@ -259,11 +259,11 @@ func fieldRefs(f field, yield func(headerRef) bool) bool {
 		for start < len(v) && isFoldSpace(v[start]) {
 			start++
 		}
-		style := "bare"
+		style := StyleBare
 		if start < len(v) && (v[start] == '"' || v[start] == '<') {
-			style = "quoted"
+			style = StyleQuoted
 			if v[start] == '<' {
-				style = "angle"
+				style = StyleAngle
 			}
 			start++
 		}
@@ -288,7 +288,7 @@ func fieldRefs(f field, yield func(headerRef) bool) bool {
 			}
 			bracketed = true
 			if ref := unfoldAll(v[i+1 : i+j]); ref != "" {
-				if !yield(headerRef{ref: ref, off: f.off + i + 1, style: "angle"}) {
+				if !yield(headerRef{ref: ref, off: f.off + i + 1, style: StyleAngle}) {
 					return false
 				}
 			}
@@ -307,7 +307,7 @@ func fieldRefs(f field, yield func(headerRef) bool) bool {
 			j++
 		}
 		if word := v[i:j]; bytes.Contains(word, []byte(":")) && !bytes.HasPrefix(word, []byte("(")) {
-			if !yield(headerRef{ref: string(word), off: f.off + i, style: "bare"}) {
+			if !yield(headerRef{ref: string(word), off: f.off + i, style: StyleBare}) {
 				return false
 			}
 		}
@@ -330,7 +330,7 @@ func externalBodyRef(f field) (headerRef, bool) {
 	if ref == "" {
 		return headerRef{}, false
 	}
-	off, style := f.off, "bare"
+	off, style := f.off, StyleBare
 	lower := lowerASCII(f.value) // offsets in f.value, see looseParam
 	for from := 0; ; {
 		i := strings.Index(lower[from:], "url")
@@ -352,7 +352,7 @@ func externalBodyRef(f field) (headerRef, bool) {
 		for j++; j < len(lower) && isFoldSpace(lower[j]); j++ {
 		}
 		if j < len(lower) && lower[j] == '"' {
-			j, style = j+1, "quoted"
+			j, style = j+1, StyleQuoted
 		}
 		off += j
 		break

@@ -127,7 +127,7 @@ func TestHeaderRefs(t *testing.T) {
 		var got []string
 		for r := range headerRefs(f) {
 			got = append(got, r.ref)
-			if r.style != tt.style {
+			if string(r.style) != tt.style {
 				t.Errorf("%s: %s: %q has style %q, want %q", tt.field, tt.value, r.ref, r.style, tt.style)
 			}
 			if r.off < 100 || r.off >= 100+len(tt.value) {

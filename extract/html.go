@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -40,7 +41,7 @@ const maxTreeSize = 8 << 20
 
 // ErrTooLarge is wrapped by the error for an HTML document larger than
 // MaxHTMLSize.
-var ErrTooLarge = errors.New("extract: HTML document larger than 64 MiB")
+var ErrTooLarge = errors.New("HTML document larger than 64 MiB")
 
 // refKind tells how a URL is written in the page, for reading and
 // rewriting it.
@@ -160,12 +161,12 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: "html", Context: "html", Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
-	if p.enc != nil && !isASCII(r.ref) {
+	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
+	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
 	if r.kind == kindCSS {
-		l.Context = "css"
+		l.Context = ContextCSS
 	}
 	l.Line, l.Column = lc.at(r.start)
 	if p.isBase(r) && schemeOf(r.ref) == "" {
@@ -228,7 +229,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 	} else {
 		return true
 	}
-	return scanDelimited(in, s, "html-text", func(l Link, err error) bool {
+	return scanDelimited(in, s, ContextHTMLText, func(l Link, err error) bool {
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
@@ -248,7 +249,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 func (p *page) legacyRef(v string, b base.Base) string {
 	rest, frag, hasFrag := strings.Cut(v, "#")
 	path, query, hasQuery := strings.Cut(rest, "?")
-	if !hasQuery || isASCII(query) {
+	if !hasQuery || ascii.Valid(query) {
 		return v
 	}
 	scheme := schemeOf(v)
@@ -392,15 +393,6 @@ func (p *page) isChars(raw []byte) bool {
 		return utf8.Valid(raw)
 	}
 	return isPlainASCII(raw)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // mayHoldURI reports whether text can hold a URI the delimit scanner
@@ -855,7 +847,7 @@ func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase 
 				if len(attrs) > 1 {
 					// The attribute alone, with the white space before it.
 					ks := a.keyStart
-					for ks > 0 && isSpace(raw[ks-1]) {
+					for ks > 0 && isASCIISpace(raw[ks-1]) {
 						ks--
 					}
 					ref.drop = span{start + ks, start + a.attrEndRaw}

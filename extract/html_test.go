@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // TestHTMLGolden scans the pages under testdata/html and compares every
@@ -261,7 +263,7 @@ func checkPositions(t *testing.T, name string, page []byte) {
 		// Otherwise the value was decoded: character references, CSS
 		// escapes, line breaks, or a legacy encoding.
 		end := min(len(page), off+len(l.Ref)+32)
-		if !bytes.ContainsAny(page[off:end], "&\\\r") && isASCII(l.Ref) {
+		if !bytes.ContainsAny(page[off:end], "&\\\r") && ascii.Valid(l.Ref) {
 			t.Errorf("%s: %q at offset %d, where the page has %q", name, l.Ref, off, page[off:end])
 		}
 	}

@@ -20,12 +20,6 @@ type rawAttr struct {
 	attrEndRaw int    // end of the attribute, after the closing quote
 }
 
-// isSpace reports an HTML whitespace byte as the tokenizer reads it (HTML
-// Living Standard §13.2.5.1 and following; CR is dropped by preprocessing).
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
-}
-
 // parseTag splits the raw start tag t ("<name attr=value ...>") into its
 // lower-case name and attributes, exactly as the x/net/html tokenizer's
 // readTag does: same name, key and value boundaries, the first of
@@ -34,7 +28,7 @@ func isSpace(c byte) bool {
 func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 	attrs = attrs[:0]
 	i := 1
-	for i < len(t) && !isSpace(t[i]) && t[i] != '/' && t[i] != '>' {
+	for i < len(t) && !isASCIISpace(t[i]) && t[i] != '/' && t[i] != '>' {
 		i++
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
@@ -52,7 +46,7 @@ func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 			if c == '=' && j == i+1 {
 				continue
 			}
-			if c == '=' || isSpace(c) || c == '/' || c == '>' {
+			if c == '=' || isASCIISpace(c) || c == '/' || c == '>' {
 				j--
 				break
 			}
@@ -83,7 +77,7 @@ func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 					default:
 						a.valStart = k
 						e := k
-						for e < len(t) && !isSpace(t[e]) && t[e] != '>' {
+						for e < len(t) && !isASCIISpace(t[e]) && t[e] != '>' {
 							e++
 						}
 						a.valEnd = e
@@ -159,7 +153,7 @@ func replaceNUL(s string) string {
 }
 
 func skipSpace(t []byte, i int) int {
-	for i < len(t) && isSpace(t[i]) {
+	for i < len(t) && isASCIISpace(t[i]) {
 		i++
 	}
 	return i

@@ -268,7 +268,7 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		}
 		for r := range headerRefs(f) {
 			line, col := w.lineAt(r.off)
-			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: "header", Header: f.name}
+			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: ContextHeader, Header: f.name}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}

@@ -28,8 +28,10 @@ func (t Type) String() string {
 	return typeNames[t]
 }
 
-// ErrUnknownType is wrapped by the error of ParseType.
-var ErrUnknownType = errors.New("extract: unknown input type")
+// ErrUnknownType is wrapped by the error of ParseType. Like the package's
+// other sentinels it has no prefix: the error that wraps it adds "extract: "
+// once.
+var ErrUnknownType = errors.New("unknown input type")
 
 // ParseType returns the Type named s ("auto", "text", "html", "mail",
 // "mbox"; case-insensitive; "eml" is mail and "htm" is html), as the
@@ -47,7 +49,7 @@ func ParseType(s string) (Type, error) {
 	case "mbox":
 		return Mbox, nil
 	}
-	return Auto, fmt.Errorf("%w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.

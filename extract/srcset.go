@@ -160,7 +160,8 @@ func isFloat(s string) bool {
 	return i == len(s)
 }
 
-// isASCIISpace reports ASCII whitespace (HTML's, Infra §4.6).
+// isASCIISpace reports ASCII whitespace: HTML's (Infra §4.6), the HTML
+// tokenizer's (§13.2.5) and CSS's (CSS Syntax §4.2) are the same five bytes.
 func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }

@@ -18,12 +18,12 @@ func scanTextInput(r io.Reader, src *source, yield func(Link, error) bool) bool 
 // scanText scans plain text: the URIs the delimit scanner finds (RFC 3986
 // Appendix C), with Context "text".
 func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
-	return scanDelimited(r, src, "text", yield)
+	return scanDelimited(r, src, ContextText, yield)
 }
 
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
-func scanDelimited(r io.Reader, src *source, context string, yield func(Link, error) bool) bool {
+func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
 	sc := delimit.NewScanner(r, delimit.Options{
 		Abbreviated: src.opts.Abbreviated,
 		Relative:    src.opts.AngleRelative,
@@ -35,7 +35,7 @@ func scanDelimited(r io.Reader, src *source, context string, yield func(Link, er
 			Offset:  m.Start,
 			Line:    m.Line,
 			Column:  m.Column,
-			Style:   m.Style.String(),
+			Style:   Style(m.Style.String()),
 			Context: context,
 			Joined:  m.Joined,
 		}

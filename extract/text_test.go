@@ -66,7 +66,7 @@ func TestTextGolden(t *testing.T) {
 		var got, styles []string
 		for _, l := range links {
 			got = append(got, l.URI)
-			styles = append(styles, l.Style)
+			styles = append(styles, string(l.Style))
 		}
 		if !slices.Equal(got, tt.want) || !slices.Equal(styles, tt.styles) {
 			t.Errorf("%s: URIs %q, styles %q; want %q, %q", tt.golden, got, styles, tt.want, tt.styles)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/urix/urix/uri"
+	_ "github.com/urix/urix/uri/psl" // for userinfo-host on domain names
 )
 
 func ExampleURI_SecurityWarnings() {

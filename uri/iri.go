@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
@@ -36,7 +37,7 @@ var idnaProfile = idna.Lookup
 // character (§4.1), invalid UTF-8, or ASCII that is invalid in a URI. The
 // *Error gives the offset in its Input, which is s in NFC.
 func FromIRI(s string) (string, error) {
-	if isASCII(s) {
+	if ascii.Valid(s) {
 		if _, err := Parse(s); err != nil {
 			e := err.(*Error) // Parse documents *Error
 			return "", fromIRIError(e.Offset, s, e.Err)
@@ -164,7 +165,7 @@ func (c *iriConv) ascii(from, to int, reason error) error {
 // percent-encodes it when IDNA refuses it (RFC 3987 §3.1 step 2).
 func (c *iriConv) host(from, to int) error {
 	h := c.in[from:to]
-	if isASCII(h) {
+	if ascii.Valid(h) {
 		c.out = append(c.out, h...)
 		return nil
 	}
@@ -468,13 +469,4 @@ func isIprivate(r rune) bool {
 // RLO, and the isolates added to Unicode since.
 func isBidiFormat(r rune) bool {
 	return r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

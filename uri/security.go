@@ -4,8 +4,6 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
-
-	"golang.org/x/net/publicsuffix"
 )
 
 // SecurityWarnings reports what in u deserves caution under the security
@@ -30,7 +28,10 @@ import (
 //     deprecated "user:password" form, even with an empty password.
 //   - "userinfo-host" (§7.6): a userinfo holding a domain name under a
 //     public suffix or an IPv4 address, as in
-//     "http://www.bank.example.com@10.0.0.1/".
+//     "http://www.bank.example.com@10.0.0.1/". Domain names are told by
+//     the public suffix list registered with RegisterPublicSuffix
+//     (import package github.com/urix/urix/uri/psl); without one, only
+//     addresses are.
 //   - "port-nondefault" (§7.2): a port other than the scheme's default
 //     port, for the schemes whose default is known.
 //   - "port-cross-protocol" (§7.2): a port that is the well-known port of
@@ -226,6 +227,20 @@ func userinfoWarnings(ws []Warning, u URI) []Warning {
 	return ws
 }
 
+// publicSuffix is the public suffix list hostInUserinfo consults, nil
+// until RegisterPublicSuffix sets it.
+var publicSuffix func(domain string) (suffix string, icann bool)
+
+// RegisterPublicSuffix makes SecurityWarnings tell domain names in the
+// userinfo by the public suffix list f, which has the signature of
+// golang.org/x/net/publicsuffix.PublicSuffix. Call it from an init
+// function; importing package github.com/urix/urix/uri/psl does. Package
+// uri leaves the list out because it brings net/http along, three times
+// the packages uri needs otherwise.
+func RegisterPublicSuffix(f func(domain string) (suffix string, icann bool)) {
+	publicSuffix = f
+}
+
 // hostInUserinfo returns the first run of the decoded userinfo that reads
 // as an IPv4 address, or that begins with a domain name under a public
 // suffix run by ICANN ("www.example.com", "www.bank.com-login", not
@@ -247,6 +262,9 @@ func hostInUserinfo(userinfo string) string {
 		if _, _, ok := parseInetAton(lower); ok {
 			return tok
 		}
+		if publicSuffix == nil {
+			continue
+		}
 		// The longest prefix ending before a '.' or '-', or at the end.
 		for end := len(lower); end > 0; end-- {
 			if end < len(lower) && lower[end] != '.' && lower[end] != '-' {
@@ -256,7 +274,7 @@ func hostInUserinfo(userinfo string) string {
 			if strings.IndexByte(name, '.') < 0 {
 				continue
 			}
-			if suffix, icann := publicsuffix.PublicSuffix(name); icann && suffix != name {
+			if suffix, icann := publicSuffix(name); icann && suffix != name {
 				return tok[:end]
 			}
 		}

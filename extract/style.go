@@ -1,0 +1,27 @@
+package extract
+
+// Style is how a link is written (Link.Style): one of the forms of RFC 3986
+// Appendix C that package delimit finds, or an HTML attribute or CSS value.
+type Style string
+
+// The styles of Link.Style.
+const (
+	StyleBare        Style = "bare"        // no delimiters: "see http://a.example/."
+	StyleAngle       Style = "angle"       // <http://a.example/>
+	StyleAngleURL    Style = "angle-url"   // <URL:http://a.example/>
+	StyleQuoted      Style = "quoted"      // "http://a.example/"
+	StyleAbbreviated Style = "abbreviated" // www.a.example, a scheme added
+	StyleHTML        Style = "html"        // an HTML attribute value or a CSS url()
+)
+
+// Context is the kind of content a link is found in (Link.Context).
+type Context string
+
+// The contexts of Link.Context.
+const (
+	ContextText     Context = "text"      // plain text, a text part of a message
+	ContextHTML     Context = "html"      // an HTML attribute
+	ContextHTMLText Context = "html-text" // the text of an HTML page
+	ContextCSS      Context = "css"       // a style element or attribute
+	ContextHeader   Context = "header"    // a mail header field
+)
