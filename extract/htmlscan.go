@@ -27,7 +27,7 @@ var rawTextElements = map[string]refKind{
 // tokenState is where the tokenizer is in the page: what it reads next as
 // raw text, and the open elements that change how tags are read.
 type tokenState struct {
-	attrs   []rawAttr
+	attrs   tagAttrs
 	rawElem string // the element whose raw text comes next
 	fs      foreignStack
 	tmpl    int // depth of template elements
@@ -59,7 +59,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.startTag(z, &st, tt, raw, start)
 		case html.EndTagToken:
 			st.rawElem = ""
-			name, _ := parseTag(raw[1:], st.attrs[:0], &p.steps)
+			name := parseTag(raw[1:], &st.attrs, &p.steps)
 			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
 				st.fs.breakOut()
 			} else if st.fs.end(name) {
@@ -85,15 +85,14 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
-	var name string
-	name, st.attrs = parseTag(raw, st.attrs, &p.steps)
+	name := parseTag(raw, &st.attrs, &p.steps)
 	foreign := st.fs.foreign(name)
-	if foreign && breaksOut(name, st.attrs) {
+	if foreign && breaksOut(name, st.attrs.list) {
 		st.fs.breakOut()
 		foreign = false
 	}
 	if !p.onlyBase || name == "base" {
-		p.tag(name, st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
 	}
 	st.rawElem = ""
 	if foreign {
@@ -104,7 +103,7 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 			st.rawElem = name
 		}
 		if tt == html.StartTagToken {
-			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs, raw)
+			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs.list, raw)
 		}
 		return
 	}
@@ -122,7 +121,7 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 		st.tmpl++
 	case "svg", "math":
 		if tt == html.StartTagToken {
-			st.fs.push(name, name == "math", st.attrs, raw)
+			st.fs.push(name, name == "math", st.attrs.list, raw)
 		}
 	}
 }
@@ -160,9 +159,9 @@ func (p *page) add(r *htmlRef) bool {
 // tag hands out the URL-bearing attributes of the start tag raw at offset
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
-func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase bool) {
-	for _, a := range attrs {
-		kind, ok := urlAttr(name, a.key, attrs, raw)
+func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
+	for _, a := range attrs.list {
+		kind, ok := urlAttr(name, a.key, attrs.list, raw)
 		if !ok {
 			continue
 		}
@@ -184,7 +183,7 @@ func (p *page) tag(name string, attrs []rawAttr, raw []byte, start int, canBase 
 			if name == "base" && a.key == "href" {
 				ref.isBase, ref.canBase = true, canBase
 				ref.drop = p.lineOf(start, start+len(raw))
-				if len(attrs) > 1 {
+				if len(attrs.list) > 1 || attrs.others {
 					// The attribute alone, with the white space before it.
 					ks := a.keyStart
 					for ks > 0 && isSpace(raw[ks-1]) {
