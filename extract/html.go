@@ -22,9 +22,11 @@ import (
 // before it too (HTML Living Standard §4.2.3). Its links are handed out
 // as they are found, never collected, so that reading a page takes at
 // most about 5 times its size (the page, the tokenizer's copy of its
-// longest tag or text, that value decoded) whatever its shape; a page of
-// at most maxTreeSize (8 MiB) with a base element is also parsed into a
-// tree once, which takes up to about 25 times its size.
+// longest tag or text, that value decoded) whatever its shape but one: a
+// tag of very many attributes, of which the tokenizer keeps every one and
+// a map of their names, about 12 times the tag. A page of at most
+// maxTreeSize (8 MiB) with a base element is also parsed into a tree
+// once, which takes up to about 25 times its size.
 const MaxHTMLSize = 64 << 20
 
 // maxTreeSize is the largest page whose base element is found in its
