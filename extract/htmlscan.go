@@ -275,7 +275,8 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 // urlAttr tells whether attribute key of element name holds a URL, and
 // how. The set is wget's and more: every href, src and cite (custom
 // elements and SVG included), the URL attributes of HTML 4 and the HTML
-// Living Standard, srcset, ping, style attributes and meta refresh.
+// Living Standard, srcset, ping, style attributes and meta refresh. A
+// name it reads must be in ruleAttrs, or parseTag leaves it out.
 func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
 	switch key {
 	case "href", "src", "cite", "background", "poster", "longdesc", "lowsrc",
