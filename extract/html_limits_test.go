@@ -205,3 +205,34 @@ func (w *countWriter) Write(b []byte) (int, error) {
 	*w += countWriter(len(b))
 	return len(b), nil
 }
+
+// TestHTMLAttributeMemory checks that the bytes Links allocates for a
+// start tag with many attributes stay within a multiple of the page: such
+// a page once took 80 times its size, parseTag keeping every attribute
+// and a map of their names. What is left, about 38 times, is nearly all
+// the tokenizer's own (x/net/html keeps every attribute and a map of
+// their names too); parseTag allocates nothing for an attribute no rule
+// reads.
+func TestHTMLAttributeMemory(t *testing.T) {
+	const n = 1 << 20
+	const maxRatio = 48
+	many := hostileHTML[0].page(n)
+	pages := []struct{ name, page string }{
+		{"attributes", many},
+		{"attributes and a link", many[:len(many)-1] + " href=x style=url(y) HREF=z>"},
+		{"duplicate rule attributes", "<p " + strings.Repeat("href=1 ", n/7) + ">"},
+	}
+	for _, tc := range pages {
+		a := allocated(func() { drainLinks(t, tc.page, HTML) })
+		t.Logf("%s: %d bytes allocated, %.1f times the page", tc.name, a, float64(a)/float64(len(tc.page)))
+		if a > maxRatio*uint64(len(tc.page)) {
+			t.Errorf("%s: %d bytes allocated for a %d-byte page, %.1f times", tc.name, a, len(tc.page), float64(a)/float64(len(tc.page)))
+		}
+	}
+	tag := []byte(many)
+	var attrs tagAttrs
+	allocs := testing.AllocsPerRun(10, func() { parseTag(tag, &attrs, new(int)) })
+	if allocs > 1 {
+		t.Errorf("parseTag of %d attributes: %.0f allocations, want at most 1", strings.Count(many, "="), allocs)
+	}
+}

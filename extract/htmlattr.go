@@ -11,7 +11,7 @@ import (
 // the x/net/html tokenizer reads, with the byte spans it does not export,
 // so that a value can be reported where it is written and replaced there.
 type rawAttr struct {
-	key        string // lower-case
+	key        string // lower-case, one of ruleAttrs
 	keyStart   int    // offset of the name in the tag
 	valStart   int    // offset of the value in the tag, inside the quotes
 	valEnd     int    // end of the value, before the closing quote
@@ -20,20 +20,64 @@ type rawAttr struct {
 	attrEndRaw int    // end of the attribute, after the closing quote
 }
 
+// tagAttrs are the attributes of a start tag that a rule reads, as
+// parseTag keeps them.
+type tagAttrs struct {
+	list   []rawAttr
+	others bool // the tag has other attributes, left out
+}
+
+// ruleAttrs are the names of the attributes a rule reads, each mapped to
+// itself: those urlAttr takes, http-equiv (meta refresh), the color, face
+// and size of a font that ends foreign content (breaksOut) and the
+// encoding of annotation-xml (foreignStack.push). parseTag keeps no
+// other, so that a tag takes memory for these alone, however many
+// attributes it has.
+var ruleAttrs = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range strings.Fields(`href src cite background poster longdesc lowsrc action formaction
+		manifest xlink:href data codebase srcset imagesrcset ping style content http-equiv
+		color face size encoding`) {
+		m[s] = s
+	}
+	return m
+}()
+
+// maxRuleAttr is the length of the longest name in ruleAttrs, or more.
+const maxRuleAttr = 16
+
+// ruleAttr returns the name in ruleAttrs that the attribute name b is,
+// in any ASCII case (the tokenizer lowers names so), and whether there is
+// one. It allocates nothing.
+func ruleAttr(b []byte) (string, bool) {
+	var low [maxRuleAttr]byte
+	if len(b) > len(low) {
+		return "", false
+	}
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	s, ok := ruleAttrs[string(low[:len(b)])]
+	return s, ok
+}
+
 // parseTag splits the raw start tag t ("<name attr=value ...>") into its
 // lower-case name and attributes, exactly as the x/net/html tokenizer's
 // readTag does: same name, key and value boundaries, the first of
-// duplicate attributes kept, nameless ones dropped. attrs is reused.
+// duplicate attributes kept, nameless ones dropped. Of the attributes,
+// it keeps in attrs those a rule reads (see ruleAttrs); attrs is reused.
 // The attributes read and compared are counted in *steps.
-func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
-	attrs = attrs[:0]
+func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
+	attrs.list, attrs.others = attrs.list[:0], false
 	i := 1
 	for i < len(t) && !isASCIISpace(t[i]) && t[i] != '/' && t[i] != '>' {
 		i++
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
 	i = skipSpace(t, i)
-	seen := keySet{steps: steps}
 	for i < len(t) && t[i] != '>' {
 		var a rawAttr
 		a.keyStart = i
@@ -52,47 +96,14 @@ func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 			}
 		}
 		keyEnd := j
-		// Value.
-		a.valStart, a.valEnd = j, j
-		k := skipSpace(t, j)
-		if k < len(t) {
-			switch t[k] {
-			case '/':
-				k++
-			case '=':
-				a.hasValue = true
-				k = skipSpace(t, k+1)
-				if k < len(t) {
-					switch q := t[k]; q {
-					case '>':
-					case '"', '\'':
-						a.quote = q
-						a.valStart = k + 1
-						e := a.valStart
-						for e < len(t) && t[e] != q {
-							e++
-						}
-						a.valEnd = e
-						k = min(e+1, len(t))
-					default:
-						a.valStart = k
-						e := k
-						for e < len(t) && !isASCIISpace(t[e]) && t[e] != '>' {
-							e++
-						}
-						a.valEnd = e
-						k = e
-					}
-				}
-			}
-		}
+		k := attrValue(t, j, &a)
 		a.attrEndRaw = k
 		if keyEnd > a.keyStart {
-			// Duplicates are told apart before NUL is replaced, as the
-			// tokenizer does.
-			a.key = lowerASCII(t[a.keyStart:keyEnd])
-			if !seen.has(a.key, attrs) {
-				attrs = append(attrs, a)
+			if key, ok := ruleAttr(t[a.keyStart:keyEnd]); !ok {
+				attrs.others = true
+			} else if !attrs.has(key, steps) {
+				a.key = key
+				attrs.list = append(attrs.list, a)
 			}
 		}
 		if k == i { // no progress: cannot happen, but never loop forever
@@ -100,46 +111,58 @@ func parseTag(t []byte, attrs []rawAttr, steps *int) (string, []rawAttr) {
 		}
 		i = skipSpace(t, k)
 	}
-	for k := range attrs {
-		attrs[k].key = replaceNUL(attrs[k].key)
+	return name
+}
+
+// attrValue reads the value of an attribute whose name ends at j in the
+// tag t into a, and returns the offset after it.
+func attrValue(t []byte, j int, a *rawAttr) int {
+	a.valStart, a.valEnd = j, j
+	k := skipSpace(t, j)
+	if k >= len(t) {
+		return k
 	}
-	return name, attrs
-}
-
-// keySet tells whether a tag has an attribute already: a scan of the few
-// attributes most tags have, a map once they are many, so that a tag with
-// n attributes takes O(n) time, not O(n²).
-type keySet struct {
-	m     map[string]struct{}
-	steps *int // keys compared
-}
-
-const keySetScan = 16 // attributes scanned before a map is made
-
-// has reports whether attrs, the attributes kept so far, hold key, and
-// adds key to the set when they do not.
-func (s *keySet) has(key string, attrs []rawAttr) bool {
-	if s.m == nil {
-		for _, b := range attrs {
-			*s.steps++
-			if b.key == key {
-				return true
+	switch t[k] {
+	case '/':
+		k++
+	case '=':
+		a.hasValue = true
+		k = skipSpace(t, k+1)
+		if k < len(t) {
+			switch q := t[k]; q {
+			case '>':
+			case '"', '\'':
+				a.quote = q
+				a.valStart = k + 1
+				e := a.valStart
+				for e < len(t) && t[e] != q {
+					e++
+				}
+				a.valEnd = e
+				k = min(e+1, len(t))
+			default:
+				a.valStart = k
+				e := k
+				for e < len(t) && !isASCIISpace(t[e]) && t[e] != '>' {
+					e++
+				}
+				a.valEnd = e
+				k = e
 			}
 		}
-		if len(attrs) < keySetScan {
-			return false
-		}
-		s.m = make(map[string]struct{}, 2*len(attrs))
-		for _, b := range attrs {
-			s.m[b.key] = struct{}{}
-		}
-		*s.steps += len(attrs)
 	}
-	*s.steps++
-	if _, ok := s.m[key]; ok {
-		return true
+	return k
+}
+
+// has reports whether the attributes kept hold key: a scan of at most
+// len(ruleAttrs) of them.
+func (attrs *tagAttrs) has(key string, steps *int) bool {
+	for _, b := range attrs.list {
+		*steps++
+		if b.key == key {
+			return true
+		}
 	}
-	s.m[key] = struct{}{}
 	return false
 }
 

@@ -209,6 +209,9 @@ func TestRewriteDropBase(t *testing.T) {
 		{"<base href=''>\n<a href=x>", "<a href=x>"},
 		{"<base href>\n<a href=x>", "<a href=x>"},
 		{"<base target=_top href>", "<base target=_top>"},
+		{`<base href="http://b/" HREF=y><a href=x>`, `<a href=x>`},
+		{`<base href="http://b/" style=s><a href=x>`, `<base style=s><a href=x>`},
+		{`<base href="http://b/" =x><a href=x>`, `<base =x><a href=x>`},
 	}
 	for _, tc := range tests {
 		var out bytes.Buffer

@@ -1,0 +1,306 @@
+package extract
+
+import (
+	"bytes"
+	"iter"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// rawTextElements are those whose contents the tokenizer reads as text
+// (HTML Living Standard §13.2.5.2-5), with what urix looks for in them.
+var rawTextElements = map[string]refKind{
+	"style":     kindCSS,
+	"title":     kindText,
+	"textarea":  kindText,
+	"xmp":       kindText,
+	"plaintext": kindText,
+	// Code, and fallback markup browsers do not render; noscript is read
+	// as markup instead.
+	"script":   kindNone,
+	"iframe":   kindNone,
+	"noembed":  kindNone,
+	"noframes": kindNone,
+}
+
+// tokenState is where the tokenizer is in the page: what it reads next as
+// raw text, and the open elements that change how tags are read.
+type tokenState struct {
+	attrs   tagAttrs
+	rawElem string // the element whose raw text comes next
+	fs      foreignStack
+	tmpl    int // depth of template elements
+	noscr   int // depth of noscript elements
+}
+
+// walk walks the document with the x/net/html tokenizer, keeping raw
+// offsets, and hands every URL-bearing value to yield in document order,
+// until yield returns false. The value is only valid during the call.
+func (p *page) walk(yield func(*htmlRef) bool) {
+	p.yield = yield
+	z := html.NewTokenizer(bytes.NewReader(p.buf))
+	var st tokenState
+	st.fs.steps = &p.steps
+	pos := 0
+	for !p.stopped {
+		p.steps++
+		// CDATA sections are text in foreign content only (HTML Living
+		// Standard §13.2.5.42).
+		z.AllowCDATA(len(st.fs.elems) > 0)
+		tt := z.Next()
+		raw := z.Raw()
+		start := pos
+		pos += len(raw)
+		switch tt {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			p.startTag(z, &st, tt, raw, start)
+		case html.EndTagToken:
+			st.rawElem = ""
+			name := parseTag(raw[1:], &st.attrs, &p.steps)
+			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
+				st.fs.breakOut()
+			} else if st.fs.end(name) {
+				continue
+			}
+			switch name {
+			case "noscript":
+				st.noscr = max(st.noscr-1, 0)
+			case "template":
+				st.tmpl = max(st.tmpl-1, 0)
+			}
+		case html.TextToken:
+			if !p.onlyBase {
+				p.text(st.rawElem, raw, start)
+			}
+			st.rawElem = ""
+		default:
+			st.rawElem = ""
+		}
+	}
+}
+
+// startTag reads the start tag raw at offset start: its URL-bearing
+// attributes, and how the tokenizer reads what follows.
+func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
+	name := parseTag(raw, &st.attrs, &p.steps)
+	foreign := st.fs.foreign(name)
+	if foreign && breaksOut(name, st.attrs.list) {
+		st.fs.breakOut()
+		foreign = false
+	}
+	if !p.onlyBase || name == "base" {
+		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+	}
+	st.rawElem = ""
+	if foreign {
+		// An SVG or MathML element: never raw text, and closed by "/>"
+		// (§13.2.6.5). SVG's style is still CSS, and its script code.
+		z.NextIsNotRawText()
+		if name == "style" || name == "script" {
+			st.rawElem = name
+		}
+		if tt == html.StartTagToken {
+			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs.list, raw)
+		}
+		return
+	}
+	if _, ok := rawTextElements[name]; ok {
+		st.rawElem = name
+	}
+	// HTML ignores "/>" on these (§13.2.6.4.7).
+	switch name {
+	case "noscript":
+		// Read as markup, as with scripting disabled, so that the
+		// fallback images and links are found.
+		z.NextIsNotRawText()
+		st.noscr++
+	case "template":
+		st.tmpl++
+	case "svg", "math":
+		if tt == html.StartTagToken {
+			st.fs.push(name, name == "math", st.attrs.list, raw)
+		}
+	}
+}
+
+// text reads the text raw at offset start, the contents of rawElem if it
+// is not "".
+func (p *page) text(rawElem string, raw []byte, start int) {
+	kind := kindText
+	if rawElem != "" {
+		kind = rawTextElements[rawElem]
+	}
+	switch kind {
+	case kindCSS:
+		p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+	case kindText:
+		// Most text is white space between tags, or words without a
+		// scheme.
+		if bytes.ContainsAny(raw, ":.&<") {
+			p.add(&htmlRef{
+				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
+				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
+			})
+		}
+	}
+}
+
+// add hands r to the walk's yield, and reports whether to go on.
+func (p *page) add(r *htmlRef) bool {
+	if !p.stopped && !p.yield(r) {
+		p.stopped = true
+	}
+	return !p.stopped
+}
+
+// tag hands out the URL-bearing attributes of the start tag raw at offset
+// start. canBase tells that a base element here is one (not inert in a
+// template, not SVG's or MathML's, not in noscript).
+func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
+	for _, a := range attrs.list {
+		kind, ok := urlAttr(name, a.key, attrs.list, raw)
+		if !ok {
+			continue
+		}
+		val := p.value(raw[a.valStart:a.valEnd])
+		vs, ve := start+a.valStart, start+a.valEnd
+		ref := htmlRef{
+			tag:      name,
+			attr:     a.key,
+			kind:     kind,
+			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
+		}
+		add := func(u span) bool {
+			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
+			ref.ref = val.s[u.start:u.end]
+			return p.add(&ref)
+		}
+		switch kind {
+		case kindAttr:
+			if name == "base" && a.key == "href" {
+				ref.isBase, ref.canBase = true, canBase
+				ref.drop = p.lineOf(start, start+len(raw))
+				if len(attrs.list) > 1 || attrs.others {
+					// The attribute alone, with the white space before it.
+					ks := a.keyStart
+					for ks > 0 && isASCIISpace(raw[ks-1]) {
+						ks--
+					}
+					ref.drop = span{start + ks, start + a.attrEndRaw}
+				}
+			}
+			add(span{0, len(val.s)})
+		case kindSrcset:
+			for u := range srcsetURLs(val.s) {
+				ref.badDescriptors = !u.valid
+				if !add(u.span) {
+					return
+				}
+			}
+		case kindList:
+			for u := range fieldSpans(val.s) {
+				if !add(u) {
+					return
+				}
+			}
+		case kindCSS:
+			p.css(val, vs, vs, ve, a.quote, name)
+		case kindRefresh:
+			if u, prefix, q, ok := refreshURL(val.s); ok {
+				ref.refreshPrefix, ref.refreshQuote = prefix, q
+				add(u)
+			}
+		}
+		if p.stopped {
+			return
+		}
+	}
+}
+
+// fieldSpans yields the spans of the tokens of a set of space-separated
+// tokens (HTML Living Standard §2.3.7).
+func fieldSpans(s string) iter.Seq[span] {
+	return func(yield func(span) bool) {
+		for i := 0; i < len(s); {
+			for i < len(s) && isASCIISpace(s[i]) {
+				i++
+			}
+			start := i
+			for i < len(s) && !isASCIISpace(s[i]) {
+				i++
+			}
+			if i > start && !yield(span{start, i}) {
+				return
+			}
+		}
+	}
+}
+
+// lineOf returns the span of the element [start, end) widened to its
+// whole line when nothing else stands on it, so that removing it leaves no
+// blank line.
+func (p *page) lineOf(start, end int) span {
+	s, e := start, end
+	for s > 0 && (p.buf[s-1] == ' ' || p.buf[s-1] == '\t') {
+		s--
+	}
+	for e < len(p.buf) && (p.buf[e] == ' ' || p.buf[e] == '\t' || p.buf[e] == '\r') {
+		e++
+	}
+	if (s == 0 || p.buf[s-1] == '\n') && e < len(p.buf) && p.buf[e] == '\n' {
+		return span{s, e + 1}
+	}
+	return span{start, end}
+}
+
+// css hands out the URLs of the CSS text val at raw offset off, in a
+// style attribute spanning [vs, ve) or (vs < 0) in a style element.
+func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
+	ref := htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
+	if vs >= 0 {
+		ref.attr = "style"
+	}
+	for u := range cssURLs(val.s) {
+		ref.ref, ref.cssQuote = u.value, u.quote
+		ref.start, ref.end = off+val.raw(u.start), off+val.raw(u.end)
+		if !p.add(&ref) {
+			return
+		}
+	}
+}
+
+// urlAttr tells whether attribute key of element name holds a URL, and
+// how. The set is wget's and more: every href, src and cite (custom
+// elements and SVG included), the URL attributes of HTML 4 and the HTML
+// Living Standard, srcset, ping, style attributes and meta refresh. A
+// name it reads must be in ruleAttrs, or parseTag leaves it out.
+func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
+	switch key {
+	case "href", "src", "cite", "background", "poster", "longdesc", "lowsrc",
+		"action", "formaction", "manifest", "xlink:href":
+		return kindAttr, true
+	case "data":
+		return kindAttr, name == "object"
+	case "codebase":
+		return kindAttr, name == "object" || name == "applet"
+	case "srcset", "imagesrcset":
+		return kindSrcset, true
+	case "ping":
+		return kindList, true
+	case "style":
+		return kindCSS, true
+	case "content":
+		if name != "meta" {
+			return 0, false
+		}
+		for _, a := range attrs {
+			if a.key == "http-equiv" {
+				return kindRefresh, strings.EqualFold(strings.TrimSpace(decode(raw[a.valStart:a.valEnd], true).s), "refresh")
+			}
+		}
+	}
+	return 0, false
+}
