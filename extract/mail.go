@@ -277,12 +277,12 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	return ok
 }
 
-// partSource returns a copy of outer for the links of part: those of
+// partSource returns a copy of outer for the links of part num: those of
 // Content-Base, or, when h is not nil, those of Content-Location, which
 // resolve against the Content-Base of h if it has a valid one.
-func partSource(outer *source, part string, h *header) *source {
+func partSource(outer *source, num string, h *header) *source {
 	s := *outer
-	s.part = part
+	s.part = num
 	if h == nil {
 		return &s
 	}
