@@ -249,28 +249,45 @@ func headerRefs(f field) iter.Seq[headerRef] {
 
 // fieldRefs is headerRefs; it returns false when yield does.
 func fieldRefs(f field, yield func(headerRef) bool) bool {
-	v := f.value
 	switch f.name {
 	case "Content-Type":
 		r, ok := externalBodyRef(f)
 		return !ok || yield(r)
 	case "Content-Base", "Content-Location":
-		start := 0
-		for start < len(v) && isFoldSpace(v[start]) {
-			start++
-		}
-		style := StyleBare
-		if start < len(v) && (v[start] == '"' || v[start] == '<') {
-			style = StyleQuoted
-			if v[start] == '<' {
-				style = StyleAngle
-			}
-			start++
-		}
-		ref := base.HeaderValue(decodeWords(string(v)))
-		return ref == "" || yield(headerRef{ref: ref, off: f.off + start, style: style})
+		r, ok := baseRef(f)
+		return !ok || yield(r)
 	}
-	bracketed := false
+	bracketed, ok := angleRefs(f, yield)
+	if bracketed || !ok {
+		return ok
+	}
+	return bareRefs(f, yield)
+}
+
+// baseRef returns the URI of a Content-Base or Content-Location field f,
+// and whether it has one.
+func baseRef(f field) (headerRef, bool) {
+	v := f.value
+	start := 0
+	for start < len(v) && isFoldSpace(v[start]) {
+		start++
+	}
+	style := StyleBare
+	if start < len(v) && (v[start] == '"' || v[start] == '<') {
+		style = StyleQuoted
+		if v[start] == '<' {
+			style = StyleAngle
+		}
+		start++
+	}
+	ref := base.HeaderValue(decodeWords(string(v)))
+	return headerRef{ref: ref, off: f.off + start, style: style}, ref != ""
+}
+
+// angleRefs yields the "<...>" of a list field f, past comments and quoted
+// strings, and reports whether f has any, and false when yield does.
+func angleRefs(f field, yield func(headerRef) bool) (bracketed, ok bool) {
+	v := f.value
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '(':
@@ -289,15 +306,20 @@ func fieldRefs(f field, yield func(headerRef) bool) bool {
 			bracketed = true
 			if ref := unfoldAll(v[i+1 : i+j]); ref != "" {
 				if !yield(headerRef{ref: ref, off: f.off + i + 1, style: StyleAngle}) {
-					return false
+					return true, false
 				}
 			}
 			i += j
 		}
 	}
-	if bracketed {
-		return true
-	}
+	return bracketed, true
+}
+
+// bareRefs yields the words with a scheme of a list field f whose sender
+// left out the brackets, split at white space and commas; it returns
+// false when yield does.
+func bareRefs(f field, yield func(headerRef) bool) bool {
+	v := f.value
 	for i := 0; i < len(v); {
 		for i < len(v) && (isFoldSpace(v[i]) || v[i] == ',') {
 			i++

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -128,13 +127,11 @@ func tooLarge() error {
 // mailWalker walks the MIME tree of one message after another. It decodes
 // the parts in place in the message, which it owns.
 type mailWalker struct {
-	yield  func(Link, error) bool
-	buf    []byte // the message, or the decoded message/rfc822 being walked
-	bufOff int64  // offset of buf in the input, -1 for decoded text
-	// lineNum counts the line breaks in buf[:linePos], before any part
-	// there was decoded in place: header link lines count in the raw
-	// message. lineStart is the offset of the line of linePos.
-	linePos, lineNum, lineStart int
+	yield func(Link, error) bool
+	mailBuf
+	// outer holds the buffers around the one walked, pushed when a
+	// message or multipart sent encoded is decoded.
+	outer []mailBuf
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -142,22 +139,24 @@ type mailWalker struct {
 	work int
 }
 
+// mailBuf is the buffer the walker reads parts in, with what it counted
+// of its lines.
+type mailBuf struct {
+	buf    []byte // the message, or the decoded message/rfc822 being walked
+	bufOff int64  // offset of buf in the input, -1 for decoded text
+	// lineNum counts the line breaks in buf[:linePos], before any part
+	// there was decoded in place: header link lines count in the raw
+	// message. lineStart is the offset of the line of linePos.
+	linePos, lineNum, lineStart int
+}
+
 // scan yields the links of the message msg, which starts at offset off of
 // the input.
 func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
-	w.buf, w.bufOff, w.yield = msg, off, yield
-	w.linePos, w.lineNum, w.lineStart = 0, 0, 0
-	ok := w.entity(src, 0, len(msg), "", 0, true, "text/plain")
+	w.mailBuf, w.yield = mailBuf{buf: msg, bufOff: off}, yield
+	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
 	w.buf, w.yield = nil, nil
 	return ok
-}
-
-// childPart returns the number of the k-th part inside part num.
-func childPart(num string, k int) string {
-	if num == "" {
-		return strconv.Itoa(k)
-	}
-	return num + "." + strconv.Itoa(k)
 }
 
 // fail yields an *Error about the part num of the current message, found
@@ -170,58 +169,58 @@ func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
 	return w.yield(Link{}, &Error{File: src.name, Message: src.message, Part: num, Offset: off, Err: err})
 }
 
-// entity walks the MIME entity in w.buf[start:end] (RFC 2045 §2.4):
-// header and body. num is its part number; isMessage tells a message
-// (whose body is its part 1) from a body part; defType is the media type
-// when there is no Content-Type (RFC 2046 §5.1.5: message/rfc822 in a
-// multipart/digest).
-func (w *mailWalker) entity(src *source, start, end int, num string, depth int, isMessage bool, defType string) (ok bool) {
-	defer w.recoverPart(src, num, start, &ok)
-	h := parseHeader(w.buf, start, end)
-	w.work += h.body - start
+// entity walks the MIME entity p (RFC 2045 §2.4): header and body.
+func (w *mailWalker) entity(src *source, p part) (ok bool) {
+	defer w.recoverPart(src, p.num, p.start, &ok)
+	h := parseHeader(w.buf, p.start, p.end)
+	w.work += h.body - p.start
 	s := *src
-	s.part = num
+	s.part = p.num
 	if testHookPart != nil {
 		testHookPart(&s)
 	}
-	if h.malformed && isMessage {
-		if !w.fail(&s, num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
+	if h.malformed && p.isMessage {
+		if !w.fail(&s, p.num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
 			return false
 		}
 	}
-	if m := h.mimeBaseHeader(); m != nil {
-		b, err := src.base.MIME(m)
-		s.base = b
-		if err != nil {
-			at, names := start, ""
-			for _, f := range h.first[:h.n] {
-				if _, ok := m[f.name]; ok {
-					if names == "" {
-						at = f.off
-					} else {
-						names += " and "
-					}
-					names += f.name
-				}
-			}
-			if !w.fail(&s, num, at, fmt.Errorf("%s not used as a base: %w", names, err)) {
-				return false
-			}
-		}
-	}
-	if !w.headerLinks(src, &s, &h) {
+	if !w.partBase(src, &s, &h) || !w.headerLinks(src, &s, &h) {
 		return false
 	}
-	mt, params := h.mediaType(defType)
-	cte, _ := h.get("Content-Transfer-Encoding")
-	cte = strings.ToLower(cte)
-	if strings.HasPrefix(mt, "multipart/") {
-		return w.multipart(&s, mt, params, cte, h.body, end, num, depth)
+	p.readHeader(&h)
+	if strings.HasPrefix(p.mediaType, "multipart/") {
+		return w.multipart(&s, p)
 	}
-	if isMessage {
-		num = childPart(num, 1)
+	if p.isMessage {
+		p.num = childPart(p.num, 1)
 	}
-	return w.leaf(&s, mt, params, cte, h.body, end, num, depth)
+	return w.leaf(&s, p)
+}
+
+// partBase sets s.base to the base the header h gives (RFC 2110, RFC
+// 2557), on the base of outer; a field that gives none is reported.
+func (w *mailWalker) partBase(outer, s *source, h *header) bool {
+	m := h.mimeBaseHeader()
+	if m == nil {
+		return true
+	}
+	b, err := outer.base.MIME(m)
+	s.base = b
+	if err == nil {
+		return true
+	}
+	at, names := h.start, ""
+	for _, f := range h.first[:h.n] {
+		if _, ok := m[f.name]; ok {
+			if names == "" {
+				at = f.off
+			} else {
+				names += " and "
+			}
+			names += f.name
+		}
+	}
+	return w.fail(s, s.part, at, fmt.Errorf("%s not used as a base: %w", names, err))
 }
 
 // recoverPart, deferred by entity and leaf, turns a panic in the walk of
@@ -278,12 +277,12 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	return ok
 }
 
-// partSource returns a copy of outer for the links of part: those of
+// partSource returns a copy of outer for the links of part num: those of
 // Content-Base, or, when h is not nil, those of Content-Location, which
 // resolve against the Content-Base of h if it has a valid one.
-func partSource(outer *source, part string, h *header) *source {
+func partSource(outer *source, num string, h *header) *source {
 	s := *outer
-	s.part = part
+	s.part = num
 	if h == nil {
 		return &s
 	}
@@ -313,42 +312,41 @@ func (w *mailWalker) lineAt(off int) (line, col int) {
 	return w.lineNum + 1, off - w.lineStart + 1
 }
 
-// multipart walks the body parts of a multipart entity whose body is
-// w.buf[start:end] (RFC 2046 §5.1.1), tolerating what real mail does: a
-// missing closing delimiter ends the last part at the end of the body;
-// a body without any delimiter is read as text.
-func (w *mailWalker) multipart(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) bool {
-	if depth >= maxMIMEDepth {
-		return w.fail(src, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
+// multipart walks the body parts of the multipart entity p (RFC 2046
+// §5.1.1), tolerating what real mail does: a missing closing delimiter
+// ends the last part at the end of the body; a body without any
+// delimiter is read as text.
+func (w *mailWalker) multipart(src *source, p part) bool {
+	if p.depth >= maxMIMEDepth {
+		return w.tooDeep(src, p)
 	}
-	if isEncoded(cte) { // not allowed (RFC 2045 §6.4), but seen
-		return w.decoded(start, end, cte, func() bool {
-			return w.multipart(src, mt, params, "", 0, len(w.buf), num, depth)
-		})
+	if isEncoded(p.cte) { // not allowed (RFC 2045 §6.4), but seen
+		w.push(&p)
+		defer w.pop()
 	}
 	defType := "text/plain"
-	if mt == "multipart/digest" {
+	if p.mediaType == "multipart/digest" {
 		defType = "message/rfc822"
 	}
-	boundary := params["boundary"]
+	boundary := p.params["boundary"]
 	if boundary == "" {
-		if !w.fail(src, num, start, fmt.Errorf("%w: %s without a boundary; read as text", ErrMIME, mt)) {
+		if !w.fail(src, p.num, p.body, fmt.Errorf("%w: %s without a boundary; read as text", ErrMIME, p.mediaType)) {
 			return false
 		}
-		return w.leaf(src, "text/plain", nil, cte, start, end, childPart(num, 1), depth)
+		return w.leaf(src, p.asText())
 	}
 	delim := []byte("--" + boundary)
 	k, partStart := 0, -1
-	for pos := start; ; {
-		at, next, closing := findDelimiter(w.buf[:end], pos, delim)
+	for pos := p.body; ; {
+		at, next, closing := findDelimiter(w.buf[:p.end], pos, delim)
 		if at < 0 {
-			w.work += end - pos
+			w.work += p.end - pos
 			break
 		}
 		w.work += next - pos
 		if partStart >= 0 {
 			k++
-			if !w.entity(src, partStart, lineBreakBefore(w.buf, partStart, at), childPart(num, k), depth+1, false, defType) {
+			if !w.entity(src, p.child(k, partStart, lineBreakBefore(w.buf, partStart, at), defType)) {
 				return false
 			}
 		}
@@ -358,10 +356,10 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 		partStart, pos = next, next
 	}
 	if partStart < 0 {
-		if !w.fail(src, num, start, fmt.Errorf("%w: boundary %q of %s not found; body read as text", ErrMIME, boundary, mt)) {
+		if !w.fail(src, p.num, p.body, fmt.Errorf("%w: boundary %q of %s not found; body read as text", ErrMIME, boundary, p.mediaType)) {
 			return false
 		}
-		return w.leaf(src, "text/plain", nil, cte, start, end, childPart(num, 1), depth)
+		return w.leaf(src, p.asText())
 	}
 	// No close-delimiter (RFC 2046 §5.1.1): common in real mail, and
 	// nothing is lost, as the last part runs to the end of the body. Its
@@ -369,8 +367,14 @@ func (w *mailWalker) multipart(src *source, mt string, params map[string]string,
 	k++
 	last := *src
 	last.warnings = append(src.warnings[:len(src.warnings):len(src.warnings)],
-		fmt.Sprintf("mime-unclosed: %s ends without its closing delimiter %q; its last part read to the end", mt, string(delim)+"--"))
-	return w.entity(&last, partStart, end, childPart(num, k), depth+1, false, defType)
+		fmt.Sprintf("mime-unclosed: %s ends without its closing delimiter %q; its last part read to the end", p.mediaType, string(delim)+"--"))
+	return w.entity(&last, p.child(k, partStart, p.end, defType))
+}
+
+// tooDeep reports that p, a multipart or message, is nested too deep to
+// be walked.
+func (w *mailWalker) tooDeep(src *source, p part) bool {
+	return w.fail(src, p.num, p.body, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
 }
 
 // findDelimiter finds in b, from pos, the next line that is the delimiter
@@ -417,44 +421,44 @@ func lineBreakBefore(b []byte, start, at int) int {
 	return at
 }
 
-// leaf scans a part that is not multipart, whose body is w.buf[start:end].
-func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte string, start, end int, num string, depth int) (ok bool) {
-	defer w.recoverPart(src, num, start, &ok)
+// leaf scans the part p, which is not multipart.
+func (w *mailWalker) leaf(src *source, p part) (ok bool) {
+	defer w.recoverPart(src, p.num, p.body, &ok)
 	s := *src
-	s.part = num
+	s.part = p.num
 	if testHookPart != nil {
 		testHookPart(&s)
 	}
+	mt := p.mediaType
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml"
 	switch {
 	case mt == "message/rfc822" || mt == "message/global" || mt == "message/news":
-		if depth >= maxMIMEDepth {
-			return w.fail(&s, num, start, fmt.Errorf("%w: more than %d nested parts, the rest skipped", ErrMIME, maxMIMEDepth))
+		if p.depth >= maxMIMEDepth {
+			return w.tooDeep(&s, p)
 		}
-		if isEncoded(cte) {
-			return w.decoded(start, end, cte, func() bool {
-				return w.entity(&s, 0, len(w.buf), num, depth+1, true, "text/plain")
-			})
+		if isEncoded(p.cte) {
+			w.push(&p)
+			defer w.pop()
 		}
-		return w.entity(&s, start, end, num, depth+1, true, "text/plain")
+		return w.entity(&s, p.message())
 	case isHTML || strings.HasPrefix(mt, "text/") || isStatusReport(mt):
 	default:
 		return true
 	}
-	text := w.buf[start:end]
+	text := w.buf[p.body:p.end]
 	switch {
-	case isEncoded(cte):
+	case isEncoded(p.cte):
 		// In place: the decoded text is never longer, each byte is
 		// written behind the ones still to read, and the encoded
 		// text is not needed again. No copy of the part is made.
-		w.lineAt(end)
+		w.lineAt(p.end)
 		w.work += len(text)
-		text = appendDecoded(text[:0], cte, text)
-	case cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary":
+		text = appendDecoded(text[:0], p.cte, text)
+	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
-			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(cte)+", read as 8bit")
+			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(p.cte)+", read as 8bit")
 	}
-	r, enc, warning := utf8Reader(text, params["charset"], isHTML)
+	r, enc, warning := utf8Reader(text, p.params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
@@ -462,27 +466,33 @@ func (w *mailWalker) leaf(src *source, mt string, params map[string]string, cte 
 		s.decodedFrom = enc
 		return scanHTML(r, &s, w.yield)
 	}
-	if mt == "text/plain" && strings.EqualFold(params["format"], "flowed") {
-		r = newFlowedReader(r, strings.EqualFold(params["delsp"], "yes"))
+	if mt == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
+		r = newFlowedReader(r, strings.EqualFold(p.params["delsp"], "yes"))
 	}
 	return scanText(r, &s, w.yield)
 }
 
-// decoded undoes the Content-Transfer-Encoding cte of w.buf[start:end], a
-// message or multipart body, and runs walk with w.buf set to the result,
-// whose offsets are not those of the input. The body is decoded in place,
-// as leaf does, so that a message nested in encoded parts, level after
-// level, takes no more memory than itself.
-func (w *mailWalker) decoded(start, end int, cte string, walk func() bool) bool {
-	w.lineAt(end) // the raw lines, before they are overwritten
-	saved, savedOff, savedPos, savedNum, savedStart := w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart
-	defer func() { // also when walk panics, for the entity around to go on
-		w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = saved, savedOff, savedPos, savedNum, savedStart
-	}()
-	body := w.buf[start:end:end]
+// push undoes the Content-Transfer-Encoding of the body of p, a message
+// or multipart, and makes the result the buffer walked, until pop, with
+// p's body all of it: its offsets are not those of the input. The body is
+// decoded in place, as leaf does, so that a message nested in encoded
+// parts, level after level, takes no more memory than itself.
+func (w *mailWalker) push(p *part) {
+	w.lineAt(p.end) // the raw lines, before they are overwritten
+	w.outer = append(w.outer, w.mailBuf)
+	body := w.buf[p.body:p.end:p.end]
 	w.work += len(body)
-	w.buf, w.bufOff, w.linePos, w.lineNum, w.lineStart = appendDecoded(body[:0], cte, body), -1, 0, 0, 0
-	return walk()
+	w.mailBuf = mailBuf{buf: appendDecoded(body[:0], p.cte, body), bufOff: -1}
+	p.start, p.body, p.end, p.cte = 0, 0, len(w.buf), ""
+}
+
+// pop makes the buffer around the one push made the one walked again.
+// It is deferred, so that it also runs when the walk panics, for the
+// entity around to go on.
+func (w *mailWalker) pop() {
+	n := len(w.outer) - 1
+	w.mailBuf, w.outer[n] = w.outer[n], mailBuf{}
+	w.outer = w.outer[:n]
 }
 
 // isStatusReport reports whether mt is one of the machine-readable
