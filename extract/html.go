@@ -258,32 +258,6 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 	return false
 }
 
-// lineCounter turns byte offsets, met in increasing order, into 1-based
-// lines and byte columns.
-type lineCounter struct {
-	buf       []byte
-	pos       int // offsets before pos are counted
-	line      int // line of pos
-	lineStart int // offset of the first byte of that line
-}
-
-func (lc *lineCounter) at(off int) (line, col int) {
-	if off < lc.pos {
-		lc.pos, lc.line, lc.lineStart = 0, 1, 0
-	}
-	for {
-		i := bytes.IndexByte(lc.buf[lc.pos:off], '\n')
-		if i < 0 {
-			break
-		}
-		lc.line++
-		lc.pos += i + 1
-		lc.lineStart = lc.pos
-	}
-	lc.pos = off
-	return lc.line, off - lc.lineStart + 1
-}
-
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
 // a buffer that never grows past MaxHTMLSize+1.
 func readPage(r io.Reader) ([]byte, error) {

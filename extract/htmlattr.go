@@ -28,20 +28,25 @@ type tagAttrs struct {
 }
 
 // ruleAttrs are the names of the attributes a rule reads, each mapped to
-// itself: those urlAttr takes, http-equiv (meta refresh), the color, face
-// and size of a font that ends foreign content (breaksOut) and the
-// encoding of annotation-xml (foreignStack.push). parseTag keeps no
-// other, so that a tag takes memory for these alone, however many
-// attributes it has.
+// itself: those of urlAttrs and otherRuleAttrs. parseTag keeps no other,
+// so that a tag takes memory for these alone, however many attributes it
+// has. TestRuleAttrsRead checks that the rules read no other.
 var ruleAttrs = func() map[string]string {
 	m := map[string]string{}
-	for _, s := range strings.Fields(`href src cite background poster longdesc lowsrc action formaction
-		manifest xlink:href data codebase srcset imagesrcset ping style content http-equiv
-		color face size encoding`) {
+	for s := range urlAttrs {
+		m[s] = s
+	}
+	for _, s := range otherRuleAttrs {
 		m[s] = s
 	}
 	return m
 }()
+
+// otherRuleAttrs are the attributes the rules read besides urlAttrs:
+// http-equiv (meta refresh, urlAttr), the color, face and size of a font
+// that ends foreign content (breaksOut) and the encoding of
+// annotation-xml (foreignStack.push).
+var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding"}
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"iter"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -272,35 +273,44 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 	}
 }
 
+// urlAttrs are the attributes that hold a URL, and how: wget's and more,
+// every href, src and cite (custom elements and SVG included), the URL
+// attributes of HTML 4 and the HTML Living Standard, srcset, ping, style
+// attributes and meta refresh. ruleAttrs is built from it.
+var urlAttrs = map[string]urlRule{
+	"href": {kind: kindAttr}, "src": {kind: kindAttr}, "cite": {kind: kindAttr},
+	"background": {kind: kindAttr}, "poster": {kind: kindAttr}, "longdesc": {kind: kindAttr},
+	"lowsrc": {kind: kindAttr}, "action": {kind: kindAttr}, "formaction": {kind: kindAttr},
+	"manifest": {kind: kindAttr}, "xlink:href": {kind: kindAttr},
+	"data":     {kind: kindAttr, elems: []string{"object"}},
+	"codebase": {kind: kindAttr, elems: []string{"object", "applet"}},
+	"srcset":   {kind: kindSrcset}, "imagesrcset": {kind: kindSrcset},
+	"ping":  {kind: kindList},
+	"style": {kind: kindCSS},
+	// A meta refresh also reads http-equiv (see otherRuleAttrs).
+	"content": {kind: kindRefresh, elems: []string{"meta"}},
+}
+
+// urlRule is how an attribute of urlAttrs holds a URL.
+type urlRule struct {
+	kind  refKind
+	elems []string // the elements where it does, or nil for all
+}
+
 // urlAttr tells whether attribute key of element name holds a URL, and
-// how. The set is wget's and more: every href, src and cite (custom
-// elements and SVG included), the URL attributes of HTML 4 and the HTML
-// Living Standard, srcset, ping, style attributes and meta refresh. A
-// name it reads must be in ruleAttrs, or parseTag leaves it out.
+// how (see urlAttrs).
 func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
-	switch key {
-	case "href", "src", "cite", "background", "poster", "longdesc", "lowsrc",
-		"action", "formaction", "manifest", "xlink:href":
-		return kindAttr, true
-	case "data":
-		return kindAttr, name == "object"
-	case "codebase":
-		return kindAttr, name == "object" || name == "applet"
-	case "srcset", "imagesrcset":
-		return kindSrcset, true
-	case "ping":
-		return kindList, true
-	case "style":
-		return kindCSS, true
-	case "content":
-		if name != "meta" {
-			return 0, false
-		}
+	r, ok := urlAttrs[key]
+	if !ok || r.elems != nil && !slices.Contains(r.elems, name) {
+		return 0, false
+	}
+	if r.kind == kindRefresh {
 		for _, a := range attrs {
 			if a.key == "http-equiv" {
 				return kindRefresh, strings.EqualFold(strings.TrimSpace(decode(raw[a.valStart:a.valEnd], true).s), "refresh")
 			}
 		}
+		return 0, false
 	}
-	return 0, false
+	return r.kind, true
 }

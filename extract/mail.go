@@ -144,18 +144,22 @@ type mailWalker struct {
 type mailBuf struct {
 	buf    []byte // the message, or the decoded message/rfc822 being walked
 	bufOff int64  // offset of buf in the input, -1 for decoded text
-	// lineNum counts the line breaks in buf[:linePos], before any part
-	// there was decoded in place: header link lines count in the raw
-	// message. lineStart is the offset of the line of linePos.
-	linePos, lineNum, lineStart int
+	// lines counts the lines of buf before any part there is decoded in
+	// place: header link lines count in the raw message.
+	lines lineCounter
+}
+
+// newMailBuf returns the mailBuf of buf, at offset off of the input.
+func newMailBuf(buf []byte, off int64) mailBuf {
+	return mailBuf{buf: buf, bufOff: off, lines: lineCounter{buf: buf, line: 1}}
 }
 
 // scan yields the links of the message msg, which starts at offset off of
 // the input.
 func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
-	w.mailBuf, w.yield = mailBuf{buf: msg, bufOff: off}, yield
+	w.mailBuf, w.yield = newMailBuf(msg, off), yield
 	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
-	w.buf, w.yield = nil, nil
+	w.mailBuf, w.yield = mailBuf{}, nil
 	return ok
 }
 
@@ -299,17 +303,8 @@ func partSource(outer *source, num string, h *header) *source {
 // them is not decoded yet; each byte is looked at once, however many links
 // a line holds.
 func (w *mailWalker) lineAt(off int) (line, col int) {
-	if off < w.linePos { // not expected: count again from the start
-		w.linePos, w.lineNum, w.lineStart = 0, 0, 0
-	}
-	seg := w.buf[w.linePos:off]
-	w.work += len(seg)
-	if n := bytes.Count(seg, []byte("\n")); n > 0 {
-		w.lineNum += n
-		w.lineStart = w.linePos + bytes.LastIndexByte(seg, '\n') + 1
-	}
-	w.linePos = off
-	return w.lineNum + 1, off - w.lineStart + 1
+	w.work += w.lines.ahead(off)
+	return w.lines.at(off)
 }
 
 // multipart walks the body parts of the multipart entity p (RFC 2046
@@ -482,7 +477,7 @@ func (w *mailWalker) push(p *part) {
 	w.outer = append(w.outer, w.mailBuf)
 	body := w.buf[p.body:p.end:p.end]
 	w.work += len(body)
-	w.mailBuf = mailBuf{buf: appendDecoded(body[:0], p.cte, body), bufOff: -1}
+	w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
 	p.start, p.body, p.end, p.cte = 0, 0, len(w.buf), ""
 }
 

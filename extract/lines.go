@@ -1,0 +1,39 @@
+package extract
+
+import "bytes"
+
+// lineCounter turns byte offsets, met in increasing order, into 1-based
+// lines and byte columns.
+type lineCounter struct {
+	buf       []byte
+	pos       int // offsets before pos are counted
+	line      int // line of pos
+	lineStart int // offset of the first byte of that line
+}
+
+// at returns the line and column of lc.buf[off]. An offset before the
+// last one asked for, not expected, counts again from the start.
+func (lc *lineCounter) at(off int) (line, col int) {
+	if off < lc.pos {
+		lc.pos, lc.line, lc.lineStart = 0, 1, 0
+	}
+	for {
+		i := bytes.IndexByte(lc.buf[lc.pos:off], '\n')
+		if i < 0 {
+			break
+		}
+		lc.line++
+		lc.pos += i + 1
+		lc.lineStart = lc.pos
+	}
+	lc.pos = off
+	return lc.line, off - lc.lineStart + 1
+}
+
+// ahead returns the number of bytes at(off) looks at.
+func (lc *lineCounter) ahead(off int) int {
+	if off < lc.pos {
+		return off
+	}
+	return off - lc.pos
+}
