@@ -156,13 +156,7 @@ func (e *env) parseCommand() *cli.Command {
 			}
 			enc := json.NewEncoder(e.stdout)
 			enc.SetEscapeHTML(false)
-			status := error(nil)
-			for _, s := range c.Args().Slice() {
-				u, ok := e.parseArg(iri, "", s)
-				if !ok {
-					status = errNone
-					continue
-				}
+			return e.eachArg(iri, c.Args().Slice(), func(s string, u uri.URI) (bool, error) {
 				comp := newComponents(u.String(), u)
 				if iri {
 					comp.IRI = s
@@ -170,11 +164,8 @@ func (e *env) parseCommand() *cli.Command {
 				if warnings {
 					comp.Warnings = warningStrings(u)
 				}
-				if err := enc.Encode(comp); err != nil {
-					return err
-				}
-			}
-			return status
+				return true, enc.Encode(comp)
+			})
 		},
 	}
 }
@@ -218,20 +209,34 @@ func (e *env) resolveCommand() *cli.Command {
 // printEach parses each of args, prints what f makes of it, one per line,
 // and goes on past a bad argument, which it reports: the status is then 1.
 func (e *env) printEach(iri bool, op string, args []string, f func(uri.URI) (uri.URI, error)) error {
-	status := error(nil)
-	for _, s := range args {
-		u, ok := e.parseArg(iri, "", s)
-		if !ok {
-			status = errNone
-			continue
-		}
+	return e.eachArg(iri, args, func(_ string, u uri.URI) (bool, error) {
 		r, err := f(u)
 		if err != nil {
 			e.errorf("%s: %v", op, err)
-			status = errNone
-			continue
+			return false, nil
 		}
 		fmt.Fprintln(e.stdout, r.String())
+		return true, nil
+	})
+}
+
+// eachArg parses each of args and hands it, as written and parsed, to f,
+// which reports its own failures and says whether it succeeded. It goes on
+// past a bad argument or a failure, and the status is then 1; an error of
+// f ends the loop.
+func (e *env) eachArg(iri bool, args []string, f func(s string, u uri.URI) (ok bool, err error)) error {
+	status := error(nil)
+	for _, s := range args {
+		u, ok := e.parseArg(iri, "", s)
+		if ok {
+			var err error
+			if ok, err = f(s, u); err != nil {
+				return err
+			}
+		}
+		if !ok {
+			status = errNone
+		}
 	}
 	return status
 }
