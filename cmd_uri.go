@@ -188,20 +188,11 @@ func (e *env) resolveCommand() *cli.Command {
 			&cli.BoolFlag{Name: "non-strict", Destination: &nonStrict, Usage: "ignore a scheme equal to the base's (§5.2.2, for backward compatibility)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return withStatus(exitError, errors.New("resolve: need a BASE and at least one REF"))
-			}
-			b, err := e.absoluteBase(iri, c.Args().First())
-			if err != nil {
-				return err
-			}
 			resolve := uri.Resolve
 			if nonStrict {
 				resolve = uri.ResolveNonStrict
 			}
-			return e.printEach(iri, "resolve", c.Args().Tail(), func(ref uri.URI) (uri.URI, error) {
-				return resolve(b, ref)
-			})
+			return e.printFromBase(c, iri, "resolve", "REF", resolve)
 		},
 	}
 }
@@ -217,6 +208,21 @@ func (e *env) printEach(iri bool, op string, args []string, f func(uri.URI) (uri
 		}
 		fmt.Fprintln(e.stdout, r.String())
 		return true, nil
+	})
+}
+
+// printFromBase is printEach for the commands whose arguments are a BASE
+// and then the references (named what) that f takes with it.
+func (e *env) printFromBase(c *cli.Context, iri bool, op, what string, f func(base, u uri.URI) (uri.URI, error)) error {
+	if c.NArg() < 2 {
+		return withStatus(exitError, fmt.Errorf("%s: need a BASE and at least one %s", op, what))
+	}
+	b, err := e.absoluteBase(iri, c.Args().First())
+	if err != nil {
+		return err
+	}
+	return e.printEach(iri, op, c.Args().Tail(), func(u uri.URI) (uri.URI, error) {
+		return f(b, u)
 	})
 }
 
@@ -278,16 +284,7 @@ func (e *env) relativeCommand() *cli.Command {
 			"  urix relative http://a/b/c/d http://a/b/c/g http://a/b/x/y http://b/z",
 		Flags: []cli.Flag{iriFlag(&iri)},
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return withStatus(exitError, errors.New("relative: need a BASE and at least one TARGET"))
-			}
-			b, err := e.absoluteBase(iri, c.Args().First())
-			if err != nil {
-				return err
-			}
-			return e.printEach(iri, "relative", c.Args().Tail(), func(t uri.URI) (uri.URI, error) {
-				return uri.Relative(b, t)
-			})
+			return e.printFromBase(c, iri, "relative", "TARGET", uri.Relative)
 		},
 	}
 }
