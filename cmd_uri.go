@@ -156,13 +156,7 @@ func (e *env) parseCommand() *cli.Command {
 			}
 			enc := json.NewEncoder(e.stdout)
 			enc.SetEscapeHTML(false)
-			status := error(nil)
-			for _, s := range c.Args().Slice() {
-				u, ok := e.parseArg(iri, "", s)
-				if !ok {
-					status = errNone
-					continue
-				}
+			return e.eachArg(iri, c.Args().Slice(), func(s string, u uri.URI) (bool, error) {
 				comp := newComponents(u.String(), u)
 				if iri {
 					comp.IRI = s
@@ -170,11 +164,8 @@ func (e *env) parseCommand() *cli.Command {
 				if warnings {
 					comp.Warnings = warningStrings(u)
 				}
-				if err := enc.Encode(comp); err != nil {
-					return err
-				}
-			}
-			return status
+				return true, enc.Encode(comp)
+			})
 		},
 	}
 }
@@ -197,20 +188,11 @@ func (e *env) resolveCommand() *cli.Command {
 			&cli.BoolFlag{Name: "non-strict", Destination: &nonStrict, Usage: "ignore a scheme equal to the base's (§5.2.2, for backward compatibility)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return withStatus(exitError, errors.New("resolve: need a BASE and at least one REF"))
-			}
-			b, err := e.absoluteBase(iri, c.Args().First())
-			if err != nil {
-				return err
-			}
 			resolve := uri.Resolve
 			if nonStrict {
 				resolve = uri.ResolveNonStrict
 			}
-			return e.printEach(iri, "resolve", c.Args().Tail(), func(ref uri.URI) (uri.URI, error) {
-				return resolve(b, ref)
-			})
+			return e.printFromBase(c, iri, "resolve", "REF", resolve)
 		},
 	}
 }
@@ -218,20 +200,49 @@ func (e *env) resolveCommand() *cli.Command {
 // printEach parses each of args, prints what f makes of it, one per line,
 // and goes on past a bad argument, which it reports: the status is then 1.
 func (e *env) printEach(iri bool, op string, args []string, f func(uri.URI) (uri.URI, error)) error {
-	status := error(nil)
-	for _, s := range args {
-		u, ok := e.parseArg(iri, "", s)
-		if !ok {
-			status = errNone
-			continue
-		}
+	return e.eachArg(iri, args, func(_ string, u uri.URI) (bool, error) {
 		r, err := f(u)
 		if err != nil {
 			e.errorf("%s: %v", op, err)
-			status = errNone
-			continue
+			return false, nil
 		}
 		fmt.Fprintln(e.stdout, r.String())
+		return true, nil
+	})
+}
+
+// printFromBase is printEach for the commands whose arguments are a BASE
+// and then the references (named what) that f takes with it.
+func (e *env) printFromBase(c *cli.Context, iri bool, op, what string, f func(base, u uri.URI) (uri.URI, error)) error {
+	if c.NArg() < 2 {
+		return withStatus(exitError, fmt.Errorf("%s: need a BASE and at least one %s", op, what))
+	}
+	b, err := e.absoluteBase(iri, c.Args().First())
+	if err != nil {
+		return err
+	}
+	return e.printEach(iri, op, c.Args().Tail(), func(u uri.URI) (uri.URI, error) {
+		return f(b, u)
+	})
+}
+
+// eachArg parses each of args and hands it, as written and parsed, to f,
+// which reports its own failures and says whether it succeeded. It goes on
+// past a bad argument or a failure, and the status is then 1; an error of
+// f ends the loop.
+func (e *env) eachArg(iri bool, args []string, f func(s string, u uri.URI) (ok bool, err error)) error {
+	status := error(nil)
+	for _, s := range args {
+		u, ok := e.parseArg(iri, "", s)
+		if ok {
+			var err error
+			if ok, err = f(s, u); err != nil {
+				return err
+			}
+		}
+		if !ok {
+			status = errNone
+		}
 	}
 	return status
 }
@@ -273,16 +284,7 @@ func (e *env) relativeCommand() *cli.Command {
 			"  urix relative http://a/b/c/d http://a/b/c/g http://a/b/x/y http://b/z",
 		Flags: []cli.Flag{iriFlag(&iri)},
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return withStatus(exitError, errors.New("relative: need a BASE and at least one TARGET"))
-			}
-			b, err := e.absoluteBase(iri, c.Args().First())
-			if err != nil {
-				return err
-			}
-			return e.printEach(iri, "relative", c.Args().Tail(), func(t uri.URI) (uri.URI, error) {
-				return uri.Relative(b, t)
-			})
+			return e.printFromBase(c, iri, "relative", "TARGET", uri.Relative)
 		},
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/urix/urix/internal/ascii"
+	"github.com/urix/urix/internal/rfc5322"
 	"github.com/urix/urix/uri"
 )
 
@@ -167,7 +168,7 @@ var headerDecoder mime.WordDecoder
 // in a parenthesis of its own).
 func stripComments(v string) string {
 	for strings.HasPrefix(v, "(") {
-		end := commentEnd(v)
+		end := rfc5322.CommentEnd(v)
 		if end < 0 {
 			return v
 		}
@@ -175,31 +176,11 @@ func stripComments(v string) string {
 	}
 	for {
 		i := strings.LastIndexAny(v, " \t")
-		if i < 0 || !strings.HasPrefix(v[i+1:], "(") || commentEnd(v[i+1:]) != len(v)-i-1 {
+		if i < 0 || !strings.HasPrefix(v[i+1:], "(") || rfc5322.CommentEnd(v[i+1:]) != len(v)-i-1 {
 			return v
 		}
 		v = strings.TrimSpace(v[:i])
 	}
-}
-
-// commentEnd returns the length of the nested comment that opens v, or -1
-// if it is not closed.
-func commentEnd(v string) int {
-	depth := 0
-	for i := 0; i < len(v); i++ {
-		switch v[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return -1
 }
 
 // unquote removes the quoted-pairs of an RFC 5322 quoted-string's content.

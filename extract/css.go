@@ -21,8 +21,7 @@ type cssURL struct {
 // strings are skipped.
 func cssURLs(s string) iter.Seq[cssURL] {
 	return func(yield func(cssURL) bool) {
-		imageSet := 0 // parenthesis depth inside image-set(), 0 outside
-		importRule := false
+		var ctx cssContext
 		for i := 0; i < len(s); {
 			c := s[i]
 			switch {
@@ -34,64 +33,89 @@ func cssURLs(s string) iter.Seq[cssURL] {
 				i += end + 4
 			case c == '"' || c == '\'':
 				val, valEnd, end := cssString(s, i)
-				if (importRule || imageSet == 1) && !yield(cssURL{val, span{i + 1, valEnd}, c}) {
+				if (ctx.importRule || ctx.imageSet == 1) && !yield(cssURL{val, span{i + 1, valEnd}, c}) {
 					return
 				}
-				importRule = false
+				ctx.importRule = false
 				i = end
 			case c == '@':
-				j := i + 1
-				for j < len(s) && isNameByte(s[j]) {
-					j++
-				}
-				importRule = strings.EqualFold(s[i+1:j], "import")
-				i = j
-			case c == '(':
-				if imageSet > 0 {
-					imageSet++
-				}
-				i++
-			case c == ')':
-				if imageSet > 0 {
-					imageSet--
-				}
+				i = ctx.atKeyword(s, i)
+			case c == '(' || c == ')':
+				ctx.paren(c)
 				i++
 			case c == '\\':
 				i += 2
 			case isNameByte(c) || c == '-':
-				j := i
-				for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
-					if s[j] == '\\' {
-						j++
-					}
-					j++
+				u, end, ok := ctx.ident(s, i)
+				if ok && !yield(u) {
+					return
 				}
-				name := s[i:j]
-				i = j
-				if i >= len(s) || s[i] != '(' {
-					continue
-				}
-				switch {
-				case strings.EqualFold(name, "url"), strings.EqualFold(name, "src"):
-					if u, end, ok := cssURLFunction(s, i+1); ok {
-						if !yield(u) {
-							return
-						}
-						i = end
-					}
-					importRule = false
-				case strings.EqualFold(name, "image-set"), strings.EqualFold(name, "-webkit-image-set"):
-					imageSet = 1
-					i++
-				}
+				i = end
 			case c == ';' || c == '{' || c == '}':
-				importRule = false
+				ctx.importRule = false
 				i++
 			default:
 				i++
 			}
 		}
 	}
+}
+
+// cssContext is what cssURLs knows of where it is: whether a string
+// there is the URL of an @import rule or of an image-set() candidate.
+type cssContext struct {
+	imageSet   int  // parenthesis depth inside image-set(), 0 outside
+	importRule bool // after @import, until its first string, url() or the rule's end
+}
+
+// atKeyword reads the at-keyword at s[i] == '@' and returns its end.
+func (ctx *cssContext) atKeyword(s string, i int) int {
+	j := i + 1
+	for j < len(s) && isNameByte(s[j]) {
+		j++
+	}
+	ctx.importRule = strings.EqualFold(s[i+1:j], "import")
+	return j
+}
+
+// paren follows the parenthesis c inside image-set().
+func (ctx *cssContext) paren(c byte) {
+	switch {
+	case ctx.imageSet == 0:
+	case c == '(':
+		ctx.imageSet++
+	default:
+		ctx.imageSet--
+	}
+}
+
+// ident reads the name at s[i] and, when it opens url() or src(), the URL
+// in it (ok); an image-set() starts its candidates. It returns where
+// reading goes on: after the url() read, inside an image-set(), or else at
+// the end of the name, so that a '(' there is counted.
+func (ctx *cssContext) ident(s string, i int) (u cssURL, end int, ok bool) {
+	j := i
+	for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
+		if s[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	name := s[i:j]
+	if j >= len(s) || s[j] != '(' {
+		return cssURL{}, j, false
+	}
+	switch {
+	case strings.EqualFold(name, "url"), strings.EqualFold(name, "src"):
+		ctx.importRule = false
+		if u, end, ok = cssURLFunction(s, j+1); ok {
+			return u, end, true
+		}
+	case strings.EqualFold(name, "image-set"), strings.EqualFold(name, "-webkit-image-set"):
+		ctx.imageSet = 1
+		return cssURL{}, j + 1, false
+	}
+	return cssURL{}, j, false
 }
 
 func isNameByte(c byte) bool {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/internal/rfc5322"
 )
 
 // header is what the scanner needs of the header section of a message or
@@ -383,21 +384,10 @@ func externalBodyRef(f field) (headerRef, bool) {
 }
 
 // skipComment returns the index of the ")" that closes the comment
-// opening at v[i] (RFC 5322 §3.2.2: comments nest, "\" quotes), or the
-// last index.
+// opening at v[i], or the last index when it is not closed.
 func skipComment(v []byte, i int) int {
-	depth := 0
-	for ; i < len(v); i++ {
-		switch v[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
+	if n := rfc5322.CommentEnd(v[i:]); n >= 0 {
+		return i + n - 1
 	}
 	return len(v) - 1
 }

@@ -84,9 +84,7 @@ func (u URI) Normalize() URI {
 	// Each component is rewritten only when it may not be normal already.
 	if hasUpperASCII(u.Scheme) {
 		lo := len(b)
-		for i := 0; i < len(u.Scheme); i++ {
-			b = append(b, lowerASCII(u.Scheme[i]))
-		}
+		b = appendLower(b, u.Scheme)
 		keep(&n.Scheme, lo)
 	}
 	port, slash := schemeDefaults(u.Scheme)
@@ -103,33 +101,15 @@ func (u URI) Normalize() URI {
 		keep(&n.Host, lo)
 	}
 
-	n.Port = strings.TrimLeft(u.Port, "0")
-	if n.Port == "" && u.Port != "" {
-		n.Port = "0"
-	}
-	if n.Port == port {
-		n.Port = ""
-	}
+	n.Port = normalPort(u.Port, port)
 	n.HasPort = n.Port != ""
 
 	// A relative-path reference (no scheme, no leading "/") has its dots
 	// collapsed; every other path goes through remove_dot_segments.
 	dotsRemoved := u.Scheme != "" || strings.HasPrefix(u.Path, "/")
-	if strings.IndexByte(u.Path, '%') >= 0 || hasDotSegment(u.Path) ||
-		(dotsRemoved && !n.HasAuthority && strings.HasPrefix(u.Path, "//")) ||
-		(!dotsRemoved && firstSegmentHasColon(u.Path)) {
+	if pathMayChange(u.Path, dotsRemoved, n.HasAuthority) {
 		lo := len(b)
-		b = appendNormalEscapes(b, u.Path, false)
-		switch {
-		case len(b) == lo:
-		case dotsRemoved:
-			b = removeDots(b, lo)
-			if !n.HasAuthority && hasPrefix(b[lo:], "//") {
-				b = insertAt(b, lo, "/.")
-			}
-		default:
-			b = collapseRelative(b, lo)
-		}
+		b = appendNormalPath(b, u.Path, dotsRemoved, n.HasAuthority)
 		keep(&n.Path, lo)
 	}
 	if n.HasAuthority && u.Path == "" && slash {
@@ -155,6 +135,54 @@ func (u URI) Normalize() URI {
 		}
 	}
 	return n
+}
+
+// normalPort returns port without leading zeros, or "" when that is the
+// scheme's default port def (§6.2.3); an empty port stays empty.
+func normalPort(port, def string) string {
+	p := strings.TrimLeft(port, "0")
+	if p == "" && port != "" {
+		p = "0"
+	}
+	if p == def {
+		return ""
+	}
+	return p
+}
+
+// pathMayChange reports whether Normalize may have to rewrite path: it has
+// an escape or a dot-segment, or it needs a "/." or "./" in front to parse
+// back to itself.
+func pathMayChange(path string, dotsRemoved, hasAuthority bool) bool {
+	return strings.IndexByte(path, '%') >= 0 || hasDotSegment(path) ||
+		(dotsRemoved && !hasAuthority && strings.HasPrefix(path, "//")) ||
+		(!dotsRemoved && firstSegmentHasColon(path))
+}
+
+// appendNormalPath appends path to b with its escapes normalized and its
+// dot-segments removed (dotsRemoved) or collapsed (see Normalize).
+func appendNormalPath(b []byte, path string, dotsRemoved, hasAuthority bool) []byte {
+	lo := len(b)
+	b = appendNormalEscapes(b, path, false)
+	switch {
+	case len(b) == lo:
+	case dotsRemoved:
+		b = removeDots(b, lo)
+		if !hasAuthority && hasPrefix(b[lo:], "//") {
+			b = insertAt(b, lo, "/.")
+		}
+	default:
+		b = collapseRelative(b, lo)
+	}
+	return b
+}
+
+// appendLower appends s to b with ASCII letters lowercased.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, lowerASCII(s[i]))
+	}
+	return b
 }
 
 // Equal reports whether a and b are equivalent by the comparison ladder of
@@ -232,10 +260,7 @@ func appendNormalHost(b []byte, host string) []byte {
 	inner := host[1 : len(host)-1]
 	b = append(b, '[')
 	if inner != "" && (inner[0] == 'v' || inner[0] == 'V') {
-		for i := 0; i < len(inner); i++ {
-			b = append(b, lowerASCII(inner[i]))
-		}
-		return append(b, ']')
+		return append(appendLower(b, inner), ']')
 	}
 	addr, zone := inner, ""
 	if i := strings.IndexByte(inner, '%'); i >= 0 {

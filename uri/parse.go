@@ -308,9 +308,7 @@ func parseIPv6(s string, i int) (end int, ok bool) {
 	}
 	for {
 		start := p
-		for p < len(s) && p-start < 4 && charClass[s[p]]&classHexdig != 0 {
-			p++
-		}
+		p = scanH16(s, p)
 		if p == start {
 			// Only "::" may end an address; a lone ':' needs a piece after.
 			if elided && p >= 2 && s[p-1] == ':' && s[p-2] == ':' {
@@ -322,17 +320,10 @@ func parseIPv6(s string, i int) (end int, ok bool) {
 			return start, false // "::" must stand for at least one piece
 		}
 		if p < len(s) && s[p] == '.' {
-			// ls32 as IPv4address: the two last pieces, after exactly six
-			// pieces or at most five and "::".
-			if elided && pieces > 5 || !elided && pieces != 6 || !isDecOctet(s[start:p]) {
+			if p, ok = parseLS32IPv4(s, start, p, pieces, elided); !ok {
 				return p, false
 			}
-			end, ok := parseIPv4(s, start)
-			if !ok {
-				return end, false
-			}
 			pieces += 2
-			p = end
 			break
 		}
 		if p < len(s) && charClass[s[p]]&classHexdig != 0 {
@@ -342,23 +333,49 @@ func parseIPv6(s string, i int) (end int, ok bool) {
 		if p >= len(s) || s[p] != ':' {
 			break
 		}
-		if elided && pieces >= 7 || pieces >= 8 {
-			return p, false // no room for another piece
+		if p, elided, ok = ipv6Separator(s, p, pieces, elided); !ok {
+			return p, false
 		}
-		if p+1 < len(s) && s[p+1] == ':' {
-			if elided {
-				return p + 1, false
-			}
-			elided = true
-			p += 2
-			continue
-		}
+	}
+	return p, elided && pieces <= 7 || pieces == 8
+}
+
+// scanH16 returns the end of the h16 (1*4HEXDIG) at s[i], i when there is
+// none.
+func scanH16(s string, i int) int {
+	p := i
+	for p < len(s) && p-i < 4 && charClass[s[p]]&classHexdig != 0 {
 		p++
 	}
-	if elided && pieces <= 7 || pieces == 8 {
-		return p, true
+	return p
+}
+
+// parseLS32IPv4 matches the IPv4address that ends an IPv6address at
+// s[start], whose first dec-octet ends at the '.' at s[dot], after pieces
+// h16 pieces (elided: and "::"). It must stand for the two last pieces:
+// after exactly six pieces, or at most five and "::".
+func parseLS32IPv4(s string, start, dot, pieces int, elided bool) (end int, ok bool) {
+	if elided && pieces > 5 || !elided && pieces != 6 || !isDecOctet(s[start:dot]) {
+		return dot, false
 	}
-	return p, false
+	return parseIPv4(s, start)
+}
+
+// ipv6Separator matches the ':' or "::" at s[p] after pieces h16 pieces
+// of an IPv6address (elided: one "::" among them) and returns where the
+// next piece starts and whether "::" has been seen. When ok is false, next
+// is the first byte that cannot continue the address.
+func ipv6Separator(s string, p, pieces int, elided bool) (next int, nowElided, ok bool) {
+	if elided && pieces >= 7 || pieces >= 8 {
+		return p, elided, false // no room for another piece
+	}
+	if p+1 < len(s) && s[p+1] == ':' {
+		if elided {
+			return p + 1, elided, false
+		}
+		return p + 2, true, true
+	}
+	return p + 1, elided, true
 }
 
 // parseIPv4 matches IPv4address = dec-octet "." dec-octet "." dec-octet "."
