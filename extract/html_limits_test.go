@@ -236,3 +236,34 @@ func TestHTMLAttributeMemory(t *testing.T) {
 		t.Errorf("parseTag of %d attributes: %.0f allocations, want at most 1", strings.Count(many, "="), allocs)
 	}
 }
+
+// TestHTMLBaseTreeMemory checks that a page with a base element too large
+// for a tree costs no tree: x/net/html copies the open formatting
+// elements into each new paragraph, so the tree of "<b><p>x" repeated
+// takes over 100 times the page (807 MB for 8 MB when maxTreeSize was 8
+// MiB). The page is 4 MiB, a size real pages reach.
+func TestHTMLBaseTreeMemory(t *testing.T) {
+	page := []byte(`<base href="http://example.org/">` + strings.Repeat("<b><p>x", (4<<20)/7) + `<a href="a">x</a>`)
+	n := 0
+	got := allocated(func() {
+		for l, err := range Links(bytes.NewReader(page), Options{Type: HTML}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Tag == "a" {
+				n++
+				if l.URI != "http://example.org/a" {
+					t.Errorf("link %q, want http://example.org/a", l.URI)
+				}
+			}
+		}
+	})
+	if n != 1 {
+		t.Errorf("%d links of <a>, want 1", n)
+	}
+	if ratio := float64(got) / float64(len(page)); ratio > 10 {
+		t.Errorf("a %d-byte page of formatting elements after a base allocates %d bytes, %.1f times the page; want at most 10", len(page), got, ratio)
+	} else {
+		t.Logf("%.1f times the page", ratio)
+	}
+}
