@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"iter"
 	"mime"
 	"net/textproto"
@@ -154,7 +155,7 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 	if !ok {
 		return def, nil
 	}
-	mt, params, err := mime.ParseMediaType(v)
+	mt, params, err := parseMediaType(v)
 	if err == nil && strings.Count(mt, "/") == 1 {
 		return mt, params
 	}
@@ -174,6 +175,26 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 		}
 	}
 	return mt, params
+}
+
+// maxMediaParams is the most parameters parseMediaType reads: more than
+// any real field has (RFC 2231 continuations of a long file name or URL
+// included), and few enough that their map stays small. mime's map of
+// the hundreds of thousands a hostile field can hold took 8 times the
+// message.
+const maxMediaParams = 1000
+
+// errTooManyParams is parseMediaType's error for a field of more than
+// maxMediaParams parameters.
+var errTooManyParams = errors.New("extract: too many media type parameters")
+
+// parseMediaType is mime.ParseMediaType for a field of at most
+// maxMediaParams parameters.
+func parseMediaType(v string) (string, map[string]string, error) {
+	if strings.Count(v, ";") > maxMediaParams {
+		return "", nil, errTooManyParams
+	}
+	return mime.ParseMediaType(v)
 }
 
 // looseParam finds name=value in a header value that mime.ParseMediaType
@@ -345,7 +366,7 @@ func bareRefs(f field, yield func(headerRef) bool) bool {
 // and whether there is one.
 func externalBodyRef(f field) (headerRef, bool) {
 	raw := string(unfold(f.value))
-	mt, params, err := mime.ParseMediaType(raw)
+	mt, params, err := parseMediaType(raw)
 	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {
 		return headerRef{}, false
 	}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -137,5 +138,31 @@ func TestHeaderRefs(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %s\n got %q\nwant %q", tt.field, tt.value, got, tt.want)
 		}
+	}
+}
+
+// TestMediaTypeManyParams checks that a Content-Type of very many
+// parameters (RFC 2231 continuations) is read leniently, with memory in
+// proportion to the field: mime.ParseMediaType's map of them took 8
+// times the message.
+func TestMediaTypeManyParams(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Content-Type: multipart/mixed; boundary=b")
+	for i := range 100000 {
+		fmt.Fprintf(&b, ";\n name*%d=a", i)
+	}
+	b.WriteString("\n\n")
+	msg := b.String()
+	h := parseHeader([]byte(msg), 0, len(msg))
+	var mt string
+	var p map[string]string
+	alloc := allocated(func() { mt, p = h.mediaType("text/plain") })
+	if mt != "multipart/mixed" || p["boundary"] != "b" || len(p) != 1 {
+		t.Errorf("100000 parameters: got %q and %d parameters, want multipart/mixed and boundary=b alone", mt, len(p))
+	}
+	// The lenient reading copies the field a few times (unfolded,
+	// lowercased); the map took 12 times it.
+	if alloc > 8*uint64(len(msg)) {
+		t.Errorf("100000 parameters: %d bytes allocated for a field of %d, want at most 8x", alloc, len(msg))
 	}
 }
