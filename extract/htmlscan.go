@@ -141,10 +141,11 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		// Most text is white space between tags, or words without a
 		// scheme.
 		if bytes.ContainsAny(raw, ":.&<") {
-			p.add(&htmlRef{
+			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
-			})
+			}
+			p.add(&p.ref)
 		}
 	}
 }
@@ -168,7 +169,8 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		}
 		val := p.value(raw[a.valStart:a.valEnd])
 		vs, ve := start+a.valStart, start+a.valEnd
-		ref := htmlRef{
+		ref := &p.ref
+		*ref = htmlRef{
 			tag:      name,
 			attr:     a.key,
 			kind:     kind,
@@ -177,7 +179,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		add := func(u span) bool {
 			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
 			ref.ref = val.s[u.start:u.end]
-			return p.add(&ref)
+			return p.add(ref)
 		}
 		switch kind {
 		case kindAttr:
@@ -260,14 +262,15 @@ func (p *page) lineOf(start, end int) span {
 // css hands out the URLs of the CSS text val at raw offset off, in a
 // style attribute spanning [vs, ve) or (vs < 0) in a style element.
 func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
-	ref := htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
+	ref := &p.ref
+	*ref = htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
 	if vs >= 0 {
 		ref.attr = "style"
 	}
 	for u := range cssURLs(val.s) {
 		ref.ref, ref.cssQuote = u.value, u.quote
 		ref.start, ref.end = off+val.raw(u.start), off+val.raw(u.end)
-		if !p.add(&ref) {
+		if !p.add(ref) {
 			return
 		}
 	}

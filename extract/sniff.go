@@ -44,21 +44,27 @@ const sniffSample = 64 << 10
 // sequences; else the legacy encoding detectLegacy finds most likely,
 // windows-1252 when nothing stands out.
 func sniffEncoding(text []byte) encoding.Encoding {
-	first := 0
-	for first < len(text) && text[first] < 0x80 {
-		first++
-	}
-	if first == len(text) {
-		if isISO2022JP(text) {
+	// utf8.Valid is the fast test for the common case, 7-bit text
+	// included.
+	if utf8.Valid(text) {
+		if isISO2022JP(text) && firstNonASCII(text) == len(text) {
 			return japanese.ISO2022JP
 		}
 		return nil
 	}
-	if utf8.Valid(text[first:]) {
-		return nil
-	}
+	first := firstNonASCII(text)
 	sample := text[max(0, first-64):]
 	return detectLegacy(sample[:min(len(sample), sniffSample)])
+}
+
+// firstNonASCII returns the offset of the first 8-bit byte of text, or
+// len(text).
+func firstNonASCII(text []byte) int {
+	i := 0
+	for i < len(text) && text[i] < 0x80 {
+		i++
+	}
+	return i
 }
 
 // isISO2022JP reports whether the 7-bit text holds an escape sequence of
