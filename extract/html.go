@@ -100,9 +100,11 @@ type page struct {
 	yield    func(*htmlRef) bool
 	stopped  bool
 	onlyBase bool
-	// ref is the value handed to yield, reused so that no value takes
-	// an allocation.
-	ref htmlRef
+	// ref is the value being made, reused so that no value takes an
+	// allocation; batch holds those not handed to yield yet (see
+	// refBatch).
+	ref   htmlRef
+	batch []htmlRef
 	// steps counts the walk's work that is not a pass over the page's
 	// bytes: tokens, attributes and foreign elements looked at. Tests
 	// check that it grows linearly with the page.
