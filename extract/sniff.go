@@ -145,12 +145,13 @@ func (l legacy) read(sample, buf []byte) int {
 		sample = sample[nSrc:]
 		text := buf[:nDst]
 		for i := 0; i < len(text); {
-			r, n := utf8.DecodeRune(text[i:])
-			i += n
-			if r < 0x80 {
-				prev = r
+			if c := text[i]; c < 0x80 { // most of a page, told without decoding
+				prev = rune(c)
+				i++
 				continue
 			}
+			r, n := utf8.DecodeRune(text[i:])
+			i += n
 			next := rune(' ') // unknown at the end of a piece
 			if i < len(text) {
 				next, _ = utf8.DecodeRune(text[i:])
