@@ -106,6 +106,11 @@ type page struct {
 	yield    func(*htmlRef) bool
 	stopped  bool
 	onlyBase bool
+	// ref is the value being made, reused so that no value takes an
+	// allocation; batch holds those not handed to yield yet (see
+	// refBatch).
+	ref   htmlRef
+	batch []htmlRef
 	// steps counts the walk's work that is not a pass over the page's
 	// bytes: tokens, attributes and foreign elements looked at. Tests
 	// check that it grows linearly with the page.
@@ -351,7 +356,8 @@ func hasBaseTag(buf []byte) bool {
 			return false
 		}
 		i += j + 1
-		if len(buf)-i >= 4 && bytes.EqualFold(buf[i:i+4], []byte("base")) {
+		// Most tags are told by their first letter, without a call.
+		if len(buf)-i >= 4 && buf[i]|0x20 == 'b' && bytes.EqualFold(buf[i+1:i+4], []byte("ase")) {
 			return true
 		}
 	}

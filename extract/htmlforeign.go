@@ -122,6 +122,9 @@ func (fs *foreignStack) pop() {
 // end closes the innermost open foreign element called name and those
 // inside it, and reports false if none is open: the end tag is HTML's.
 func (fs *foreignStack) end(name string) bool {
+	if len(fs.elems) == 0 {
+		return false // the common case, told without a map lookup
+	}
 	id, ok := fs.ids[name]
 	if !ok || fs.open[id] == 0 {
 		return false

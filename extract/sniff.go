@@ -44,21 +44,27 @@ const sniffSample = 64 << 10
 // sequences; else the legacy encoding detectLegacy finds most likely,
 // windows-1252 when nothing stands out.
 func sniffEncoding(text []byte) encoding.Encoding {
-	first := 0
-	for first < len(text) && text[first] < 0x80 {
-		first++
-	}
-	if first == len(text) {
-		if isISO2022JP(text) {
+	// utf8.Valid is the fast test for the common case, 7-bit text
+	// included.
+	if utf8.Valid(text) {
+		if isISO2022JP(text) && firstNonASCII(text) == len(text) {
 			return japanese.ISO2022JP
 		}
 		return nil
 	}
-	if utf8.Valid(text[first:]) {
-		return nil
-	}
+	first := firstNonASCII(text)
 	sample := text[max(0, first-64):]
 	return detectLegacy(sample[:min(len(sample), sniffSample)])
+}
+
+// firstNonASCII returns the offset of the first 8-bit byte of text, or
+// len(text).
+func firstNonASCII(text []byte) int {
+	i := 0
+	for i < len(text) && text[i] < 0x80 {
+		i++
+	}
+	return i
 }
 
 // isISO2022JP reports whether the 7-bit text holds an escape sequence of
@@ -139,12 +145,13 @@ func (l legacy) read(sample, buf []byte) int {
 		sample = sample[nSrc:]
 		text := buf[:nDst]
 		for i := 0; i < len(text); {
-			r, n := utf8.DecodeRune(text[i:])
-			i += n
-			if r < 0x80 {
-				prev = r
+			if c := text[i]; c < 0x80 { // most of a page, told without decoding
+				prev = rune(c)
+				i++
 				continue
 			}
+			r, n := utf8.DecodeRune(text[i:])
+			i += n
 			next := rune(' ') // unknown at the end of a piece
 			if i < len(text) {
 				next, _ = utf8.DecodeRune(text[i:])
