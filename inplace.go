@@ -221,13 +221,3 @@ func (ir interruptible) Read(p []byte) (int, error) {
 	}
 	return ir.r.Read(p)
 }
-
-// unwrapPath drops the path from an *fs.PathError, for a message that
-// names the file itself.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}

@@ -117,11 +117,17 @@ func (f *jsonFormat) format(l extract.Link) (string, error) {
 // escaped for the terminal. The path of an *fs.PathError is dropped: the
 // name says it.
 func fileMessage(name string, err error) string {
+	return escapeText(name, false) + ": " + escapeText(unwrapPath(err).Error(), false)
+}
+
+// unwrapPath drops the path from an *fs.PathError, for a message that
+// names the file itself.
+func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		err = pe.Err
+		return pe.Err
 	}
-	return escapeText(name, false) + ": " + escapeText(err.Error(), false)
+	return err
 }
 
 // escapeText makes s safe to print on a terminal and in line-oriented
