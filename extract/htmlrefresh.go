@@ -51,10 +51,3 @@ func refreshURL(s string) (u span, prefix bool, quote byte, ok bool) {
 	}
 	return span{i, end}, prefix, quote, true
 }
-
-func skipASCIISpace(s string, i int) int {
-	for i < len(s) && isASCIISpace(s[i]) {
-		i++
-	}
-	return i
-}
