@@ -166,7 +166,7 @@ func isASCIISpace(c byte) bool {
 
 // skipASCIISpace returns the position of the first byte of s from i on
 // that is not ASCII whitespace, or len(s).
-func skipASCIISpace(s string, i int) int {
+func skipASCIISpace[T ~string | ~[]byte](s T, i int) int {
 	for i < len(s) && isASCIISpace(s[i]) {
 		i++
 	}
