@@ -82,8 +82,9 @@ type htmlRef struct {
 }
 
 // page is an HTML document read for its links. Its URL-bearing values
-// are not kept: walk hands them out one at a time, so that memory stays
-// within a small multiple of the page whatever its shape.
+// are not collected: walk hands them out as it finds them, a batch of at
+// most refBatch at a time, so that memory stays within a small multiple
+// of the page whatever its shape.
 type page struct {
 	buf []byte
 	// baseAt is the raw offset of the href of the first base element the
