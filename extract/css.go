@@ -126,17 +126,12 @@ func isNameByte(c byte) bool {
 // parenthesis (CSS Syntax §4.3.6 "consume a url token"). It returns the
 // URL and the position after the closing parenthesis.
 func cssURLFunction(s string, i int) (cssURL, int, bool) {
-	for i < len(s) && isASCIISpace(s[i]) {
-		i++
-	}
+	i = skipASCIISpace(s, i)
 	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
 		q := s[i]
 		val, valEnd, end := cssString(s, i)
 		u := cssURL{val, span{i + 1, valEnd}, q}
-		j := end
-		for j < len(s) && isASCIISpace(s[j]) {
-			j++
-		}
+		j := skipASCIISpace(s, end)
 		if j < len(s) && s[j] == ')' {
 			j++
 		}
@@ -151,9 +146,7 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 			return cssURL{v.value(s, start, i), span{start, i}, 0}, i + 1, true
 		case isASCIISpace(c):
 			end := i
-			for i < len(s) && isASCIISpace(s[i]) {
-				i++
-			}
+			i = skipASCIISpace(s, i)
 			if i >= len(s) || s[i] == ')' {
 				return cssURL{v.value(s, start, end), span{start, end}, 0}, min(i+1, len(s)), true
 			}

@@ -82,8 +82,9 @@ type htmlRef struct {
 }
 
 // page is an HTML document read for its links. Its URL-bearing values
-// are not kept: walk hands them out one at a time, so that memory stays
-// within a small multiple of the page whatever its shape.
+// are not collected: walk hands them out as it finds them, a batch of at
+// most refBatch at a time, so that memory stays within a small multiple
+// of the page whatever its shape.
 type page struct {
 	buf []byte
 	// baseAt is the raw offset of the href of the first base element the
@@ -366,13 +367,10 @@ func hasBaseTag(buf []byte) bool {
 // embeddedBase returns the base the page gives its links: the href of its
 // first base element in tree order (RFC 3986 §5.1.1, HTML Living Standard
 // §4.2.3), resolved against outer, or outer with the reason it could not
-// serve. The tokenizer has told whether there is a base element at all;
-// the tree, with its template contents and foreign elements, says which
-// one counts.
+// serve. It is called once the tokenizer has met a base element
+// (sawBase); the tree, with its template contents and foreign elements,
+// says which one counts.
 func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
-	if !p.sawBase {
-		return outer, nil
-	}
 	if len(p.buf) > maxTreeSize {
 		// The tree of a huge page would take far more memory than
 		// the page: the tokenizer's choice serves.

@@ -82,7 +82,7 @@ func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
 		i++
 	}
 	name := replaceNUL(lowerASCII(t[1:i]))
-	i = skipSpace(t, i)
+	i = skipASCIISpace(t, i)
 	for i < len(t) && t[i] != '>' {
 		var a rawAttr
 		a.keyStart = i
@@ -114,7 +114,7 @@ func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
 		if k == i { // no progress: cannot happen, but never loop forever
 			k++
 		}
-		i = skipSpace(t, k)
+		i = skipASCIISpace(t, k)
 	}
 	return name
 }
@@ -123,7 +123,7 @@ func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
 // tag t into a, and returns the offset after it.
 func attrValue(t []byte, j int, a *rawAttr) int {
 	a.valStart, a.valEnd = j, j
-	k := skipSpace(t, j)
+	k := skipASCIISpace(t, j)
 	if k >= len(t) {
 		return k
 	}
@@ -132,7 +132,7 @@ func attrValue(t []byte, j int, a *rawAttr) int {
 		k++
 	case '=':
 		a.hasValue = true
-		k = skipSpace(t, k+1)
+		k = skipASCIISpace(t, k+1)
 		if k < len(t) {
 			switch q := t[k]; q {
 			case '>':
@@ -178,13 +178,6 @@ func replaceNUL(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, "\x00", "\uFFFD")
-}
-
-func skipSpace(t []byte, i int) int {
-	for i < len(t) && isASCIISpace(t[i]) {
-		i++
-	}
-	return i
 }
 
 // lowerASCII returns b as a string with ASCII letters lowered, as the

@@ -8,14 +8,11 @@ import "strings"
 func refreshURL(s string) (u span, prefix bool, quote byte, ok bool) {
 	i := skipASCIISpace(s, 0)
 	j := i
-	for j < len(s) && '0' <= s[j] && s[j] <= '9' {
-		j++
-	}
-	if j == i && (j >= len(s) || s[j] != '.') {
-		return span{}, false, 0, false
-	}
 	for j < len(s) && ('0' <= s[j] && s[j] <= '9' || s[j] == '.') {
 		j++
+	}
+	if j == i {
+		return span{}, false, 0, false // no time
 	}
 	i = j
 	if i >= len(s) {
@@ -50,11 +47,4 @@ func refreshURL(s string) (u span, prefix bool, quote byte, ok bool) {
 		return span{}, false, 0, false
 	}
 	return span{i, end}, prefix, quote, true
-}
-
-func skipASCIISpace(s string, i int) int {
-	for i < len(s) && isASCIISpace(s[i]) {
-		i++
-	}
-	return i
 }

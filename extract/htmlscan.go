@@ -252,9 +252,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 func fieldSpans(s string) iter.Seq[span] {
 	return func(yield func(span) bool) {
 		for i := 0; i < len(s); {
-			for i < len(s) && isASCIISpace(s[i]) {
-				i++
-			}
+			i = skipASCIISpace(s, i)
 			start := i
 			for i < len(s) && !isASCIISpace(s[i]) {
 				i++

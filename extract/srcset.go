@@ -59,9 +59,7 @@ type descriptors struct{ w, x, h, bad bool }
 // read runs the descriptor tokenizer from i, checking each descriptor,
 // and returns the position after the candidate's comma.
 func (d *descriptors) read(s string, i int) int {
-	for i < len(s) && isASCIISpace(s[i]) {
-		i++
-	}
+	i = skipASCIISpace(s, i)
 	cur := -1 // start of the current descriptor, -1 when there is none
 	parens := false
 	for ; i < len(s); i++ {
@@ -164,4 +162,13 @@ func isFloat(s string) bool {
 // tokenizer's (§13.2.5) and CSS's (CSS Syntax §4.2) are the same five bytes.
 func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// skipASCIISpace returns the position of the first byte of s from i on
+// that is not ASCII whitespace, or len(s).
+func skipASCIISpace[T ~string | ~[]byte](s T, i int) int {
+	for i < len(s) && isASCIISpace(s[i]) {
+		i++
+	}
+	return i
 }

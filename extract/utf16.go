@@ -99,8 +99,12 @@ func newUTF16Doc(b []byte) (*utf16Doc, bool) {
 	return d, true
 }
 
-func (d *utf16Doc) unit(b []byte) uint16 {
-	if d.bigEndian {
+func (d *utf16Doc) unit(b []byte) uint16 { return utf16Unit(b, d.bigEndian) }
+
+// utf16Unit returns the UTF-16 code unit that starts b, in the byte order
+// given.
+func utf16Unit(b []byte, bigEndian bool) uint16 {
+	if bigEndian {
 		return uint16(b[0])<<8 | uint16(b[1])
 	}
 	return uint16(b[1])<<8 | uint16(b[0])

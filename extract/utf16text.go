@@ -79,12 +79,7 @@ func (t *utf16Text) fill() {
 	t.in = append(t.in[:0], b[i:]...)
 }
 
-func (t *utf16Text) unit(b []byte) uint16 {
-	if t.bigEndian {
-		return uint16(b[0])<<8 | uint16(b[1])
-	}
-	return uint16(b[1])<<8 | uint16(b[0])
-}
+func (t *utf16Text) unit(b []byte) uint16 { return utf16Unit(b, t.bigEndian) }
 
 // drop removes hist[:n], moved to the next sequence start, keeping its
 // place in the stream and the start of the line hist then starts in.
