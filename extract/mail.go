@@ -79,7 +79,8 @@ func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return w.scanMail(r, src, yield)
 }
 
-// scanMail is scanMail with w.
+// scanMail is the function scanMail, walking with w, whose work count
+// the linear-time tests read.
 func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readMessage(r)
 	s := *src
