@@ -365,6 +365,11 @@ func bareRefs(f field, yield func(headerRef) bool) bool {
 // white space removed (§2: a long URL may be split and folded anywhere),
 // and whether there is one.
 func externalBodyRef(f field) (headerRef, bool) {
+	// A field of another type, nearly all, is not parsed a second time
+	// (readHeader parses it for the part's media type).
+	if mt, _, _ := bytes.Cut(f.value, []byte(";")); !bytes.EqualFold(bytes.TrimSpace(mt), []byte("message/external-body")) {
+		return headerRef{}, false
+	}
 	raw := string(unfold(f.value))
 	mt, params, err := parseMediaType(raw)
 	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {

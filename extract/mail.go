@@ -79,7 +79,8 @@ func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return w.scanMail(r, src, yield)
 }
 
-// scanMail is scanMail with w.
+// scanMail is the function scanMail, walking with w, whose work count
+// the linear-time tests read.
 func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readMessage(r)
 	s := *src
@@ -260,12 +261,12 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			return true
 		case "Content-Base":
 			if around == nil {
-				around = partSource(outer, s.part, nil)
+				around = partSource(outer, s.part)
 			}
 			ls = around
 		case "Content-Location":
 			if loc == nil {
-				loc = partSource(outer, s.part, h)
+				loc = locationSource(outer, s.part, h)
 			}
 			ls = loc
 		}
@@ -281,21 +282,25 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	return ok
 }
 
-// partSource returns a copy of outer for the links of part num: those of
-// Content-Base, or, when h is not nil, those of Content-Location, which
-// resolve against the Content-Base of h if it has a valid one.
-func partSource(outer *source, num string, h *header) *source {
+// partSource returns a copy of outer for the Content-Base links of part
+// num, which resolve against the base around the part.
+func partSource(outer *source, num string) *source {
 	s := *outer
 	s.part = num
-	if h == nil {
-		return &s
-	}
+	return &s
+}
+
+// locationSource returns a copy of outer for the Content-Location links
+// of part num, whose header is h: they resolve against the Content-Base
+// of h if it has a valid one.
+func locationSource(outer *source, num string, h *header) *source {
+	s := partSource(outer, num)
 	if cb, ok := h.get("Content-Base"); ok {
 		if b, err := outer.base.MIME(map[string][]string{"Content-Base": {cb}}); err == nil {
 			s.base = b
 		}
 	}
-	return &s
+	return s
 }
 
 // lineAt returns the 1-based line and byte column of w.buf[off] in the raw

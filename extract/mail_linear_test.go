@@ -84,17 +84,15 @@ func mailCost(t *testing.T, typ Type, in string) (work int, alloc uint64) {
 		t.Fatal(err)
 	}
 	var w mailWalker
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
 	yield := func(Link, error) bool { return true }
-	if typ == Mbox {
-		w.scanMbox(strings.NewReader(in), src, yield)
-	} else {
-		w.scanMail(strings.NewReader(in), src, yield)
-	}
-	runtime.ReadMemStats(&after)
-	return w.work, after.TotalAlloc - before.TotalAlloc
+	alloc = allocated(func() {
+		if typ == Mbox {
+			w.scanMbox(strings.NewReader(in), src, yield)
+		} else {
+			w.scanMail(strings.NewReader(in), src, yield)
+		}
+	})
+	return w.work, alloc
 }
 
 // TestMailLinear checks that the walk of a message, and of an mbox of

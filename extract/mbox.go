@@ -28,7 +28,8 @@ func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return w.scanMbox(r, src, yield)
 }
 
-// scanMbox is scanMbox with w.
+// scanMbox is the function scanMbox, walking with w, whose work count
+// the linear-time tests read.
 func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	mr := newMboxReader(r)
 	for mr.next() {
