@@ -62,7 +62,7 @@ type angleURI struct {
 	spaced       bool   // whitespace or NBSP inside: the URI needs cleaning
 	absolute     bool   // a scheme and its ':' start it
 	split        bool   // the scheme is broken across lines
-	syn          syntax // of the registered scheme, when not split
+	syn          syntax // of the registered scheme; when split, angle looks it up after the parse
 }
 
 // angleOpens rejects most '<', which start no URI, on their first bytes:

@@ -141,6 +141,9 @@ func readSchemes(name string, syntax map[string]string) []entry {
 		if i := strings.IndexByte(scheme, ' '); i >= 0 {
 			scheme = scheme[:i]
 		}
+		if scheme == "" || scheme[0] < 'a' || scheme[0] > 'z' {
+			log.Fatalf("%s: %q does not start with a letter", name, scheme)
+		}
 		status := r[3]
 		if seen[scheme] {
 			continue
@@ -152,9 +155,6 @@ func readSchemes(name string, syntax map[string]string) []entry {
 		}
 		delete(syntax, scheme)
 		entries = append(entries, entry{scheme, status, s})
-		if scheme[0] < 'a' || scheme[0] > 'z' {
-			log.Fatalf("%s: %q does not start with a letter", name, scheme)
-		}
 	}
 	if len(syntax) != 0 {
 		log.Fatalf("the syntax file names schemes missing from %s: %v", name, syntax)

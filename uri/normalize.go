@@ -227,9 +227,7 @@ func appendNormalEscapes(b []byte, s string, lower bool) []byte {
 			j++
 		}
 		if lower {
-			for ; i < j; i++ {
-				b = append(b, lowerASCII(s[i]))
-			}
+			b = appendLower(b, s[i:j])
 		} else {
 			b = append(b, s[i:j]...)
 		}

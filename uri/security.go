@@ -244,7 +244,8 @@ func RegisterPublicSuffix(f func(domain string) (suffix string, icann bool)) {
 // hostInUserinfo returns the first run of the decoded userinfo that reads
 // as an IPv4 address, or that begins with a domain name under a public
 // suffix run by ICANN ("www.example.com", "www.bank.com-login", not
-// "john.smith"), or "". The longest such name is returned.
+// "john.smith"), or "". The longest such name is returned. Domain names
+// are looked for only when a list is registered (RegisterPublicSuffix).
 func hostInUserinfo(userinfo string) string {
 	dec, err := Unescape(userinfo)
 	if err != nil {
