@@ -13,23 +13,34 @@ import (
 // not the scan (nor the links already found).
 var ErrInternal = errors.New("internal error")
 
-// panicGuard tells a panic of a scanner, which becomes an *Error, from a
-// panic of the loop body ranging over Links, which must go on up as it
-// is: yield marks the time the loop body runs.
-type panicGuard struct{ inYield bool }
+// panicGuard tells a panic of urix's own code, which becomes an *Error,
+// from a panic of the caller's code it calls (the loop body ranging over
+// Links, the f of Rewrite), which must go on up as it is: the wrappers
+// mark the time the caller's code runs.
+type panicGuard struct{ inCaller bool }
 
 // yield returns yield marked for g.
 func (g *panicGuard) yield(yield func(Link, error) bool) func(Link, error) bool {
 	return func(l Link, err error) bool {
-		g.inYield = true
+		g.inCaller = true
 		ok := yield(l, err)
-		g.inYield = false // not reached when the loop body panics
+		g.inCaller = false // not reached when the loop body panics
 		return ok
 	}
 }
 
-// ours reports whether a panic under way, if any, is the scanner's own.
-func (g *panicGuard) ours() bool { return g == nil || !g.inYield }
+// rewriteFunc returns f, Rewrite's callback, marked for g.
+func (g *panicGuard) rewriteFunc(f func(Link) (string, bool)) func(Link) (string, bool) {
+	return func(l Link) (string, bool) {
+		g.inCaller = true
+		v, ok := f(l)
+		g.inCaller = false
+		return v, ok
+	}
+}
+
+// ours reports whether a panic under way, if any, is urix's own.
+func (g *panicGuard) ours() bool { return g == nil || !g.inCaller }
 
 // panicError returns the cause of the *Error about a panic with value r,
 // naming the function that panicked, for a bug report. It is called by

@@ -45,22 +45,16 @@ import (
 // A panic in Rewrite (a bug) is an *Error wrapping ErrInternal; a panic
 // in f goes on up as it is.
 func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)) (err error) {
-	inF := false
+	guard := &panicGuard{}
+	f = guard.rewriteFunc(f)
 	defer func() {
-		if inF {
+		if !guard.ours() {
 			return // the caller's own panic
 		}
 		if v := recover(); v != nil {
 			err = &Error{File: opts.Name, Offset: -1, Err: panicError(v)}
 		}
 	}()
-	caller := f
-	f = func(l Link) (string, bool) {
-		inF = true
-		v, ok := caller(l)
-		inF = false
-		return v, ok
-	}
 	opts.Unique = UniqueNone
 	src, err := newSource(&opts)
 	if err != nil {
