@@ -180,13 +180,13 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 // maxMediaParams is the most parameters parseMediaType reads: more than
 // any real field has (RFC 2231 continuations of a long file name or URL
 // included), and few enough that their map stays small. mime's map of
-// the hundreds of thousands a hostile field can hold took 8 times the
-// message.
+// the hundreds of thousands a hostile field can hold kept a live heap of
+// 8 times the message.
 const maxMediaParams = 1000
 
 // errTooManyParams is parseMediaType's error for a field of more than
 // maxMediaParams parameters.
-var errTooManyParams = errors.New("extract: too many media type parameters")
+var errTooManyParams = errors.New("too many media type parameters")
 
 // parseMediaType is mime.ParseMediaType for a field of at most
 // maxMediaParams parameters.

@@ -140,7 +140,7 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
 	inner := p.innerSource(src)
-	lc := lineCounter{buf: buf, line: 1}
+	lc := newLineCounter(buf)
 	ok := true
 	p.walk(func(r *htmlRef) bool {
 		s := p.sourceOf(r, src, inner)

@@ -11,6 +11,9 @@ type lineCounter struct {
 	lineStart int // offset of the first byte of that line
 }
 
+// newLineCounter returns a lineCounter at the start of buf, line 1.
+func newLineCounter(buf []byte) lineCounter { return lineCounter{buf: buf, line: 1} }
+
 // at returns the line and column of lc.buf[off]. An offset before the
 // last one asked for, not expected, counts again from the start.
 func (lc *lineCounter) at(off int) (line, col int) {

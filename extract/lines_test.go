@@ -21,7 +21,7 @@ func TestLineCounter(t *testing.T) {
 		{"a\r\nb", []int{2, 3, 4}},        // a CR is a byte of the line
 	}
 	for _, tt := range tests {
-		lc := lineCounter{buf: []byte(tt.text), line: 1}
+		lc := newLineCounter([]byte(tt.text))
 		last := 0
 		for _, off := range tt.offs {
 			wantLine := strings.Count(tt.text[:off], "\n") + 1

@@ -152,7 +152,7 @@ type mailBuf struct {
 
 // newMailBuf returns the mailBuf of buf, at offset off of the input.
 func newMailBuf(buf []byte, off int64) mailBuf {
-	return mailBuf{buf: buf, bufOff: off, lines: lineCounter{buf: buf, line: 1}}
+	return mailBuf{buf: buf, bufOff: off, lines: newLineCounter(buf)}
 }
 
 // scan yields the links of the message msg, which starts at offset off of

@@ -70,7 +70,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 		f = iriToURI(f) // UTF-8 would not read in the page's encoding
 	}
 	inner := p.innerSource(src)
-	lc := lineCounter{buf: buf, line: 1}
+	lc := newLineCounter(buf)
 	rw := rewriter{p: p, w: errWriter{w: w}}
 	var tail chunks
 	var baseRef htmlRef
