@@ -60,6 +60,7 @@ type Link struct {
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input
 	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from
+	Text         string      `json:"text,omitempty"`         // context: the line(s) around a link in text, an HTML anchor's text or image's alt, a header's field
 	Base         string      `json:"base,omitempty"`         // the base URI used
 	BaseSource   base.Source `json:"base_source,omitempty"`  // embedded, encapsulating, retrieval, default
 	Joined       bool        `json:"joined,omitempty"`       // whitespace, line breaks or quote markers were removed from inside the text as written (RFC 3986 Appendix C)
