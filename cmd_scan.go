@@ -57,6 +57,9 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
+
+	canonical bool            // --canonical
+	lazyAttrs cli.StringSlice // --lazy-attr
 }
 
 // flags returns the flags of the options, bound to o.
@@ -65,6 +68,8 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
+		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other", Category: "Base URI"},
+		&cli.StringSliceFlag{Name: "lazy-attr", Destination: &o.lazyAttrs, Usage: "also read HTML attribute `NAME` as a lazy-load URL, like data-src (repeatable)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
@@ -476,6 +481,8 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Warnings:    o.warnings,
 		Base:        o.base,
 		Default:     o.defaultBase,
+		Canonical:   o.canonical,
+		LazyAttrs:   o.lazyAttrs.Value(),
 	}
 	// --scheme http,https and --scheme http --scheme https alike.
 	for _, list := range o.schemes.Value() {

@@ -46,6 +46,9 @@ func (s Source) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 type Base struct {
 	URI    uri.URI // absolute, without fragment
 	Source Source
+	// Note names where in the content a Retrieval URI was found when
+	// the content records it (a saved page's comment), "" otherwise.
+	Note string
 }
 
 // IsZero reports whether b holds no base URI (RFC 3986 §5.1: no layer

@@ -34,7 +34,7 @@ func Detect(name string, head []byte) Type {
 		return Text
 	case ".html", ".htm", ".xhtml", ".shtml":
 		return HTML
-	case ".eml":
+	case ".eml", ".mht", ".mhtml":
 		return Mail
 	case ".mbox", ".mbx":
 		return Mbox

@@ -33,7 +33,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	o := s.opts
 	l.File, l.Message, l.Part = s.name, s.message, s.part
 	if !s.base.IsZero() {
-		l.Base, l.BaseSource = s.baseString(), s.base.Source
+		l.Base, l.BaseSource, l.BaseNote = s.baseString(), s.base.Source, s.base.Note
 	}
 	if len(s.warnings) > 0 {
 		l.Warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], l.Warnings...)

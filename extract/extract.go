@@ -63,6 +63,7 @@ type Link struct {
 	Text         string      `json:"text,omitempty"`         // context: the line(s) around a link in text, an HTML anchor's text or image's alt, a header's field
 	Base         string      `json:"base,omitempty"`         // the base URI used
 	BaseSource   base.Source `json:"base_source,omitempty"`  // embedded, encapsulating, retrieval, default
+	BaseNote     string      `json:"base_note,omitempty"`    // where a retrieval base the content records came from (NoteSavedFrom, ...)
 	Joined       bool        `json:"joined,omitempty"`       // whitespace, line breaks or quote markers were removed from inside the text as written (RFC 3986 Appendix C)
 	Alternatives []string    `json:"alternatives,omitempty"` // other readings (hyphen at a line break)
 	Warnings     []string    `json:"warnings,omitempty"`     // base problems, URI security warnings, ...

@@ -38,7 +38,7 @@ type field struct {
 var headerFields = [...]string{
 	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
 	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
-	"Archived-At",
+	"Archived-At", "Snapshot-Content-Location",
 }
 
 // parseHeader reads the header section that starts at b[start] and ends

@@ -139,6 +139,7 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	}
 	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
+	src = savedSource(buf, src)
 	inner := p.innerSource(src)
 	lc := newLineCounter(buf)
 	ok := true

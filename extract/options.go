@@ -72,7 +72,9 @@ type Options struct {
 	Type Type
 	// Name of the input: Link.File, and the retrieval base of a local file
 	// (RFC 3986 §5.1.3, a "file:" URI of its absolute path) unless Base is
-	// set. "-" or "" stands for standard input, which has no retrieval base.
+	// set or the content records the URI it was saved from (an HTML
+	// page's saved-from or SingleFile comment, an MHTML page's
+	// Snapshot-Content-Location: Link.BaseNote says which). "-" or "" stands for standard input, which has no retrieval base.
 	Name string
 	// Base is the URI the input was retrieved from (§5.1.3), as the user
 	// gives it (--base); it overrides the "file:" URI of Name. It must be
@@ -107,6 +109,14 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
+	// Canonical takes the href of a page's <link rel=canonical> as its
+	// retrieval URI when nothing else records one (see Options.Name; it
+	// names the preferred URI of the page, which may be another one).
+	Canonical bool
+	// LazyAttrs adds attribute names to those read as lazy-load URLs
+	// (LazyAttrs, Context "html-lazy"): lower-case, as data-src.
+	LazyAttrs []string
+
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

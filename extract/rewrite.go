@@ -69,6 +69,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if p.dec != nil {
 		f = iriToURI(f) // UTF-8 would not read in the page's encoding
 	}
+	src = savedSource(buf, src)
 	inner := p.innerSource(src)
 	lc := newLineCounter(buf)
 	rw := rewriter{p: p, w: errWriter{w: w}}

@@ -1,0 +1,201 @@
+package extract
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+
+	"github.com/urix/urix/base"
+)
+
+// The notes of base.Base.Note for a retrieval URI a saved page records
+// (Link.BaseNote).
+const (
+	NoteSavedFrom  = "saved-from comment"               // <!-- saved from url=(NNNN)URL -->
+	NoteSingleFile = "SingleFile comment"               // SingleFile's "url: URL" header comment
+	NoteSnapshot   = "MHTML Snapshot-Content-Location"  // the top header of a saved MHTML page
+	NoteCanonical  = "link rel=canonical (--canonical)" // with Options.Canonical
+	warnSavedFrom  = "saved-from-length: the length in the saved-from comment does not match its URL, not used as the retrieval URI: "
+	maxPrologScan  = 64 << 10 // the bytes of a page looked at for the saving program's comment
+	maxPrologItems = 64       // the comments and tags of the prolog looked at
+)
+
+// savedSource returns the source a page is read in when it records the
+// URI it was saved from (RFC 3986 §5.1.3: that URI, not the copy's file:
+// URI, is the one it was retrieved from): src with that retrieval base,
+// or src itself. It applies only when the user named no retrieval URI
+// (Options.Base) and no encapsulating entity (a MIME part's header) gave
+// the page a base; the page's own base element still wins over it.
+func savedSource(buf []byte, src *source) *source {
+	if src.opts.Base != "" || src.base.Source > base.Retrieval {
+		return src
+	}
+	ref, note, warn := savedURI(buf)
+	if ref == "" && src.opts.Canonical {
+		ref, note = canonicalURI(buf), NoteCanonical
+	}
+	s := *src
+	if warn != "" {
+		s.warnings = append(src.warnings[:len(src.warnings):len(src.warnings)], warn)
+	}
+	if ref != "" {
+		b, err := base.Parse(ref, base.Retrieval)
+		if err == nil && !strings.EqualFold(b.URI.Scheme, "about") {
+			b.Note = note
+			s.base = b
+		}
+	}
+	return &s
+}
+
+// savedURI returns the URI a saving program wrote into the prolog of the
+// page buf (the doctype, comments, and the html and head start tags before
+// anything else), with the note naming which: Internet Explorer's, Edge's
+// and Chrome's "saved from url=(NNNN)URL" comment (the Mark of the Web),
+// or SingleFile's header comment with its "url:" line. A saved-from
+// comment whose length NNNN is not its URL's (in bytes, characters or
+// UTF-16 units) is not used, and warn says so.
+func savedURI(buf []byte) (ref, note, warn string) {
+	if len(buf) > maxPrologScan {
+		buf = buf[:maxPrologScan]
+	}
+	i := len(buf) - len(bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf")))
+	for n := 0; n < maxPrologItems; n++ {
+		i = skipASCIISpace(buf, i)
+		rest := buf[i:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			end := bytes.Index(rest[4:], []byte("-->"))
+			if end < 0 {
+				return "", "", ""
+			}
+			if ref, note, warn = commentURI(string(rest[4 : 4+end])); ref != "" || warn != "" {
+				return ref, note, warn
+			}
+			i += 4 + end + 3
+		case len(rest) > 1 && rest[0] == '<' && (rest[1] == '!' || rest[1] == '?') || isPrologTag(rest, "html") || isPrologTag(rest, "head"):
+			end := bytes.IndexByte(rest, '>')
+			if end < 0 {
+				return "", "", ""
+			}
+			i += end + 1
+		default:
+			return "", "", ""
+		}
+	}
+	return "", "", ""
+}
+
+// isPrologTag reports whether b starts with the start tag of element name.
+func isPrologTag(b []byte, name string) bool {
+	if len(b) < len(name)+2 || b[0] != '<' || !bytes.EqualFold(b[1:1+len(name)], []byte(name)) {
+		return false
+	}
+	c := b[1+len(name)]
+	return c == '>' || c == '/' || isASCIISpace(c)
+}
+
+// commentURI returns the URI the comment text c records, if it is one of
+// a saving program's (see savedURI).
+func commentURI(c string) (ref, note, warn string) {
+	t := strings.TrimSpace(c)
+	const motw = "saved from url=("
+	if len(t) > len(motw) && strings.EqualFold(t[:len(motw)], motw) {
+		digits, u, ok := strings.Cut(t[len(motw):], ")")
+		n, err := strconv.Atoi(digits)
+		if !ok || err != nil {
+			return "", "", ""
+		}
+		u = strings.TrimSpace(u)
+		if n != len(u) && n != utf8.RuneCountInString(u) && n != len(utf16.Encode([]rune(u))) {
+			return "", "", warnSavedFrom + strconv.Quote(t)
+		}
+		return u, NoteSavedFrom, ""
+	}
+	if !strings.Contains(t, "Page saved with SingleFile") {
+		return "", "", ""
+	}
+	for line := range strings.SplitSeq(t, "\n") {
+		if u, ok := strings.CutPrefix(strings.TrimSpace(line), "url:"); ok {
+			return strings.TrimSpace(u), NoteSingleFile, ""
+		}
+	}
+	return "", "", ""
+}
+
+// canonicalURI returns the absolute href of the first link element whose
+// rel holds "canonical", or "". Each "<link" is read by the HTML
+// tokenizer, as the page's own walk would read it.
+func canonicalURI(buf []byte) string {
+	for i := 0; ; {
+		j := indexFold(buf[i:], "<link")
+		if j < 0 {
+			return ""
+		}
+		i += j
+		z := html.NewTokenizer(bytes.NewReader(buf[i:]))
+		i += len("<link")
+		if tt := z.Next(); tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		tok := z.Token()
+		if tok.Data != "link" {
+			continue
+		}
+		var rel, href string
+		for _, a := range tok.Attr {
+			switch a.Key {
+			case "rel":
+				rel = a.Val
+			case "href":
+				href = a.Val
+			}
+		}
+		for _, r := range strings.Fields(rel) {
+			if strings.EqualFold(r, "canonical") && href != "" {
+				return strings.TrimSpace(href)
+			}
+		}
+	}
+}
+
+// indexFold returns the index of the first instance of s, which starts
+// with '<' and is in ASCII lower case, in b in any ASCII case, or -1.
+func indexFold(b []byte, s string) int {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(b)-i >= len(s) && bytes.EqualFold(b[i:i+len(s)], []byte(s)) {
+			return i
+		}
+	}
+}
+
+// snapshotSource returns the source a saved MHTML page (RFC 2557) is read
+// in: src with its Snapshot-Content-Location, the URI Chrome saved the
+// page from, as the retrieval base, when h is the header of the
+// top-level message and the user named no retrieval URI; else src.
+func snapshotSource(src *source, h *header, p part) *source {
+	if !p.isMessage || p.num != "" || src.opts.Base != "" || src.base.Source > base.Retrieval {
+		return src
+	}
+	v, ok := h.get("Snapshot-Content-Location")
+	if !ok {
+		return src
+	}
+	b, err := base.Parse(base.HeaderValue(decodeWords(v)), base.Retrieval)
+	if err != nil {
+		return src
+	}
+	b.Note = NoteSnapshot
+	s := *src
+	s.base = b
+	return &s
+}
