@@ -59,6 +59,7 @@ const (
 	kindRefresh                // the URL of a meta refresh
 	kindText                   // a text node, scanned for bare URIs
 	kindNone                   // text not looked into
+	kindJSON                   // a URL value of a JSON-LD script (jsonld.go)
 )
 
 // htmlRef is a URL-bearing value found in a page.
@@ -94,6 +95,9 @@ type page struct {
 	baseAt  int
 	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
+	// extraAttrs are the attribute names of Options.LazyAttrs not in
+	// ruleAttrs, nil when there are none (see page.prepare).
+	extraAttrs map[string]string
 	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
 	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
 	// queries of its URLs.
@@ -139,7 +143,7 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	}
 	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
-	src = savedSource(buf, src)
+	src = p.prepare(src)
 	inner := p.innerSource(src)
 	lc := newLineCounter(buf)
 	ok := true
@@ -176,9 +180,7 @@ func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
-	if r.kind == kindCSS {
-		l.Context = ContextCSS
-	}
+	l.Context = htmlContext(r)
 	l.Line, l.Column = lc.at(r.start)
 	if p.isBase(r) && schemeOf(r.ref) == "" {
 		l.Warnings = []string{warnRelativeBase}

@@ -24,7 +24,8 @@ type rawAttr struct {
 // parseTag keeps them.
 type tagAttrs struct {
 	list   []rawAttr
-	others bool // the tag has other attributes, left out
+	others bool              // the tag has other attributes, left out
+	extra  map[string]string // attributes kept besides ruleAttrs (page.extraAttrs)
 }
 
 // ruleAttrs are the names of the attributes a rule reads, each mapped to
@@ -44,9 +45,10 @@ var ruleAttrs = func() map[string]string {
 
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
 // http-equiv (meta refresh, urlAttr), the color, face and size of a font
-// that ends foreign content (breaksOut) and the encoding of
-// annotation-xml (foreignStack.push).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding"}
+// that ends foreign content (breaksOut), the encoding of
+// annotation-xml (foreignStack.push), the property and name of a meta
+// element (metaURL) and the type of a script (isJSONLD).
+var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type"}
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
@@ -104,7 +106,7 @@ func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
 		k := attrValue(t, j, &a)
 		a.attrEndRaw = k
 		if keyEnd > a.keyStart {
-			if key, ok := ruleAttr(t[a.keyStart:keyEnd]); !ok {
+			if key, ok := attrs.ruleAttr(t[a.keyStart:keyEnd]); !ok {
 				attrs.others = true
 			} else if !attrs.has(key, steps) {
 				a.key = key

@@ -23,6 +23,8 @@ var rawTextElements = map[string]refKind{
 	"iframe":   kindNone,
 	"noembed":  kindNone,
 	"noframes": kindNone,
+	// A script whose type is JSON-LD (see isJSONLD).
+	jsonLDElem: kindJSON,
 }
 
 // tokenState is where the tokenizer is in the page: what it reads next as
@@ -43,6 +45,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	z := html.NewTokenizer(bytes.NewReader(p.buf))
 	var st tokenState
 	st.fs.steps = &p.steps
+	st.attrs.extra = p.extraAttrs
 	pos := 0
 	for !p.stopped {
 		p.steps++
@@ -111,6 +114,9 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 	}
 	if _, ok := rawTextElements[name]; ok {
 		st.rawElem = name
+		if name == "script" && isJSONLD(st.attrs.list, raw) {
+			st.rawElem = jsonLDElem
+		}
 	}
 	// HTML ignores "/>" on these (§13.2.6.4.7).
 	switch name {
@@ -138,6 +144,8 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	switch kind {
 	case kindCSS:
 		p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+	case kindJSON:
+		p.jsonLD(raw, start)
 	case kindText:
 		// Most text is white space between tags, or words without a
 		// scheme.
@@ -301,7 +309,8 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 // urlAttrs are the attributes that hold a URL, and how: wget's and more,
 // every href, src and cite (custom elements and SVG included), the URL
 // attributes of HTML 4 and the HTML Living Standard, srcset, ping, style
-// attributes and meta refresh. ruleAttrs is built from it.
+// attributes, meta refresh and URL meta properties (metaURL), and
+// lazy-load attributes (LazyAttrs). ruleAttrs is built from it.
 var urlAttrs = map[string]urlRule{
 	"href": {kind: kindAttr}, "src": {kind: kindAttr}, "cite": {kind: kindAttr},
 	"background": {kind: kindAttr}, "poster": {kind: kindAttr}, "longdesc": {kind: kindAttr},
@@ -310,6 +319,10 @@ var urlAttrs = map[string]urlRule{
 	"data":     {kind: kindAttr, elems: []string{"object"}},
 	"codebase": {kind: kindAttr, elems: []string{"object", "applet"}},
 	"srcset":   {kind: kindSrcset}, "imagesrcset": {kind: kindSrcset},
+	// Lazy loading (LazyAttrs, htmllazy.go).
+	"data-src": {kind: kindAttr}, "data-original": {kind: kindAttr}, "data-lazy-src": {kind: kindAttr},
+	"data-bg": {kind: kindAttr}, "data-href": {kind: kindAttr},
+	"data-srcset": {kind: kindSrcset}, "data-lazy-srcset": {kind: kindSrcset},
 	"ping":  {kind: kindList},
 	"style": {kind: kindCSS},
 	// A meta refresh also reads http-equiv (see otherRuleAttrs).
@@ -326,7 +339,10 @@ type urlRule struct {
 // how (see urlAttrs).
 func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
 	r, ok := urlAttrs[key]
-	if !ok || r.elems != nil && !slices.Contains(r.elems, name) {
+	if !ok {
+		return extraAttr(key)
+	}
+	if r.elems != nil && !slices.Contains(r.elems, name) {
 		return 0, false
 	}
 	if r.kind == kindRefresh {
@@ -335,7 +351,7 @@ func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
 				return kindRefresh, strings.EqualFold(strings.TrimSpace(decode(raw[a.valStart:a.valEnd], true).s), "refresh")
 			}
 		}
-		return 0, false
+		return metaURL(attrs, raw)
 	}
 	return r.kind, true
 }

@@ -69,7 +69,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if p.dec != nil {
 		f = iriToURI(f) // UTF-8 would not read in the page's encoding
 	}
-	src = savedSource(buf, src)
+	src = p.prepare(src)
 	inner := p.innerSource(src)
 	lc := newLineCounter(buf)
 	rw := rewriter{p: p, w: errWriter{w: w}}
@@ -269,6 +269,8 @@ func escapeInner(r *htmlRef, v string) string {
 	switch r.kind {
 	case kindCSS:
 		return cssEscapeURL(v, r.cssQuote)
+	case kindJSON:
+		return jsonEscape(v)
 	case kindSrcset, kindList:
 		var sb strings.Builder
 		for i := 0; i < len(v); i++ {

@@ -1,0 +1,105 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+)
+
+// The contexts of the URLs a page loads by script or names for other
+// programs, so that they can be told from those a browser follows.
+const (
+	// ContextHTMLLazy is a lazy-load attribute, one of LazyAttrs or of
+	// Options.LazyAttrs: the URL a script puts in src, srcset, href or a
+	// background when the element comes into view.
+	ContextHTMLLazy Context = "html-lazy"
+	// ContextHTMLMeta is the content of a meta element whose property or
+	// name is one of MetaURLNames (Open Graph, Twitter cards).
+	ContextHTMLMeta Context = "html-meta"
+	// ContextJSONLD is a URL value of a JSON-LD script (see JSONLDKeys);
+	// Link.Attr is its key.
+	ContextJSONLD Context = "json-ld"
+)
+
+// LazyAttrs are the attributes lazy-loading scripts read a URL from, as
+// urlAttrs lists them: data-src, data-original, data-lazy-src, data-bg
+// and data-href hold one URL, data-srcset and data-lazy-srcset a srcset.
+// Options.LazyAttrs adds others.
+var LazyAttrs = []string{"data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset", "data-bg", "data-href"}
+
+// MetaURLNames are the meta property or name values whose content is a
+// URL: those of the Open Graph protocol (ogp.me) and of Twitter cards.
+var MetaURLNames = []string{
+	"og:url", "og:image", "og:image:url", "og:image:secure_url",
+	"og:video", "og:video:url", "og:video:secure_url",
+	"og:audio", "og:audio:url", "og:audio:secure_url",
+	"twitter:image", "twitter:image:src", "twitter:url", "twitter:player", "twitter:player:stream",
+}
+
+// htmlContext returns the Link.Context of the value r.
+func htmlContext(r *htmlRef) Context {
+	switch {
+	case r.kind == kindCSS:
+		return ContextCSS
+	case r.kind == kindJSON:
+		return ContextJSONLD
+	case r.tag == "meta" && r.attr == "content" && r.kind == kindAttr:
+		return ContextHTMLMeta
+	}
+	if _, builtin := urlAttrs[r.attr]; !builtin || strings.HasPrefix(r.attr, "data-") {
+		return ContextHTMLLazy
+	}
+	return ContextHTML
+}
+
+// prepare returns the source the page is read in (see savedSource) and
+// takes from its options the attributes to read besides ruleAttrs.
+func (p *page) prepare(src *source) *source {
+	for _, a := range src.opts.LazyAttrs {
+		a = strings.ToLower(strings.TrimSpace(a))
+		if _, ok := ruleAttrs[a]; ok || a == "" {
+			continue
+		}
+		if p.extraAttrs == nil {
+			p.extraAttrs = map[string]string{}
+		}
+		p.extraAttrs[a] = a
+	}
+	return savedSource(p.buf, src)
+}
+
+// ruleAttr is the function ruleAttr with the page's extra attributes
+// (Options.LazyAttrs) as well.
+func (attrs *tagAttrs) ruleAttr(b []byte) (string, bool) {
+	if s, ok := ruleAttr(b); ok || attrs.extra == nil {
+		return s, ok
+	}
+	s, ok := attrs.extra[strings.ToLower(string(b))]
+	return s, ok
+}
+
+// extraAttr returns how the attribute key, kept by parseTag but not one of
+// urlAttrs, holds a URL: one of Options.LazyAttrs, a srcset if its name
+// ends in "srcset", else the whole value.
+func extraAttr(key string) (refKind, bool) {
+	if slices.Contains(otherRuleAttrs, key) {
+		return 0, false
+	}
+	if strings.HasSuffix(key, "srcset") {
+		return kindSrcset, true
+	}
+	return kindAttr, true
+}
+
+// metaURL tells whether the content of a meta element with attributes
+// attrs is a URL: its property or name is one of MetaURLNames.
+func metaURL(attrs []rawAttr, raw []byte) (refKind, bool) {
+	for _, a := range attrs {
+		if a.key == "property" || a.key == "name" {
+			v := strings.ToLower(strings.TrimSpace(decode(raw[a.valStart:a.valEnd], true).s))
+			if slices.Contains(MetaURLNames, v) {
+				return kindAttr, true
+			}
+		}
+	}
+	return 0, false
+}
