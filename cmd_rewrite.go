@@ -34,6 +34,10 @@ type rewriteOptions struct {
 
 	inPlace, noFollow, force bool
 
+	mirror       *string // --mirror DIR, nil when not given
+	mirrorScheme string
+	recursive    bool
+
 	typ, base, defaultBase string
 }
 
@@ -45,6 +49,9 @@ func (o *rewriteOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "relative-to", Aliases: []string{"R"}, Action: setString(&o.relativeTo), Usage: "make references relative to `URI`, the page's new location, where possible"},
 		&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Action: setString(&o.mapFile), Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
+		&cli.StringFlag{Name: "mirror", Action: setString(&o.mirror), Usage: "as wget -k on the wget mirror in `DIR`: links to files saved there become relative paths, the others absolute"},
+		&cli.StringFlag{Name: "mirror-scheme", Value: "https", Destination: &o.mirrorScheme, Usage: "with --mirror, the `SCHEME` the pages were fetched with (http or https)"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "rewrite every HTML page under the directories given (with -i; --mirror DIR alone: DIR)"},
 		&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Destination: &o.inPlace, Usage: "rewrite the files in place"},
 		&cli.BoolFlag{Name: "no-follow", Destination: &o.noFollow, Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
 		&cli.BoolFlag{Name: "force", Destination: &o.force, Usage: "with -i, rewrite read-only files too"},
@@ -101,6 +108,10 @@ type rewriter struct {
 	forceHTML  bool              // --type html: no detection
 	opts       extract.Options
 
+	mirror    *mirror      // --mirror
+	recursive bool         // -r
+	stats     rewriteStats // what -r sums up
+
 	noFollow, force bool           // -i: refuse symbolic links; write read-only files
 	signals         chan os.Signal // -i: interruptSignals, while files are written
 	caught          os.Signal      // the first of them that came
@@ -138,6 +149,14 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 		}
 		rw.mapping = m
 	}
+	if o.mirror != nil {
+		m, err := newMirror(*o.mirror, o.mirrorScheme)
+		if err != nil {
+			return nil, err
+		}
+		rw.mirror, rw.dropBase = m, true
+	}
+	rw.recursive = o.recursive
 	if !rw.absolute && !rw.normalize && rw.relativeTo == nil && rw.mapping == nil && !rw.dropBase {
 		return nil, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base")
 	}
@@ -150,8 +169,19 @@ func (e *env) runRewrite(o *rewriteOptions, inputs []string) error {
 	if err != nil {
 		return withStatus(exitError, err)
 	}
+	if len(inputs) == 0 && o.recursive && o.mirror != nil {
+		inputs = []string{*o.mirror}
+	}
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
+	}
+	if o.recursive {
+		if !o.inPlace {
+			return withStatus(exitError, errors.New("rewrite: -r rewrites files in place: give -i"))
+		}
+		if inputs, err = rw.tree(inputs); err != nil {
+			return withStatus(exitError, err)
+		}
 	}
 	if !o.inPlace && len(inputs) > 1 {
 		return withStatus(exitError, errors.New("rewrite: several pages need -i (standard output takes one)"))
@@ -195,6 +225,7 @@ func (rw *rewriter) all(args []string, inPlace bool) error {
 			return withStatus(signalStatus(rw.caught), nil)
 		}
 	}
+	rw.stats.report(rw)
 	if failed {
 		return errReported
 	}
@@ -252,10 +283,18 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 	if name == "" {
 		opts.Name = "-"
 	}
+	if rw.mirror != nil && opts.Base == "" {
+		if opts.Base, err = rw.mirror.pageURI(opts.Name); err != nil {
+			return err
+		}
+	}
+	changed := 0
+	defer func() { rw.stats.add(changed, err) }()
 	needBase := 0
 	return extract.Rewrite(w, br, opts, func(l extract.Link) (string, bool) {
 		if l.Tag == "base" && l.Attr == "href" && l.Context == extract.ContextHTML {
 			if rw.dropBase && needBase == 0 {
+				changed++
 				return "", true
 			}
 			if rw.dropBase {
@@ -263,10 +302,17 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 			}
 		}
 		v, ok := rw.newValue(l)
+		if rw.mirror != nil {
+			v, ok = rw.mirror.value(opts.Name, l)
+		}
 		if !ok && !isAbsRef(l.Ref) {
 			needBase++ // left relative, against the base
 		}
-		return v, ok && v != l.Ref
+		if ok && v != l.Ref {
+			changed++
+			return v, true
+		}
+		return v, false
 	})
 }
 
