@@ -38,7 +38,7 @@ var mirrorSite = map[string]string{
 `,
 	"/docs/guide.html": `<html><body><h1 id="install">Install</h1><a href="index.html">docs index</a> <a href="../">up</a></body></html>
 `,
-	"/docs/a b.html":  `<html><body><a href="./guide.html">guide</a> <a href="/nothere/">nothere</a></body></html>` + "\n",
+	"/docs/a b.html":   `<html><body><a href="./guide.html">guide</a> <a href="/nothere/">nothere</a></body></html>` + "\n",
 	"/search":          `<html><body><a href="docs/">docs</a> <a href="/?from=search">home with query</a></body></html>` + "\n",
 	"/css/site.css":    `body { background: url("../img/bg.png") }` + "\n",
 	"/img/bg.png":      "PNG",
