@@ -21,6 +21,7 @@ const rewriteExamples = `Examples:
   urix rewrite --absolute --drop-base -i saved/*.html
   urix rewrite --relative-to file:///mirror/example.org/a/page.html --base https://example.org/a/page.html page.html
   urix rewrite --map moved.txt -i site/*.html
+  urix rewrite -r -i --mirror mirror/          (after: cd mirror && wget -m URL)
   curl -s https://example.org/ | urix rewrite --absolute --base https://example.org/ -
 
 A map file has one "OLD NEW" pair of absolute URIs per line ('#' starts a
@@ -39,6 +40,7 @@ type rewriteOptions struct {
 	recursive    bool
 
 	typ, base, defaultBase string
+	canonical              bool
 }
 
 // flags returns the flags of the options, bound to o.
@@ -58,6 +60,7 @@ func (o *rewriteOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input type: auto (refuse what does not look like HTML) or html"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4)"},
+		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other"},
 	}
 }
 
@@ -91,7 +94,15 @@ func (e *env) rewriteCommand() *cli.Command {
 			"links or attributes a rename would lose, copied through the file after\n" +
 			"a backup copy; on an error or on SIGINT, SIGTERM or SIGHUP the file is\n" +
 			"left as it was and the temporary file removed. File names are printed\n" +
-			"escaped, as scan prints them.\n\n" + rewriteExamples,
+			"escaped, as scan prints them.\n\n" +
+			"--mirror DIR does what wget -k does on a mirror laid out as wget saves\n" +
+			"one (HOST[:PORT]/PATH, index.html for a directory, the query after '?'\n" +
+			"in the file name): a link to a file saved under DIR becomes the\n" +
+			"shortest relative path to it, every other link absolute. -r rewrites\n" +
+			"every HTML file under the directories given (DIR when none is) and\n" +
+			"needs -i; it ends with a summary of the files and links changed.\n\n" +
+			"A page saved by a browser is read against the URI it records (its\n" +
+			"\"saved from url\" or SingleFile comment) when no --base is given.\n\n" + rewriteExamples,
 		Flags:  o.flags(),
 		Action: func(c *cli.Context) error { return e.runRewrite(o, c.Args().Slice()) },
 	}
@@ -127,7 +138,7 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 		force:     o.force,
 		normalize: o.normalize,
 		dropBase:  o.dropBase || o.relativeTo != nil,
-		opts:      extract.Options{Type: extract.HTML, Base: o.base, Default: o.defaultBase},
+		opts:      extract.Options{Type: extract.HTML, Base: o.base, Default: o.defaultBase, Canonical: o.canonical},
 	}
 	switch t, err := extract.ParseType(o.typ); {
 	case err == nil && t == extract.HTML:
@@ -158,7 +169,7 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 	}
 	rw.recursive = o.recursive
 	if !rw.absolute && !rw.normalize && rw.relativeTo == nil && rw.mapping == nil && !rw.dropBase {
-		return nil, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize or --drop-base")
+		return nil, errors.New("rewrite: nothing to do: give --absolute, --relative-to, --map, --normalize, --drop-base or --mirror")
 	}
 	return rw, nil
 }

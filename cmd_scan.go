@@ -112,7 +112,9 @@ func (e *env) scanCommand() *cli.Command {
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Prints every URI found in the inputs, resolved against the base in\n" +
 			"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +
-			"Content-Base or Content-Location, the file's own file: URI or --base,\n" +
+			"Content-Base or Content-Location, --base, the URI a saved page records\n" +
+			"(a \"saved from url\" or SingleFile comment, MHTML's\n" +
+			"Snapshot-Content-Location), the file's own file: URI,\n" +
 			"then --default-base. With no input, or \"-\", standard input is read\n" +
 			"(with -r and no input, the working directory).\n" +
 			"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
