@@ -179,7 +179,7 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 	defer w.recoverPart(src, p.num, p.start, &ok)
 	h := parseHeader(w.buf, p.start, p.end)
 	w.work += h.body - p.start
-	src = snapshotSource(src, &h, p)
+	src = w.savedMessage(src, &h, p)
 	s := *src
 	s.part = p.num
 	if testHookPart != nil {

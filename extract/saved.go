@@ -18,6 +18,7 @@ const (
 	NoteSavedFrom  = "saved-from comment"               // <!-- saved from url=(NNNN)URL -->
 	NoteSingleFile = "SingleFile comment"               // SingleFile's "url: URL" header comment
 	NoteSnapshot   = "MHTML Snapshot-Content-Location"  // the top header of a saved MHTML page
+	NoteMHTMLRoot  = "MHTML root Content-Location"      // the first part of a multipart/related message
 	NoteCanonical  = "link rel=canonical (--canonical)" // with Options.Canonical
 	warnSavedFrom  = "saved-from-length: the length in the saved-from comment does not match its URL, not used as the retrieval URI: "
 	maxPrologScan  = 64 << 10 // the bytes of a page looked at for the saving program's comment
@@ -178,15 +179,25 @@ func indexFold(b []byte, s string) int {
 	}
 }
 
-// snapshotSource returns the source a saved MHTML page (RFC 2557) is read
-// in: src with its Snapshot-Content-Location, the URI Chrome saved the
-// page from, as the retrieval base, when h is the header of the
-// top-level message and the user named no retrieval URI; else src.
-func snapshotSource(src *source, h *header, p part) *source {
+// savedMessage returns the source a saved MHTML page (RFC 2557) is read
+// in, when h is the header of the top-level message p and the user named
+// no retrieval URI: src with the URI the page was saved from as its
+// retrieval base, Chrome's Snapshot-Content-Location, else the
+// Content-Location of the root part of a multipart/related message (its
+// first part; Internet Explorer's .mht names the page there). Otherwise
+// src. The root part keeps its Content-Location as its own encapsulating
+// base; the retrieval base serves the message's header and the parts
+// without one.
+func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	if !p.isMessage || p.num != "" || src.opts.Base != "" || src.base.Source > base.Retrieval {
 		return src
 	}
 	v, ok := h.get("Snapshot-Content-Location")
+	note := NoteSnapshot
+	if !ok {
+		v, ok = w.rootLocation(h, p)
+		note = NoteMHTMLRoot
+	}
 	if !ok {
 		return src
 	}
@@ -194,8 +205,44 @@ func snapshotSource(src *source, h *header, p part) *source {
 	if err != nil {
 		return src
 	}
-	b.Note = NoteSnapshot
+	b.Note = note
 	s := *src
 	s.base = b
 	return &s
+}
+
+// rootLocation returns the Content-Location of the first part of the
+// multipart/related message p with header h, when its type names no
+// other root (RFC 2387 §3.2, the start parameter).
+func (w *mailWalker) rootLocation(h *header, p part) (string, bool) {
+	if v, _ := h.get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), "multipart/related") {
+		return "", false // not parsed twice (readHeader does it) unless needed
+	}
+	mt, params := h.mediaType("text/plain")
+	if mt != "multipart/related" || params["boundary"] == "" || params["start"] != "" {
+		return "", false
+	}
+	delim := []byte("--" + params["boundary"])
+	body := w.buf[h.body:p.end]
+	at := 0
+	for {
+		i := bytes.Index(body[at:], delim)
+		if i < 0 {
+			return "", false
+		}
+		at += i
+		w.work += i
+		if at == 0 || body[at-1] == '\n' {
+			break
+		}
+		at += len(delim)
+	}
+	start := h.body + at
+	nl := bytes.IndexByte(w.buf[start:p.end], '\n')
+	if nl < 0 {
+		return "", false
+	}
+	ph := parseHeader(w.buf, start+nl+1, p.end)
+	w.work += ph.body - ph.start
+	return ph.get("Content-Location")
 }

@@ -51,6 +51,7 @@ func TestSavedPagesGolden(t *testing.T) {
 		{"canonical.html", "canonical.html", Options{Canonical: true}},
 		{"chrome.mhtml", "chrome.mhtml", Options{}},
 		{"noext-mhtml", "noext-mhtml", Options{}},
+		{"ie.mht", "ie.mht", Options{}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) { checkSavedGolden(t, tc.golden, tc.input, tc.opts) })
 	}
