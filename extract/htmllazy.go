@@ -8,27 +8,28 @@ import (
 // The contexts of the URLs a page loads by script or names for other
 // programs, so that they can be told from those a browser follows.
 const (
-	// ContextHTMLLazy is a lazy-load attribute, one of LazyAttrs or of
-	// Options.LazyAttrs: the URL a script puts in src, srcset, href or a
-	// background when the element comes into view.
+	// ContextHTMLLazy is a lazy-load attribute, the URL a script puts in
+	// src, srcset, href or a background when the element comes into
+	// view: data-src, data-original, data-lazy-src, data-bg and data-href
+	// hold one URL, data-srcset and data-lazy-srcset a srcset (urlAttrs
+	// lists them); Options.LazyAttrs adds others.
 	ContextHTMLLazy Context = "html-lazy"
 	// ContextHTMLMeta is the content of a meta element whose property or
-	// name is one of MetaURLNames (Open Graph, Twitter cards).
+	// name is a URL one of the Open Graph protocol (ogp.me) or of Twitter
+	// cards: og:url, og:image, og:image:url, og:image:secure_url, the same
+	// for og:video and og:audio, twitter:image, twitter:image:src,
+	// twitter:url, twitter:player, twitter:player:stream.
 	ContextHTMLMeta Context = "html-meta"
-	// ContextJSONLD is a URL value of a JSON-LD script (see JSONLDKeys);
-	// Link.Attr is its key.
+	// ContextJSONLD is a URL value of a JSON-LD script: the strings of
+	// the keys url, @id (but blank nodes), image, contentUrl,
+	// thumbnailUrl, embedUrl, logo and sameAs (see jsonLD); Link.Attr is
+	// the key.
 	ContextJSONLD Context = "json-ld"
 )
 
-// LazyAttrs are the attributes lazy-loading scripts read a URL from, as
-// urlAttrs lists them: data-src, data-original, data-lazy-src, data-bg
-// and data-href hold one URL, data-srcset and data-lazy-srcset a srcset.
-// Options.LazyAttrs adds others.
-var LazyAttrs = []string{"data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset", "data-bg", "data-href"}
-
-// MetaURLNames are the meta property or name values whose content is a
-// URL: those of the Open Graph protocol (ogp.me) and of Twitter cards.
-var MetaURLNames = []string{
+// metaURLNames are the meta property or name values whose content is a
+// URL (see ContextHTMLMeta).
+var metaURLNames = []string{
 	"og:url", "og:image", "og:image:url", "og:image:secure_url",
 	"og:video", "og:video:url", "og:video:secure_url",
 	"og:audio", "og:audio:url", "og:audio:secure_url",
@@ -91,12 +92,12 @@ func extraAttr(key string) (refKind, bool) {
 }
 
 // metaURL tells whether the content of a meta element with attributes
-// attrs is a URL: its property or name is one of MetaURLNames.
+// attrs is a URL: its property or name is one of metaURLNames.
 func metaURL(attrs []rawAttr, raw []byte) (refKind, bool) {
 	for _, a := range attrs {
 		if a.key == "property" || a.key == "name" {
 			v := strings.ToLower(strings.TrimSpace(decode(raw[a.valStart:a.valEnd], true).s))
-			if slices.Contains(MetaURLNames, v) {
+			if slices.Contains(metaURLNames, v) {
 				return kindAttr, true
 			}
 		}

@@ -310,7 +310,7 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 // every href, src and cite (custom elements and SVG included), the URL
 // attributes of HTML 4 and the HTML Living Standard, srcset, ping, style
 // attributes, meta refresh and URL meta properties (metaURL), and
-// lazy-load attributes (LazyAttrs). ruleAttrs is built from it.
+// lazy-load attributes (ContextHTMLLazy). ruleAttrs is built from it.
 var urlAttrs = map[string]urlRule{
 	"href": {kind: kindAttr}, "src": {kind: kindAttr}, "cite": {kind: kindAttr},
 	"background": {kind: kindAttr}, "poster": {kind: kindAttr}, "longdesc": {kind: kindAttr},
@@ -319,7 +319,7 @@ var urlAttrs = map[string]urlRule{
 	"data":     {kind: kindAttr, elems: []string{"object"}},
 	"codebase": {kind: kindAttr, elems: []string{"object", "applet"}},
 	"srcset":   {kind: kindSrcset}, "imagesrcset": {kind: kindSrcset},
-	// Lazy loading (LazyAttrs, htmllazy.go).
+	// Lazy loading (ContextHTMLLazy, htmllazy.go).
 	"data-src": {kind: kindAttr}, "data-original": {kind: kindAttr}, "data-lazy-src": {kind: kindAttr},
 	"data-bg": {kind: kindAttr}, "data-href": {kind: kindAttr},
 	"data-srcset": {kind: kindSrcset}, "data-lazy-srcset": {kind: kindSrcset},

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// JSONLDKeys are the keys of a JSON-LD object (schema.org's vocabulary
+// jsonLDKeys are the keys of a JSON-LD object (schema.org's vocabulary
 // and JSON-LD's own @id) whose string values, or the strings of an array
 // they hold, are URLs, absolute or relative, resolved against the page's
 // base like its attributes (JSON-LD 1.1 §4.1.2: relative IRIs are
 // resolved against the document's base).
-var JSONLDKeys = []string{"url", "@id", "image", "contentUrl", "thumbnailUrl", "embedUrl", "logo", "sameAs"}
+var jsonLDKeys = []string{"url", "@id", "image", "contentUrl", "thumbnailUrl", "embedUrl", "logo", "sameAs"}
 
 // maxJSONLD is the largest JSON-LD script read, in bytes, and
 // maxJSONLDDepth the deepest nesting of its objects and arrays: a larger
@@ -49,13 +49,13 @@ type jsonFrame struct {
 // holdsURL reports whether a string value in frame f is a URL.
 func (f *jsonFrame) holdsURL() bool {
 	if f.object {
-		return !f.wantKey && slices.Contains(JSONLDKeys, f.name)
+		return !f.wantKey && slices.Contains(jsonLDKeys, f.name)
 	}
 	return f.urls
 }
 
 // jsonLD hands out the URLs of the JSON-LD script raw at offset start
-// (see JSONLDKeys), read with encoding/json token by token, so that each
+// (see jsonLDKeys), read with encoding/json token by token, so that each
 // has its place in the page; @id values that are blank node identifiers
 // ("_:b0") are not URLs. Invalid JSON is read up to the error, and
 // nothing is reported about it: pages carry broken JSON-LD, and it is

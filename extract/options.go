@@ -114,7 +114,7 @@ type Options struct {
 	// names the preferred URI of the page, which may be another one).
 	Canonical bool
 	// LazyAttrs adds attribute names to those read as lazy-load URLs
-	// (LazyAttrs, Context "html-lazy"): lower-case, as data-src.
+	// (ContextHTMLLazy): lower-case, as data-src.
 	LazyAttrs []string
 
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
