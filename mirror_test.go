@@ -72,15 +72,28 @@ func TestMirrorWget(t *testing.T) {
 	}))
 	defer srv.Close()
 	host = strings.TrimPrefix(srv.URL, "http://")
+	// wget -E adds .html to the pages saved without it ("search?q=x&n=2.html").
+	for _, flag := range []string{"-m", "-E"} {
+		t.Run(flag, func(t *testing.T) { checkMirror(t, wget, srv.URL, host, flag) })
+	}
+}
 
+// checkMirror mirrors the site at url with wget and flag, then rewrites
+// the mirror and checks it (see TestMirrorWget).
+func checkMirror(t *testing.T, wget, url, host, flag string) {
+	t.Helper()
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, wget, "-q", "-m", "-np", "-e", "robots=off", "--no-proxy", "-P", dir, srv.URL+"/")
+	cmd := exec.CommandContext(ctx, wget, "-q", "-m", flag, "-np", "-e", "robots=off", "--no-proxy", "-P", dir, url+"/")
 	cmd.Env = append(os.Environ(), "no_proxy=*")
 	_ = cmd.Run() // exit status 8 for the 404s of the site
 	before := readTree(t, dir)
-	for _, want := range []string{"index.html", "docs/index.html", "docs/a b.html", "search?q=x&n=2", "img/logo-2x.png", "css/site.css"} {
+	search := "search?q=x&n=2"
+	if flag == "-E" {
+		search += ".html"
+	}
+	for _, want := range []string{"index.html", "docs/index.html", "docs/a b.html", search, "img/logo-2x.png", "css/site.css"} {
 		if _, ok := before[filepath.Join(host, want)]; !ok {
 			t.Fatalf("wget saved no %s/%s: %v", host, want, keys(before))
 		}
