@@ -113,8 +113,10 @@ type Options struct {
 	// retrieval URI when nothing else records one (see Options.Name; it
 	// names the preferred URI of the page, which may be another one).
 	Canonical bool
-	// LazyAttrs adds attribute names to those read as lazy-load URLs
-	// (ContextHTMLLazy): lower-case, as data-src.
+	// LazyAttrs adds attribute names, in any case, to those read as
+	// lazy-load URLs (ContextHTMLLazy): one URL, or a srcset for a name
+	// that ends in "srcset". A name the HTML rules read already (href,
+	// name, type, ...) keeps its rule.
 	LazyAttrs []string
 
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
