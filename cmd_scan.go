@@ -36,6 +36,8 @@ wins; with -q, errors met before the first link still give 2).`
 // of "urix" itself, as the flags set them.
 type scanOptions struct {
 	typ, base, defaultBase string
+	canonical              bool            // --canonical
+	lazyAttrs              cli.StringSlice // --lazy-attr
 
 	recursive                    bool
 	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
@@ -57,9 +59,6 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
-
-	canonical bool            // --canonical
-	lazyAttrs cli.StringSlice // --lazy-attr
 }
 
 // flags returns the flags of the options, bound to o.

@@ -83,6 +83,15 @@ type Options struct {
 	// Default is the application's default base (§5.1.4), in force when no
 	// other layer gives one. It must be absolute.
 	Default string
+	// Canonical takes the href of a page's <link rel=canonical> as its
+	// retrieval URI when nothing else records one (see Options.Name; it
+	// names the preferred URI of the page, which may be another one).
+	Canonical bool
+	// LazyAttrs adds attribute names, in any case, to those read as
+	// lazy-load URLs (ContextHTMLLazy): one URL, or a srcset for a name
+	// that ends in "srcset". A name the HTML rules read already (href,
+	// name, type, ...) keeps its rule.
+	LazyAttrs []string
 
 	// Keep leaves references as written: Link.URI is Link.Ref, nothing is
 	// resolved.
@@ -109,16 +118,6 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
-	// Canonical takes the href of a page's <link rel=canonical> as its
-	// retrieval URI when nothing else records one (see Options.Name; it
-	// names the preferred URI of the page, which may be another one).
-	Canonical bool
-	// LazyAttrs adds attribute names, in any case, to those read as
-	// lazy-load URLs (ContextHTMLLazy): one URL, or a srcset for a name
-	// that ends in "srcset". A name the HTML rules read already (href,
-	// name, type, ...) keeps its rule.
-	LazyAttrs []string
-
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool
