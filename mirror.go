@@ -135,11 +135,17 @@ func decodePath(p string) string {
 // value returns the new value of link l of the page in file page: the
 // shortest relative path to the file its URI maps to, each segment
 // percent-encoded (so that "?" in a file name is not read as a query),
-// with l's fragment; or, when there is none, its absolute URI.
+// with l's fragment; or, when there is none, its absolute URI. The URIs
+// of metadata (Open Graph and Twitter metas, JSON-LD) are made absolute
+// always: they name things for other programs (a JSON-LD @id is an
+// identifier), the saved copy does not load them.
 func (m *mirror) value(page string, l extract.Link) (string, bool) {
 	u, err := uri.Parse(l.URI)
 	if err != nil || !u.IsAbs() {
 		return "", false
+	}
+	if l.Context == extract.ContextHTMLMeta || l.Context == extract.ContextJSONLD {
+		return l.URI, true
 	}
 	target, ok := m.file(u)
 	if !ok {

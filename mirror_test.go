@@ -31,6 +31,8 @@ var mirrorSite = map[string]string{
 <a href="https://elsewhere.example/x">elsewhere</a> <a href="#top">top</a>
 <img src="img/logo.png" srcset="img/logo.png 1x, img/logo-2x.png 2x" alt="logo">
 <a href="mailto:a@example.org">mail</a>
+<meta property="og:image" content="/img/logo.png">
+<script type="application/ld+json">{"@id": "http://{{host}}/#site", "logo": "img/logo.png"}</script>
 </body></html>
 `,
 	"/docs/": `<html><body><a href="../">home</a> <a href="guide.html">guide</a> <a href="/img/logo.png">logo</a>
@@ -148,6 +150,8 @@ func checkMirrorPage(t *testing.T, path string, old, page []byte) (local, absolu
 		case u.IsAbs():
 			absolute++
 		case ref == "" || ref[0] == '#':
+		case s.context == extract.ContextHTMLMeta || s.context == extract.ContextJSONLD:
+			t.Errorf("%s: metadata %q made local", path, ref)
 		default:
 			r, err := pageBase.Resolve(u)
 			if err != nil {
@@ -172,6 +176,7 @@ func checkMirrorPage(t *testing.T, path string, old, page []byte) (local, absolu
 type valueSpan struct {
 	start, end int
 	ref        string
+	context    extract.Context
 }
 
 // valueSpans returns the links of an HTML page that rewrite changes, as
@@ -189,7 +194,7 @@ func valueSpans(t *testing.T, page []byte) []valueSpan {
 		}
 		start := int(l.Offset)
 		end := start + bytes.IndexAny(page[start:], ` ,"')`)
-		out = append(out, valueSpan{start, end, l.Ref})
+		out = append(out, valueSpan{start, end, l.Ref, l.Context})
 	}
 	return out
 }
