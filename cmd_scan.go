@@ -57,6 +57,8 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
+
+	context bool // -C: Link.Text, printed under each URI
 }
 
 // flags returns the flags of the options, bound to o.
@@ -80,6 +82,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
+		&cli.BoolFlag{Name: "context", Aliases: []string{"C"}, Destination: &o.context, Usage: "print the text around each link under it, as urlscan -c (in JSON: \"text\")", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
@@ -190,6 +193,10 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
+	if pf, ok := s.formatter.(plainFormat); ok && s.context {
+		pf.context = true
+		s.formatter = pf
+	}
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = isTerminal(e.stdout)
 	if !s.quiet {
@@ -474,6 +481,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
 		Warnings:    o.warnings,
+		Context:     o.context,
 		Base:        o.base,
 		Default:     o.defaultBase,
 	}

@@ -107,6 +107,11 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
+	// Context fills Link.Text of the links found in text (plain text, a
+	// mail body, the text of HTML) with the text around each: its line,
+	// or the line before too when the link stands alone on its line, at
+	// most ContextLimit bytes (delimit.Scanner.Context).
+	Context bool
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

@@ -21,6 +21,10 @@ func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return scanDelimited(r, src, ContextText, yield)
 }
 
+// ContextLimit is the longest Link.Text of a link in text with
+// Options.Context: enough for a line of prose around a long URI.
+const ContextLimit = 200
+
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
@@ -38,6 +42,9 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			Style:   Style(m.Style.String()),
 			Context: context,
 			Joined:  m.Joined,
+		}
+		if src.opts.Context {
+			l.Text = sc.Context(ContextLimit)
 		}
 		if m.Alt != "" {
 			l.Alternatives = []string{m.Alt}
