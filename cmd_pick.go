@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -74,45 +75,67 @@ func (e *env) pickCommand() *cli.Command {
 }
 
 // runPick is "urix pick": the links of the input in the list, then the
-// picked ones opened.
+// picked ones opened. The list is drawn as soon as the first links are
+// known, and the others join it as they are read.
 func (e *env) runPick(o *pickOptions, name string) error {
 	typ, err := extract.ParseType(o.typ)
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
 	}
-	links, problems, err := e.pickLinks(name, typ)
-	if err != nil {
-		return withStatus(exitError, fmt.Errorf("pick: %s", fileMessage(name, err)))
+	var r io.Reader = e.stdin
+	if name == "" {
+		name = "-"
 	}
-	defer func() {
-		for _, p := range problems {
-			e.errorf("%s", p)
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return withStatus(exitError, fmt.Errorf("pick: %s", fileMessage(name, err)))
 		}
-	}()
-	if len(links) == 0 {
-		e.errorf("pick: no links")
-		return errNone
+		defer f.Close()
+		r = f
 	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: needs a terminal: %w", err))
 	}
 	defer tty.Close()
+
+	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true})
+	defer func() {
+		for _, p := range rd.stop() {
+			e.errorf("%s", p)
+		}
+	}()
+	first := <-rd.batches
+	if len(first.Links) == 0 {
+		e.errorf("pick: no links")
+		return errNone
+	}
+	b := pick.NewBuilder(!o.all, func(s string) string { return escapeText(s, false) })
+	for _, l := range first.Links {
+		b.Add(l)
+	}
 	w, h, err := term.GetSize(int(tty.Fd()))
 	if err != nil {
 		w, h = 80, 24
 	}
-	r := lipgloss.NewRenderer(tty)
+	rend := lipgloss.NewRenderer(tty)
 	color := os.Getenv("NO_COLOR") == ""
 	if !color {
-		r.SetColorProfile(termenv.ANSI) // bold, underline, reverse; no colors
+		rend.SetColorProfile(termenv.ANSI) // bold, underline, reverse; no colors
 	}
-	m := pick.New(pick.Items(links, !o.all, func(s string) string { return escapeText(s, false) }), w, h, pick.NewStyles(r, color))
+	m := pick.New(b, !first.Done, w, h, pick.NewStyles(rend, color))
 	m.Copy = func(uri string) error {
 		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
 		return err
 	}
-	if _, err := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty), tea.WithAltScreen()).Run(); err != nil {
+	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty), tea.WithAltScreen())
+	go func() {
+		for msg := range rd.batches {
+			p.Send(msg)
+		}
+	}()
+	if _, err := p.Run(); err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: %w", err))
 	}
 	for _, it := range m.Picked {
@@ -123,31 +146,53 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	return nil
 }
 
-// pickLinks reads the links of the input, with their context and
-// warnings; the problems met on the way are returned as messages.
-func (e *env) pickLinks(name string, typ extract.Type) ([]extract.Link, []string, error) {
-	var r io.Reader = e.stdin
-	if name == "" {
-		name = "-"
-	}
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, nil, err
+// linkReader reads the links of an input in the background and hands
+// them on in batches: the first as soon as a screenful is known, then
+// every 50 ms, the last one Done.
+type linkReader struct {
+	batches  chan pick.LinksMsg
+	quit     chan struct{}
+	finished chan struct{}
+	problems []string // the errors met, as messages; read after finished
+}
+
+func readLinks(r io.Reader, opts extract.Options) *linkReader {
+	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{}), finished: make(chan struct{})}
+	go func() {
+		defer close(rd.finished)
+		defer close(rd.batches)
+		var batch []extract.Link
+		want, last := 32, time.Now()
+		send := func(done bool) bool {
+			select {
+			case rd.batches <- pick.LinksMsg{Links: batch, Done: done}:
+				batch, want, last = nil, 0, time.Now()
+				return true
+			case <-rd.quit:
+				return false
+			}
 		}
-		defer f.Close()
-		r = f
-	}
-	var links []extract.Link
-	var problems []string
-	for l, err := range extract.Links(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true}) {
-		if err != nil {
-			problems = append(problems, escapeText(strings.TrimPrefix(err.Error(), "extract: "), false))
-			continue
+		for l, err := range extract.Links(r, opts) {
+			if err != nil {
+				rd.problems = append(rd.problems, escapeText(strings.TrimPrefix(err.Error(), "extract: "), false))
+				continue
+			}
+			batch = append(batch, l)
+			if (want > 0 && len(batch) >= want || want == 0 && time.Since(last) > 50*time.Millisecond) && !send(false) {
+				return
+			}
 		}
-		links = append(links, l)
-	}
-	return links, problems, nil
+		send(true)
+	}()
+	return rd
+}
+
+// stop ends the reading, if it is still going on, and returns the
+// problems met.
+func (rd *linkReader) stop() []string {
+	close(rd.quit)
+	<-rd.finished
+	return rd.problems
 }
 
 // openLink opens uri with the --run command, $BROWSER or the system's

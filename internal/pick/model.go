@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/urix/urix/extract"
 )
 
 // Model is the picker's state: the rows, the filter typed so far, the
@@ -19,12 +21,14 @@ import (
 //   - ctrl-y, or y with an empty filter, copies the URI under the cursor
 //     (Copy, OSC 52 in the command).
 type Model struct {
-	items  []Item
-	shown  []int // indexes of the items the filter keeps
-	filter []rune
-	cursor int          // index into shown
-	top    int          // first of shown on the screen
-	marked map[int]bool // by item index
+	b       *Builder
+	items   []Item
+	loading bool  // more links are coming (LinksMsg)
+	shown   []int // indexes of the items the filter keeps
+	filter  []rune
+	cursor  int          // index into shown
+	top     int          // first of shown on the screen
+	marked  map[int]bool // by Item.id
 
 	width, height int
 	status        string
@@ -36,11 +40,19 @@ type Model struct {
 	Picked []Item
 }
 
-// New returns a model of items for a terminal of width×height cells.
-func New(items []Item, width, height int, styles Styles) *Model {
-	m := &Model{items: items, marked: make(map[int]bool), width: width, height: height, styles: styles}
+// New returns a model of the rows of b for a terminal of width×height
+// cells. loading says that more links will come in LinksMsg messages.
+func New(b *Builder, loading bool, width, height int, styles Styles) *Model {
+	m := &Model{b: b, items: b.Items(), loading: loading, marked: make(map[int]bool),
+		width: width, height: height, styles: styles}
 	m.refilter()
 	return m
+}
+
+// LinksMsg brings more links to a model, the last ones with Done.
+type LinksMsg struct {
+	Links []extract.Link
+	Done  bool
 }
 
 // Init is tea.Model's: nothing to do before the first key.
@@ -49,6 +61,12 @@ func (m *Model) Init() tea.Cmd { return nil }
 // Update handles a key or a resize.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case LinksMsg:
+		for _, l := range msg.Links {
+			m.b.Add(l)
+		}
+		m.loading = !msg.Done
+		m.update(m.b.Items(), m.filter)
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.scroll()
@@ -105,9 +123,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 
 // pick ends with the marked items, or the one under the cursor.
 func (m *Model) pick() tea.Cmd {
-	for i := range m.items {
-		if m.marked[i] {
-			m.Picked = append(m.Picked, m.items[i])
+	for _, it := range m.items {
+		if m.marked[it.id] {
+			m.Picked = append(m.Picked, it)
 		}
 	}
 	if len(m.Picked) == 0 {
@@ -134,8 +152,8 @@ func (m *Model) move(d int) {
 
 func (m *Model) toggle() {
 	if m.cursor < len(m.shown) {
-		i := m.shown[m.cursor]
-		m.marked[i] = !m.marked[i]
+		id := m.items[m.shown[m.cursor]].id
+		m.marked[id] = !m.marked[id]
 		m.move(1)
 	}
 }
@@ -152,18 +170,21 @@ func (m *Model) copy() {
 	m.status = "copied " + it.Show
 }
 
-// setFilter keeps the rows that match f, the cursor on the same item
-// when it stays, else on the first row.
-func (m *Model) setFilter(f []rune) {
-	m.filter = f
+// setFilter keeps the rows that match f.
+func (m *Model) setFilter(f []rune) { m.update(m.items, f) }
+
+// update sets the rows and the filter, the cursor on the same item when
+// it stays, else on the first row.
+func (m *Model) update(items []Item, f []rune) {
 	prev := -1
-	if m.cursor < len(m.shown) {
-		prev = m.shown[m.cursor]
+	if it, ok := m.current(); ok {
+		prev = it.id
 	}
+	m.items, m.filter = items, f
 	m.refilter()
 	m.cursor = 0
 	for j, i := range m.shown {
-		if i == prev {
+		if m.items[i].id == prev {
 			m.cursor = j
 		}
 	}
@@ -210,8 +231,8 @@ func (m *Model) Shown() []string {
 // Marked returns the URIs of the marked rows, in order.
 func (m *Model) Marked() []string {
 	var out []string
-	for i, it := range m.items {
-		if m.marked[i] {
+	for _, it := range m.items {
+		if m.marked[it.id] {
 			out = append(out, it.URI)
 		}
 	}

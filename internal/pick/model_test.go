@@ -19,7 +19,7 @@ func plainStyles() Styles {
 	return NewStyles(r, false)
 }
 
-func testItems() []Item {
+func testLinks() []extract.Link {
 	links := []extract.Link{
 		{URI: "mailto:list@example.org", Ref: "mailto:list@example.org", Context: extract.ContextHeader, Header: "List-Post", Message: 1},
 		{URI: "https://a.example/one", Ref: "https://a.example/one", Text: "first see https://a.example/one", Context: extract.ContextText, Part: "1", Message: 1},
@@ -27,7 +27,16 @@ func testItems() []Item {
 		{URI: "https://a.example/one", Ref: "https://a.example/one", Text: "again https://a.example/one", Context: extract.ContextText, Part: "1", Message: 1},
 		{URI: "https://c.example/three", Ref: "https://c.example/three", Text: "Quarterly report", Context: extract.ContextText, Part: "2", Message: 1},
 	}
-	return Items(links, true, func(s string) string { return s })
+	return links
+}
+
+// newBuilder returns a folding Builder of links, which escapes nothing.
+func newBuilder(links []extract.Link, fold bool) *Builder {
+	b := NewBuilder(fold, func(s string) string { return s })
+	for _, l := range links {
+		b.Add(l)
+	}
+	return b
 }
 
 // keys makes the key messages of a script: a name in brackets is a
@@ -99,7 +108,7 @@ func TestModelKeys(t *testing.T) {
 			picked: []string{"https://b.example/two", "https://c.example/three"}, quit: true},
 	}
 	for _, tt := range tests {
-		m := New(testItems(), 80, 24, plainStyles())
+		m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
 		var copied string
 		m.Copy = func(s string) error { copied = s; return nil }
 		quit := false
@@ -131,7 +140,7 @@ func TestModelKeys(t *testing.T) {
 }
 
 func TestItemsOrder(t *testing.T) {
-	items := testItems()
+	items := newBuilder(testLinks(), true).Items()
 	var got []string
 	for _, it := range items {
 		got = append(got, it.URI)
@@ -150,7 +159,7 @@ func TestItemsOrder(t *testing.T) {
 
 func TestView(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 10}, {120, 50}, {10, 3}} {
-		m := New(testItems(), size[0], size[1], plainStyles())
+		m := New(newBuilder(testLinks(), true), false, size[0], size[1], plainStyles())
 		m.Update(tea.KeyMsg{Type: tea.KeyDown})
 		v := m.View()
 		lines := strings.Split(v, "\n")
@@ -167,7 +176,7 @@ func TestView(t *testing.T) {
 		}
 	}
 	// A resize redraws at the new size; the cursor's row stays on screen.
-	m := New(testItems(), 80, 24, plainStyles())
+	m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
 	m.Update(tea.KeyMsg{Type: tea.KeyEnd})
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 8})
 	if v := m.View(); !strings.Contains(v, "mailto:list@example.org") || strings.Count(v, "\n") > 7 {
@@ -178,11 +187,50 @@ func TestView(t *testing.T) {
 func TestViewWarnings(t *testing.T) {
 	links := []extract.Link{{URI: "http://evil.example/", Ref: "http://evil.example/", Style: extract.StyleHTML,
 		Context: extract.ContextHTML, Tag: "a", Attr: "href", Text: "https://www.bank.example/login", Part: "2", Message: 1}}
-	m := New(Items(links, true, func(s string) string { return s }), 80, 24, plainStyles())
+	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
 	v := m.View()
 	for _, want := range []string{"http://evil.example/ !text-host", "! text-host: the text shows www.bank.example, the link goes to evil.example"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
+	}
+}
+
+// TestModelStreaming: links that come while the list is shown join it,
+// body links before the header ones, and the cursor and the marks stay
+// on their rows.
+func TestModelStreaming(t *testing.T) {
+	links := testLinks()
+	m := New(NewBuilder(true, func(s string) string { return s }), true, 80, 24, plainStyles())
+	m.Update(LinksMsg{Links: links[:2]}) // the header link and a body link
+	if got := m.Shown(); !slices.Equal(got, []string{"https://a.example/one", "mailto:list@example.org"}) {
+		t.Fatalf("after 2 links: %q", got)
+	}
+	if v := m.View(); !strings.Contains(v, "reading… 2/2") {
+		t.Errorf("while reading, the prompt line says:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	m.Update(tea.KeyMsg{Type: tea.KeySpace}) // marks the header link
+	m.Update(tea.KeyMsg{Type: tea.KeyUp})
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	m.Update(LinksMsg{Links: links[2:], Done: true})
+	want := []string{"https://a.example/one", "https://b.example/two", "https://c.example/three", "mailto:list@example.org"}
+	if got := m.Shown(); !slices.Equal(got, want) {
+		t.Errorf("after all links: %q, want %q", got, want)
+	}
+	if it, _ := m.Cursor(); it.URI != "mailto:list@example.org" {
+		t.Errorf("the cursor moved to %q", it.URI)
+	}
+	if got := m.Marked(); !slices.Equal(got, []string{"mailto:list@example.org"}) {
+		t.Errorf("marked %q", got)
+	}
+	if v := m.View(); strings.Contains(v, "reading") || !strings.Contains(v, "4/4") {
+		t.Errorf("done, the prompt line says:\n%s", v)
+	}
+}
+
+func TestItemsAll(t *testing.T) {
+	if n := len(newBuilder(testLinks(), false).Items()); n != 5 {
+		t.Errorf("without folding, %d rows, want 5", n)
 	}
 }

@@ -52,6 +52,9 @@ func (m *Model) View() string {
 	w := max(m.width, 20)
 	var b strings.Builder
 	count := strconv.Itoa(len(m.shown)) + "/" + strconv.Itoa(len(m.items))
+	if m.loading {
+		count = "reading… " + count
+	}
 	prompt := "> " + string(m.filter) + "_"
 	pad := max(1, w-ansi.StringWidth(prompt)-len(count))
 	b.WriteString(m.styles.Prompt.Render(ansi.Truncate(prompt, w-len(count)-1, "…")) + strings.Repeat(" ", pad) + count + "\n")
@@ -89,7 +92,7 @@ func (m *Model) row(j, w int) string {
 	if j == m.cursor {
 		lead = "> "
 	}
-	if m.marked[i] {
+	if m.marked[it.id] {
 		lead = lead[:1] + "*"
 	}
 	var tail string
@@ -106,6 +109,9 @@ func (m *Model) row(j, w int) string {
 	}
 	line1 := lead + " " + link + m.styles.Warn.Render(tail)
 	src := it.Source + "  "
+	if m.b.multi && it.message > 0 {
+		src = "msg " + strconv.Itoa(it.message) + " " + src
+	}
 	ctx := m.context(it, max(10, w-4-ansi.StringWidth(src)))
 	line2 := "    " + m.styles.Dim.Render(src) + ctx
 	return ansi.Truncate(line1, w, "") + "\n" + ansi.Truncate(line2, w, "") + "\n"
