@@ -59,6 +59,7 @@ type scanOptions struct {
 	keep, normalize, abbreviated bool
 
 	context bool // -C: Link.Text, printed under each URI
+	emails  bool // --emails: bare addresses as mailto: URIs
 }
 
 // flags returns the flags of the options, bound to o.
@@ -92,6 +93,7 @@ func (o *scanOptions) flags() []cli.Flag {
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also find bare e-mail addresses in text (bob@example.org), as mailto: URIs", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
 	}
 }
@@ -482,6 +484,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Abbreviated: o.abbreviated,
 		Warnings:    o.warnings,
 		Context:     o.context,
+		Emails:      o.emails,
 		Base:        o.base,
 		Default:     o.defaultBase,
 	}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"io"
+	"math"
 	"strings"
 
 	"github.com/urix/urix/delimit"
@@ -28,12 +29,20 @@ const ContextLimit = 200
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
+	var emails *emailFinder
+	if src.opts.Emails {
+		emails = newEmailFinder()
+		r = withEmails(r, emails)
+	}
 	sc := delimit.NewScanner(r, delimit.Options{
 		Abbreviated: src.opts.Abbreviated,
 		Relative:    src.opts.AngleRelative,
 	})
 	for sc.Scan() {
 		m := sc.Match()
+		if emails != nil && !src.emitEmails(emails, m, context, yield) {
+			return false
+		}
 		l := Link{
 			Ref:     m.URI,
 			Offset:  m.Start,
@@ -54,6 +63,12 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			_, l.Ref, _ = strings.Cut(m.URI, "://")
 		}
 		if !src.emitAs(l, m.URI, yield) {
+			return false
+		}
+	}
+	if emails != nil {
+		emails.close()
+		if !src.emitEmails(emails, delimit.Match{Start: math.MaxInt64, End: math.MaxInt64}, context, yield) {
 			return false
 		}
 	}
