@@ -86,6 +86,10 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if name == "" {
 		name = "-"
 	}
+	if name == "-" && isTerminal(e.stdin) {
+		// The terminal is the list's: the message must come another way.
+		return withStatus(exitError, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")"))
+	}
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {

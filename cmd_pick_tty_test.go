@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,10 @@ func (s *tmuxScreen) waitFor(want string) string {
 	s.t.Fatalf("the screen never showed %q:\n%s", want, screen)
 	return ""
 }
+
+// colorSGR matches an escape sequence that sets a color (tmux writes
+// "\x1b[39m", the default color, between styled runs).
+var colorSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
 
 // TestPickInTerminal runs the urix binary as a mail client does, the
 // message on standard input and the list on the terminal, and types on
@@ -124,6 +129,48 @@ func TestPickInTerminal(t *testing.T) {
 	s.waitFor("status 0\n")
 	if got, _ := os.ReadFile(out); string(got) != "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest\nhttps://www.rfc-editor.org/rfc/rfc3986#section-5.2\n" {
 		t.Errorf("two marked links opened as %q", got)
+	}
+
+	// The list follows a resize; with NO_COLOR it has attributes (the
+	// cursor's row in reverse video) but no colors; y copies with OSC 52,
+	// which tmux takes into its buffer.
+	s.keys("clear", "Enter")
+	s.tmux("set-option", "-g", "set-clipboard", "on")
+	s.keys("-l", "NO_COLOR=1 "+quote(bin)+" pick testdata/sample.txt; echo status $?")
+	s.keys("Enter")
+	s.waitFor("11/11")
+	s.tmux("resize-window", "-t", "0", "-x", "50", "-y", "12")
+	s.waitFor("enter op…")
+	s.keys("t", "e", "l", "n", "e", "t")
+	screen = s.waitFor("> telnet_")
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	if len(lines) > 12 || !strings.Contains(screen, ">  telnet://192.0.2.16:80/") {
+		t.Errorf("at 50x12, filtered to telnet:\n%s", screen)
+	}
+	for _, l := range lines {
+		if len([]rune(l)) > 50 {
+			t.Errorf("at 50x12, a line of %d cells: %q", len([]rune(l)), l)
+		}
+	}
+	styled := s.tmux("capture-pane", "-p", "-e", "-t", "0")
+	if !strings.Contains(styled, "\x1b[7m") || colorSGR.MatchString(styled) {
+		t.Errorf("with NO_COLOR, want reverse video and no colors:\n%q", styled)
+	}
+	s.keys("C-y")
+	s.waitFor("copied telnet://192.0.2.16:80/")
+	if got := s.tmux("show-buffer"); got != "telnet://192.0.2.16:80/" {
+		t.Errorf("OSC 52 copied %q into tmux's buffer", got)
+	}
+	s.keys("Escape")
+	s.waitFor("status 0")
+	s.tmux("resize-window", "-t", "0", "-x", "80", "-y", "24")
+
+	// Without input, standard input is the terminal: an error, no list.
+	s.keys("clear", "Enter")
+	s.keys("-l", quote(bin)+" pick; echo status $?")
+	s.keys("Enter")
+	if screen = s.waitFor("\nstatus "); !strings.Contains(screen, "urix: pick: standard input is the terminal") || !strings.Contains(screen, "status 2") {
+		t.Errorf("urix pick with no input on a terminal:\n%s", screen)
 	}
 
 	// q leaves without opening anything, and the screen before is back.

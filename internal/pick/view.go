@@ -102,6 +102,9 @@ func (m *Model) row(j, w int) string {
 	if it.Count > 1 {
 		tail += " ×" + strconv.Itoa(it.Count)
 	}
+	// The link first: the codes get a third of the line at most, and the
+	// warnings are spelt out below for the row under the cursor.
+	tail = ansi.Truncate(tail, max(8, w/3), "…")
 	uri := ansi.Truncate(it.Show, max(10, w-3-ansi.StringWidth(tail)), "…")
 	link := m.styles.Link.Render(uri)
 	if j == m.cursor {
