@@ -88,7 +88,9 @@ func (f *emailFinder) scan() {
 		}
 	}
 	// Keep the bytes the next '@' may need, and the line start before them.
-	if drop := f.pos - emailLookBehind - emailLocalMax; drop > 0 {
+	if drop := f.pos - emailLookBehind - emailLocalMax; drop > 0 && drop >= len(f.buf)/2 {
+		// Half the window or more at a time: the copies add up to the
+		// input's size, not its size times the window's.
 		f.countTo(f.off + int64(drop))
 		f.buf = append(f.buf[:0], f.buf[drop:]...)
 		f.off += int64(drop)
@@ -180,7 +182,11 @@ var identifierFields = []string{"message-id:", "references:", "in-reply-to:", "c
 // identifierFields, or is folded under one (starts with white space
 // below it), as far as the window holds.
 func (f *emailFinder) identifierField(i int) bool {
-	b := f.buf
+	// Only as far back as the window is sure to hold, so that each
+	// address costs a bounded time.
+	from := max(0, i-emailLookBehind)
+	b := f.buf[from:]
+	i -= from
 	for ls := bytes.LastIndexByte(b[:i], '\n') + 1; ; {
 		line := b[ls:]
 		if len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {

@@ -82,3 +82,34 @@ func TestEmailsLongInput(t *testing.T) {
 		t.Errorf("found %+v, want bob@example.org at 10001:6", f.found)
 	}
 }
+
+// FuzzEmailsContext: with Emails and Context, the links of a text do not
+// depend on how the reader splits it, and every address is a mailto: URI
+// whose Ref is in the text at its Offset.
+func FuzzEmailsContext(f *testing.F) {
+	for _, s := range []string{"bob@example.org", "a <b@c.example.com> mailto:d@e.example.net http://f@g.example.org/\nMessage-ID: <h@i.example.com>", "x@y.com.\n  z@w.example.co.uk"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		opts := Options{Type: Text, Emails: true, Context: true}
+		var whole, split []Link
+		for l, err := range Links(strings.NewReader(in), opts) {
+			if err == nil {
+				whole = append(whole, l)
+			}
+		}
+		for l, err := range Links(iotest.OneByteReader(strings.NewReader(in)), opts) {
+			if err == nil {
+				split = append(split, l)
+			}
+		}
+		if fmt.Sprint(whole) != fmt.Sprint(split) {
+			t.Fatalf("Links(%q) whole:\n%v\none byte at a time:\n%v", in, whole, split)
+		}
+		for _, l := range whole {
+			if l.Style == StyleEmail && (l.URI != "mailto:"+l.Ref || !strings.HasPrefix(in[l.Offset:], l.Ref)) {
+				t.Errorf("Links(%q): address %+v", in, l)
+			}
+		}
+	})
+}
