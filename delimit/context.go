@@ -20,13 +20,25 @@ import (
 // and the result does not depend on the reader's chunk sizes, except
 // that a line start further back than the window holds is cut there.
 func (s *Scanner) Context(limit int) string {
-	limit = max(limit, 40)
 	start, end := int(s.m.Start-s.off), int(s.m.End-s.off)
 	if start < 0 || end > len(s.buf) || start > end {
 		return ""
 	}
-	s.readAfter(end + limit)
-	b := s.buf
+	s.readAfter(end + max(limit, minContext))
+	return LineContext(s.buf, start, end, limit)
+}
+
+// minContext is the least limit of Context and LineContext.
+const minContext = 40
+
+// LineContext returns the context of b[start:end] in b as Scanner.Context
+// does: its line or lines, the line before when it stands alone on its
+// line, whitespace folded, at most limit bytes (at least 40) cut around it
+// at rune boundaries. b must hold limit bytes before start and after end,
+// or the line breaks or input ends within them, for the result not to
+// depend on what b holds.
+func LineContext(b []byte, start, end, limit int) string {
+	limit = max(limit, minContext)
 	ls := start - len(lastLine(b[max(0, start-limit):start]))
 	le := end
 	if i := bytes.IndexByte(b[end:min(len(b), end+limit)], '\n'); i >= 0 {

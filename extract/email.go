@@ -34,6 +34,9 @@ type emailFinder struct {
 	eof   bool
 	found []emailMatch // not yet yielded, in input order
 
+	context bool // fill emailMatch.text (Options.Context)
+	pending int  // found[pending:] wait for their text
+
 	spanStart, spanEnd int64 // the last URI's span (see emitEmails)
 
 	line      int   // line of offset counted, 1-based
@@ -45,6 +48,8 @@ type emailMatch struct {
 	addr         string
 	start, end   int64
 	line, column int
+	text         string // Link.Text, with emailFinder.context
+	pending      bool   // text waits for the bytes after the address
 }
 
 const (
@@ -53,7 +58,7 @@ const (
 	emailLookBehind = 1024 // the line start, for the field name rule
 )
 
-func newEmailFinder() *emailFinder { return &emailFinder{line: 1} }
+func newEmailFinder(context bool) *emailFinder { return &emailFinder{line: 1, context: context} }
 
 // Write scans p for addresses.
 func (f *emailFinder) Write(p []byte) (int, error) {
@@ -87,14 +92,41 @@ func (f *emailFinder) scan() {
 			f.report(start, at, end)
 		}
 	}
-	// Keep the bytes the next '@' may need, and the line start before them.
-	if drop := f.pos - emailLookBehind - emailLocalMax; drop > 0 && drop >= len(f.buf)/2 {
+	f.fillText()
+	// Keep the bytes the next '@' may need, and the line start before
+	// them, and those of the addresses that wait for their text.
+	keep := f.pos - emailLookBehind - emailLocalMax
+	if f.pending < len(f.found) {
+		keep = min(keep, int(f.found[f.pending].start-f.off)-2*ContextLimit)
+	}
+	if drop := keep; drop > 0 && drop >= len(f.buf)/2 {
 		// Half the window or more at a time: the copies add up to the
 		// input's size, not its size times the window's.
 		f.countTo(f.off + int64(drop))
 		f.buf = append(f.buf[:0], f.buf[drop:]...)
 		f.off += int64(drop)
 		f.pos -= drop
+	}
+}
+
+// fillText gives the addresses found their Link.Text, delimit's context
+// of them, once the window holds what it needs: the line's end, or
+// ContextLimit bytes after the address, or the end of input. The delimit
+// scanner reads that far after each of its matches for its own context
+// (Scanner.Context), so an address before a match has its text when
+// emitEmails yields it, whatever the reader's chunk sizes.
+func (f *emailFinder) fillText() {
+	if !f.context {
+		f.pending = len(f.found)
+		return
+	}
+	for ; f.pending < len(f.found); f.pending++ {
+		e := &f.found[f.pending]
+		start, end := int(e.start-f.off), int(e.end-f.off)
+		if !f.eof && len(f.buf) < end+ContextLimit && bytes.IndexByte(f.buf[end:], '\n') < 0 {
+			return
+		}
+		e.text = delimit.LineContext(f.buf, start, end, ContextLimit)
 	}
 }
 
@@ -254,12 +286,13 @@ func (s *source) emitEmails(f *emailFinder, m delimit.Match, context Context, yi
 		if e.start >= m.Start || e.start < f.spanEnd && e.end > f.spanStart {
 			continue
 		}
-		l := Link{Ref: e.addr, Offset: e.start, Line: e.line, Column: e.column, Style: StyleEmail, Context: context}
+		l := Link{Ref: e.addr, Offset: e.start, Line: e.line, Column: e.column, Style: StyleEmail, Context: context, Text: e.text}
 		if !s.emitAs(l, "mailto:"+e.addr, yield) {
 			return false
 		}
 	}
 	f.found = f.found[n:]
+	f.pending = max(0, f.pending-n)
 	f.spanStart, f.spanEnd = m.Start, m.End
 	return true
 }

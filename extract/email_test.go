@@ -63,7 +63,7 @@ func TestEmailsOff(t *testing.T) {
 // no address, and positions stay right far into it.
 func TestEmailsLongInput(t *testing.T) {
 	in := strings.Repeat("no address on this line @ all\n", 10000) + "last bob@example.org\n"
-	f := newEmailFinder()
+	f := newEmailFinder(false)
 	r := withEmails(strings.NewReader(in), f)
 	buf := make([]byte, 4096)
 	maxBuf := 0

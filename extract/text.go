@@ -31,7 +31,7 @@ const ContextLimit = 200
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
 	var emails *emailFinder
 	if src.opts.Emails {
-		emails = newEmailFinder()
+		emails = newEmailFinder(src.opts.Context)
 		r = withEmails(r, emails)
 	}
 	sc := delimit.NewScanner(r, delimit.Options{
@@ -40,6 +40,12 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 	})
 	for sc.Scan() {
 		m := sc.Match()
+		var text string
+		if src.opts.Context {
+			// First: it reads on past m, which the address finder needs
+			// for the text of the addresses before m.
+			text = sc.Context(ContextLimit)
+		}
 		if emails != nil && !src.emitEmails(emails, m, context, yield) {
 			return false
 		}
@@ -51,9 +57,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			Style:   Style(m.Style.String()),
 			Context: context,
 			Joined:  m.Joined,
-		}
-		if src.opts.Context {
-			l.Text = sc.Context(ContextLimit)
+			Text:    text,
 		}
 		if m.Alt != "" {
 			l.Alternatives = []string{m.Alt}
