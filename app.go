@@ -125,6 +125,7 @@ func newApp(e *env) *cli.App {
 		e.relativeCommand(),
 		e.equalCommand(),
 		e.rewriteCommand(),
+		e.pickCommand(),
 		e.completionCommand(),
 	}
 	for _, c := range app.Commands {

@@ -59,6 +59,9 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
+
+	context bool // -C: Link.Text, printed under each URI
+	emails  bool // --emails: bare addresses as mailto: URIs
 }
 
 // flags returns the flags of the options, bound to o.
@@ -84,6 +87,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
+		&cli.BoolFlag{Name: "context", Aliases: []string{"C"}, Destination: &o.context, Usage: "print the text around each link under it, as urlscan -c (in JSON: \"text\")", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
@@ -93,6 +97,7 @@ func (o *scanOptions) flags() []cli.Flag {
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also find bare e-mail addresses in text (bob@example.org), as mailto: URIs", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
 	}
 }
@@ -196,6 +201,10 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
+	if pf, ok := s.formatter.(plainFormat); ok && s.context {
+		pf.context = true
+		s.formatter = pf
+	}
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = isTerminal(e.stdout)
 	if !s.quiet {
@@ -480,6 +489,8 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
 		Warnings:    o.warnings,
+		Context:     o.context,
+		Emails:      o.emails,
 		Base:        o.base,
 		Default:     o.defaultBase,
 		Canonical:   o.canonical,

@@ -39,7 +39,9 @@ func newLinkFormatter(format string, names, lines, warnings bool) linkFormatter 
 
 // plainFormat is [NAME:][LINE:COLUMN:]URI[\twarning: WARNINGS], escaped
 // for the terminal.
-type plainFormat struct{ names, lines, warnings bool }
+// With context, the link's Text follows on its own line, indented, as
+// urlscan -c prints it.
+type plainFormat struct{ names, lines, warnings, context bool }
 
 func (plainFormat) header() string { return "" }
 
@@ -59,6 +61,10 @@ func (f plainFormat) format(l extract.Link) (string, error) {
 	if f.warnings && len(l.Warnings) > 0 {
 		b.WriteString("\twarning: ")
 		b.WriteString(escapeText(strings.Join(l.Warnings, "; "), false))
+	}
+	if f.context && l.Text != "" {
+		b.WriteString("\n    ")
+		b.WriteString(escapeText(l.Text, false))
 	}
 	return b.String(), nil
 }

@@ -118,6 +118,17 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
+	// Emails reports, in text, bare e-mail addresses ("bob@example.org":
+	// an RFC 5322 addr-spec whose domain has a public suffix) as "mailto:"
+	// URIs with Style "email", as urlscan and lychee --include-mail do.
+	// The values of Message-ID, References, In-Reply-To, Content-ID and
+	// Received lines, identifiers in the same form, are left out.
+	Emails bool
+	// Context fills Link.Text of the links found in text (plain text, a
+	// mail body, the text of HTML) with the text around each: its line,
+	// or the line before too when the link stands alone on its line, at
+	// most ContextLimit bytes (delimit.Scanner.Context).
+	Context bool
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"io"
+	"math"
 	"strings"
 
 	"github.com/urix/urix/delimit"
@@ -21,15 +22,33 @@ func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return scanDelimited(r, src, ContextText, yield)
 }
 
+// ContextLimit is the longest Link.Text of a link in text with
+// Options.Context: enough for a line of prose around a long URI.
+const ContextLimit = 200
+
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
+	var emails *emailFinder
+	if src.opts.Emails {
+		emails = newEmailFinder(src.opts.Context)
+		r = withEmails(r, emails)
+	}
 	sc := delimit.NewScanner(r, delimit.Options{
 		Abbreviated: src.opts.Abbreviated,
 		Relative:    src.opts.AngleRelative,
 	})
 	for sc.Scan() {
 		m := sc.Match()
+		var text string
+		if src.opts.Context {
+			// First: it reads on past m, which the address finder needs
+			// for the text of the addresses before m.
+			text = sc.Context(ContextLimit)
+		}
+		if emails != nil && !src.emitEmails(emails, m, context, yield) {
+			return false
+		}
 		l := Link{
 			Ref:     m.URI,
 			Offset:  m.Start,
@@ -38,6 +57,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			Style:   Style(m.Style.String()),
 			Context: context,
 			Joined:  m.Joined,
+			Text:    text,
 		}
 		if m.Alt != "" {
 			l.Alternatives = []string{m.Alt}
@@ -47,6 +67,12 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			_, l.Ref, _ = strings.Cut(m.URI, "://")
 		}
 		if !src.emitAs(l, m.URI, yield) {
+			return false
+		}
+	}
+	if emails != nil {
+		emails.close()
+		if !src.emitEmails(emails, delimit.Match{Start: math.MaxInt64, End: math.MaxInt64}, context, yield) {
 			return false
 		}
 	}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/pick"
+)
+
+const pickDescription = `Lists the links of a message, or of any input urix scans, to open one
+or several in the browser: made for a mail client that pipes the message
+it shows ("<pipe-message> urix pick" in mutt; see the README). The list is
+drawn on the terminal (/dev/tty), so the input can come on standard input.
+
+Each row is a link with where it came from (a header, a MIME part, a
+message of an mbox) and its context (the line around it, the link
+underlined); links from message headers come last, and a URI that comes
+several times is shown once (--all shows every one). A row that deserves
+caution is marked "!" with its warnings' codes, and the warnings of the
+row under the cursor are spelt out above the help line: the text of a link
+shows another site than it goes to (text-host), a host that mixes scripts
+(homograph), a userinfo that looks like a host (userinfo-host) and the other
+security warnings of RFC 3986 §7 (see "urix scan -w").
+
+Keys, as in fzf: type to filter (a substring of the URI or its context,
+any case); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
+the marked links, or the one under the cursor, and ends; space or Tab
+marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
+(OSC 52, which the terminal must allow); q (with an empty filter), Esc or
+ctrl-c leaves without opening anything.
+
+A link is opened with --run CMD ("{}" in it is the link, quoted for the
+shell; without "{}" the link is added at the end), else with $BROWSER
+(the first of a ":"-separated list; "%s" as "{}"), else with xdg-open
+(open on macOS). NO_COLOR leaves out the colors.`
+
+type pickOptions struct {
+	typ, run string
+	all      bool
+}
+
+func (e *env) pickCommand() *cli.Command {
+	o := new(pickOptions)
+	return &cli.Command{
+		Name:        "pick",
+		Usage:       "choose links of a message in a list on the terminal and open them",
+		ArgsUsage:   "[FILE|-]",
+		Description: pickDescription,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "run", Destination: &o.run, Usage: "open links with the shell command `CMD`, \"{}\" standing for the link"},
+			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
+			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 {
+				return withStatus(exitError, errors.New("pick: one input at most"))
+			}
+			return e.runPick(o, c.Args().First())
+		},
+	}
+}
+
+// runPick is "urix pick": the links of the input in the list, then the
+// picked ones opened. The list is drawn as soon as the first links are
+// known, and the others join it as they are read.
+func (e *env) runPick(o *pickOptions, name string) error {
+	typ, err := extract.ParseType(o.typ)
+	if err != nil {
+		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
+	}
+	var r io.Reader = e.stdin
+	if name == "" {
+		name = "-"
+	}
+	if name == "-" && isTerminal(e.stdin) {
+		// The terminal is the list's: the message must come another way.
+		return withStatus(exitError, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")"))
+	}
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return withStatus(exitError, fmt.Errorf("pick: %s", fileMessage(name, err)))
+		}
+		defer f.Close()
+		r = f
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return withStatus(exitError, fmt.Errorf("pick: needs a terminal: %w", err))
+	}
+	defer tty.Close()
+
+	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true})
+	defer func() {
+		for _, p := range rd.stop() {
+			e.errorf("%s", p)
+		}
+	}()
+	first := <-rd.batches
+	if len(first.Links) == 0 {
+		e.errorf("pick: no links")
+		return errNone
+	}
+	b := pick.NewBuilder(!o.all, func(s string) string { return escapeText(s, false) })
+	for _, l := range first.Links {
+		b.Add(l)
+	}
+	w, h, err := term.GetSize(int(tty.Fd()))
+	if err != nil {
+		w, h = 80, 24
+	}
+	rend := lipgloss.NewRenderer(tty)
+	color := os.Getenv("NO_COLOR") == ""
+	if !color {
+		rend.SetColorProfile(termenv.ANSI) // bold, underline, reverse; no colors
+	}
+	m := pick.New(b, !first.Done, w, h, pick.NewStyles(rend, color))
+	m.Copy = func(uri string) error {
+		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
+		return err
+	}
+	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty), tea.WithAltScreen())
+	go func() {
+		for msg := range rd.batches {
+			p.Send(msg)
+		}
+	}()
+	if _, err := p.Run(); err != nil {
+		return withStatus(exitError, fmt.Errorf("pick: %w", err))
+	}
+	for _, it := range m.Picked {
+		if err := openLink(o.run, it.URI, tty); err != nil {
+			return withStatus(exitError, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
+		}
+	}
+	return nil
+}
+
+// linkReader reads the links of an input in the background and hands
+// them on in batches: the first as soon as a screenful is known, then
+// every 50 ms, the last one Done.
+type linkReader struct {
+	batches  chan pick.LinksMsg
+	quit     chan struct{}
+	finished chan struct{}
+	problems []string // the errors met, as messages; read after finished
+}
+
+func readLinks(r io.Reader, opts extract.Options) *linkReader {
+	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{}), finished: make(chan struct{})}
+	go func() {
+		defer close(rd.finished)
+		defer close(rd.batches)
+		var batch []extract.Link
+		want, last := 32, time.Now()
+		send := func(done bool) bool {
+			select {
+			case rd.batches <- pick.LinksMsg{Links: batch, Done: done}:
+				batch, want, last = nil, 0, time.Now()
+				return true
+			case <-rd.quit:
+				return false
+			}
+		}
+		for l, err := range extract.Links(r, opts) {
+			if err != nil {
+				rd.problems = append(rd.problems, escapeText(strings.TrimPrefix(err.Error(), "extract: "), false))
+				continue
+			}
+			batch = append(batch, l)
+			if (want > 0 && len(batch) >= want || want == 0 && time.Since(last) > 50*time.Millisecond) && !send(false) {
+				return
+			}
+		}
+		send(true)
+	}()
+	return rd
+}
+
+// stop ends the reading, if it is still going on, and returns the
+// problems met.
+func (rd *linkReader) stop() []string {
+	close(rd.quit)
+	<-rd.finished
+	return rd.problems
+}
+
+// openLink opens uri with the --run command, $BROWSER or the system's
+// opener, on the terminal tty (a text browser needs one; standard input
+// is the message).
+func openLink(run, uri string, tty *os.File) error {
+	var cmd *exec.Cmd
+	switch browser, _, _ := strings.Cut(os.Getenv("BROWSER"), ":"); {
+	case run != "":
+		cmd = exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri))
+	case browser != "":
+		cmd = exec.Command("/bin/sh", "-c", fillCommand(browser, "%s", uri))
+	case runtime.GOOS == "darwin":
+		cmd = exec.Command("open", uri)
+	default:
+		cmd = exec.Command("xdg-open", uri)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, os.Stderr
+	return cmd.Run()
+}
+
+// fillCommand puts uri, quoted for the shell, in place of each hole in
+// the command line cmd, or at its end when it has none.
+func fillCommand(cmd, hole, uri string) string {
+	q := "'" + strings.ReplaceAll(uri, "'", `'\''`) + "'"
+	if strings.Contains(cmd, hole) {
+		return strings.ReplaceAll(cmd, hole, q)
+	}
+	return cmd + " " + q
+}

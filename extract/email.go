@@ -1,0 +1,298 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"strings"
+
+	"github.com/urix/urix/delimit"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// StyleEmail is the Style of a bare e-mail address found in text with
+// Options.Emails, reported as a "mailto:" URI (RFC 6068).
+const StyleEmail Style = "email"
+
+// emailFinder finds bare e-mail addresses (RFC 5322 §3.4.1 addr-spec, in
+// its dot-atom form) in the bytes written to it, which are the text the
+// delimit scanner reads (see scanDelimited), so it sees the input once and
+// in order. It keeps a window of bounded size: the bytes of an address
+// not yet ended and emailLookBehind bytes before it.
+//
+// An address is reported when its domain has at least two labels and ends
+// in a public suffix of ICANN's section ("bob@example.org", not
+// "root@localhost" nor "x@file.txt"), its local part is at most 64 bytes
+// and does not follow ':' or '/' (the userinfo of a URI), and its line is
+// not a Message-ID, References, In-Reply-To, Content-ID or Received field
+// (or a line folded under one): the values of those are identifiers that
+// look like addresses.
+type emailFinder struct {
+	buf   []byte
+	off   int64 // input offset of buf[0]
+	pos   int   // the next '@' to look at is at or after buf[pos]
+	eof   bool
+	found []emailMatch // not yet yielded, in input order
+
+	context bool // fill emailMatch.text (Options.Context)
+	pending int  // found[pending:] wait for their text
+
+	spanStart, spanEnd int64 // the last URI's span (see emitEmails)
+
+	line      int   // line of offset counted, 1-based
+	lineStart int64 // input offset where that line starts
+	counted   int64 // input offset up to which lines are counted
+}
+
+type emailMatch struct {
+	addr         string
+	start, end   int64
+	line, column int
+	text         string // Link.Text, with emailFinder.context
+	pending      bool   // text waits for the bytes after the address
+}
+
+const (
+	emailLocalMax   = 64
+	emailDomainMax  = 253
+	emailLookBehind = 1024 // the line start, for the field name rule
+)
+
+func newEmailFinder(context bool) *emailFinder { return &emailFinder{line: 1, context: context} }
+
+// Write scans p for addresses.
+func (f *emailFinder) Write(p []byte) (int, error) {
+	f.buf = append(f.buf, p...)
+	f.scan()
+	return len(p), nil
+}
+
+// close scans what is left at the end of the input.
+func (f *emailFinder) close() {
+	f.eof = true
+	f.scan()
+}
+
+func (f *emailFinder) scan() {
+	b := f.buf
+	for {
+		i := bytes.IndexByte(b[f.pos:], '@')
+		if i < 0 {
+			f.pos = len(b)
+			break
+		}
+		at := f.pos + i
+		end, ok := domainEnd(b, at+1)
+		if !ok && !f.eof {
+			f.pos = at // decided when more is read
+			break
+		}
+		f.pos = at + 1
+		if start := localStart(b, at); start < at && end > at+1 {
+			f.report(start, at, end)
+		}
+	}
+	f.fillText()
+	// Keep the bytes the next '@' may need, and the line start before
+	// them, and those of the addresses that wait for their text.
+	keep := f.pos - emailLookBehind - emailLocalMax
+	if f.pending < len(f.found) {
+		keep = min(keep, int(f.found[f.pending].start-f.off)-2*ContextLimit)
+	}
+	if drop := keep; drop > 0 && drop >= len(f.buf)/2 {
+		// Half the window or more at a time: the copies add up to the
+		// input's size, not its size times the window's.
+		f.countTo(f.off + int64(drop))
+		f.buf = append(f.buf[:0], f.buf[drop:]...)
+		f.off += int64(drop)
+		f.pos -= drop
+	}
+}
+
+// fillText gives the addresses found their Link.Text, delimit's context
+// of them, once the window holds what it needs: the line's end, or
+// ContextLimit bytes after the address, or the end of input. The delimit
+// scanner reads that far after each of its matches for its own context
+// (Scanner.Context), so an address before a match has its text when
+// emitEmails yields it, whatever the reader's chunk sizes.
+func (f *emailFinder) fillText() {
+	if !f.context {
+		f.pending = len(f.found)
+		return
+	}
+	for ; f.pending < len(f.found); f.pending++ {
+		e := &f.found[f.pending]
+		start, end := int(e.start-f.off), int(e.end-f.off)
+		if !f.eof && len(f.buf) < end+ContextLimit && bytes.IndexByte(f.buf[end:], '\n') < 0 {
+			return
+		}
+		e.text = delimit.LineContext(f.buf, start, end, ContextLimit)
+	}
+}
+
+// domainEnd returns the end of the domain that starts at b[i], trailing
+// dots and hyphens left out; ok is false when the domain may go on past
+// the end of b.
+func domainEnd(b []byte, i int) (end int, ok bool) {
+	j := i
+	for j < len(b) && j-i <= emailDomainMax && emailClass[b[j]]&cDomain != 0 {
+		j++
+	}
+	ok = j < len(b)
+	for j > i && (b[j-1] == '.' || b[j-1] == '-') {
+		j--
+	}
+	return j, ok
+}
+
+// localStart returns the start of the local part that ends at b[at], or
+// at when there is none that can be an address's.
+func localStart(b []byte, at int) int {
+	i := at
+	for i > 0 && at-i < emailLocalMax && isAtext(b[i-1]) {
+		i--
+	}
+	for i < at && b[i] == '.' {
+		i++
+	}
+	if i == at || (i > 0 && (isAtext(b[i-1]) || b[i-1] == ':' || b[i-1] == '/' || b[i-1] == '@')) ||
+		b[at-1] == '.' || bytes.Contains(b[i:at], []byte("..")) {
+		return at
+	}
+	return i
+}
+
+// Classes of the bytes of an address.
+const (
+	cAtext  = 1 << iota // atext of RFC 5322 §3.2.3 and '.', without '/', which in running text is a path's
+	cDomain             // letter, digit, '.', '-'
+)
+
+var emailClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' {
+			t[c] = cAtext | cDomain
+		}
+	}
+	for _, c := range []byte("!#$%&'*+=?^_`{|}~") {
+		t[c] |= cAtext
+	}
+	return t
+}()
+
+func isAtext(c byte) bool { return emailClass[c]&cAtext != 0 }
+
+// report records the address b[start:end] with its '@' at b[at] when its
+// domain and its line allow.
+func (f *emailFinder) report(start, at, end int) {
+	domain := strings.ToLower(string(f.buf[at+1 : end]))
+	if len(domain) > emailDomainMax || strings.Contains(domain, "..") || !strings.Contains(domain, ".") {
+		return
+	}
+	for _, label := range strings.Split(domain, ".") {
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' {
+			return
+		}
+	}
+	if suffix, icann := publicsuffix.PublicSuffix(domain); !icann || suffix == domain {
+		return
+	}
+	if f.identifierField(start) {
+		return
+	}
+	f.countTo(f.off + int64(start))
+	s := f.off + int64(start)
+	f.found = append(f.found, emailMatch{addr: string(f.buf[start:end]), start: s, end: f.off + int64(end),
+		line: f.line, column: int(s-f.lineStart) + 1})
+}
+
+// identifierFields are the header fields whose values are identifiers in
+// the form of an addr-spec (RFC 5322 §3.6.4, RFC 2045 §7, RFC 5321 §4.4).
+var identifierFields = []string{"message-id:", "references:", "in-reply-to:", "content-id:", "received:", "resent-message-id:"}
+
+// identifierField reports whether the line of b[i] is one of the
+// identifierFields, or is folded under one (starts with white space
+// below it), as far as the window holds.
+func (f *emailFinder) identifierField(i int) bool {
+	// Only as far back as the window is sure to hold, so that each
+	// address costs a bounded time.
+	from := max(0, i-emailLookBehind)
+	b := f.buf[from:]
+	i -= from
+	for ls := bytes.LastIndexByte(b[:i], '\n') + 1; ; {
+		line := b[ls:]
+		if len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {
+			if ls == 0 {
+				return false
+			}
+			ls = bytes.LastIndexByte(b[:ls-1], '\n') + 1
+			continue
+		}
+		line = bytes.TrimLeft(line, "> ") // quoted in a reply
+		for _, name := range identifierFields {
+			if len(line) >= len(name) && strings.EqualFold(string(line[:len(name)]), name) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// countTo counts the lines up to the input offset to, which is in buf.
+func (f *emailFinder) countTo(to int64) {
+	if to <= f.counted {
+		return
+	}
+	seg := f.buf[f.counted-f.off : to-f.off]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		f.line += n
+		f.lineStart = f.counted + int64(bytes.LastIndexByte(seg, '\n')) + 1
+	}
+	f.counted = to
+}
+
+// teeLen is an io.TeeReader that keeps the Len of its reader, which
+// delimit.NewScanner uses to size its window.
+type teeLen struct {
+	io.Reader
+	src interface{ Len() int }
+}
+
+func (t teeLen) Len() int { return t.src.Len() }
+
+// withEmails returns the reader scanDelimited gives the delimit scanner:
+// r, its bytes also written to f.
+func withEmails(r io.Reader, f *emailFinder) io.Reader {
+	tee := io.TeeReader(r, f)
+	if l, ok := r.(interface{ Len() int }); ok {
+		return teeLen{tee, l}
+	}
+	return tee
+}
+
+// emitEmails yields, as "mailto:" links with Style email, the addresses
+// f has found before the delimit match m, the next link of the text
+// (m.Start is math.MaxInt64 at the end); the ones found while the scanner
+// read ahead for m wait in f for their turn. An address within the span
+// of a URI, m's or the one before, is the URI's ("mailto:bob@example.org",
+// a userinfo), not one of its own.
+func (s *source) emitEmails(f *emailFinder, m delimit.Match, context Context, yield func(Link, error) bool) bool {
+	n := 0
+	for _, e := range f.found {
+		if e.start >= m.Start && e.start >= m.End {
+			break
+		}
+		n++
+		if e.start >= m.Start || e.start < f.spanEnd && e.end > f.spanStart {
+			continue
+		}
+		l := Link{Ref: e.addr, Offset: e.start, Line: e.line, Column: e.column, Style: StyleEmail, Context: context, Text: e.text}
+		if !s.emitAs(l, "mailto:"+e.addr, yield) {
+			return false
+		}
+	}
+	f.found = f.found[n:]
+	f.pending = max(0, f.pending-n)
+	f.spanStart, f.spanEnd = m.Start, m.End
+	return true
+}

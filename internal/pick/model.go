@@ -1,0 +1,240 @@
+package pick
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/urix/urix/extract"
+)
+
+// Model is the picker's state: the rows, the filter typed so far, the
+// cursor and the marks. Keys:
+//
+//   - a printable character goes to the filter (a case-insensitive
+//     substring of the URI or its context), except q (quit) and y (copy)
+//     while the filter is empty: as in fzf, letters are for filtering, so
+//     moving is on the arrows, ctrl-n/ctrl-p, page up/down, home/end;
+//   - backspace and ctrl-u edit the filter; Esc and ctrl-c quit, as in fzf;
+//   - space or Tab marks the row under the cursor (or unmarks it) and moves down;
+//   - Enter picks the marked rows, or the row under the cursor, and ends;
+//   - ctrl-y, or y with an empty filter, copies the URI under the cursor
+//     (Copy, OSC 52 in the command).
+type Model struct {
+	b       *Builder
+	items   []Item
+	loading bool  // more links are coming (LinksMsg)
+	shown   []int // indexes of the items the filter keeps
+	filter  []rune
+	cursor  int          // index into shown
+	top     int          // first of shown on the screen
+	marked  map[int]bool // by Item.id
+
+	width, height int
+	status        string
+	styles        Styles
+
+	// Copy puts a URI on the clipboard; its error is shown.
+	Copy func(string) error
+	// Picked are the items chosen with Enter, nil when the user quit.
+	Picked []Item
+}
+
+// New returns a model of the rows of b for a terminal of width×height
+// cells. loading says that more links will come in LinksMsg messages.
+func New(b *Builder, loading bool, width, height int, styles Styles) *Model {
+	m := &Model{b: b, items: b.Items(), loading: loading, marked: make(map[int]bool),
+		width: width, height: height, styles: styles}
+	m.refilter()
+	return m
+}
+
+// LinksMsg brings more links to a model, the last ones with Done.
+type LinksMsg struct {
+	Links []extract.Link
+	Done  bool
+}
+
+// Init is tea.Model's: nothing to do before the first key.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// Update handles a key or a resize.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case LinksMsg:
+		for _, l := range msg.Links {
+			m.b.Add(l)
+		}
+		m.loading = !msg.Done
+		m.update(m.b.Items(), m.filter)
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.scroll()
+	case tea.KeyMsg:
+		m.status = ""
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// key applies one key; it returns tea.Quit when picking ends.
+func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	switch k.Type {
+	case tea.KeyCtrlC, tea.KeyEsc:
+		return tea.Quit
+	case tea.KeyEnter:
+		return m.pick()
+	case tea.KeyUp, tea.KeyCtrlP:
+		m.move(-1)
+	case tea.KeyDown, tea.KeyCtrlN:
+		m.move(1)
+	case tea.KeyPgUp:
+		m.move(-m.rows())
+	case tea.KeyPgDown:
+		m.move(m.rows())
+	case tea.KeyHome:
+		m.move(-len(m.shown))
+	case tea.KeyEnd:
+		m.move(len(m.shown))
+	case tea.KeySpace, tea.KeyTab:
+		m.toggle()
+	case tea.KeyCtrlY:
+		m.copy()
+	case tea.KeyBackspace:
+		if n := len(m.filter); n > 0 {
+			m.setFilter(m.filter[:n-1])
+		}
+	case tea.KeyCtrlU:
+		m.setFilter(nil)
+	case tea.KeyRunes:
+		if len(m.filter) == 0 && len(k.Runes) == 1 && !k.Paste {
+			switch k.Runes[0] {
+			case 'q':
+				return tea.Quit
+			case 'y':
+				m.copy()
+				return nil
+			}
+		}
+		m.setFilter(append(m.filter, k.Runes...))
+	}
+	return nil
+}
+
+// pick ends with the marked items, or the one under the cursor.
+func (m *Model) pick() tea.Cmd {
+	for _, it := range m.items {
+		if m.marked[it.id] {
+			m.Picked = append(m.Picked, it)
+		}
+	}
+	if len(m.Picked) == 0 {
+		it, ok := m.current()
+		if !ok {
+			return nil // nothing to open: the filter keeps no row
+		}
+		m.Picked = []Item{it}
+	}
+	return tea.Quit
+}
+
+func (m *Model) current() (Item, bool) {
+	if m.cursor >= len(m.shown) {
+		return Item{}, false
+	}
+	return m.items[m.shown[m.cursor]], true
+}
+
+func (m *Model) move(d int) {
+	m.cursor = max(0, min(len(m.shown)-1, m.cursor+d))
+	m.scroll()
+}
+
+func (m *Model) toggle() {
+	if m.cursor < len(m.shown) {
+		id := m.items[m.shown[m.cursor]].id
+		m.marked[id] = !m.marked[id]
+		m.move(1)
+	}
+}
+
+func (m *Model) copy() {
+	it, ok := m.current()
+	if !ok || m.Copy == nil {
+		return
+	}
+	if err := m.Copy(it.URI); err != nil {
+		m.status = "copy: " + err.Error()
+		return
+	}
+	m.status = "copied " + it.Show
+}
+
+// setFilter keeps the rows that match f.
+func (m *Model) setFilter(f []rune) { m.update(m.items, f) }
+
+// update sets the rows and the filter, the cursor on the same item when
+// it stays, else on the first row.
+func (m *Model) update(items []Item, f []rune) {
+	prev := -1
+	if it, ok := m.current(); ok {
+		prev = it.id
+	}
+	m.items, m.filter = items, f
+	m.refilter()
+	m.cursor = 0
+	for j, i := range m.shown {
+		if m.items[i].id == prev {
+			m.cursor = j
+		}
+	}
+	m.scroll()
+}
+
+func (m *Model) refilter() {
+	m.shown = m.shown[:0]
+	f := strings.ToLower(string(m.filter))
+	for i, it := range m.items {
+		if f == "" || strings.Contains(it.key, f) {
+			m.shown = append(m.shown, i)
+		}
+	}
+}
+
+// scroll keeps the cursor's row on the screen.
+func (m *Model) scroll() {
+	n := m.rows()
+	if m.cursor < m.top {
+		m.top = m.cursor
+	}
+	if m.cursor >= m.top+n {
+		m.top = m.cursor - n + 1
+	}
+	m.top = max(0, min(m.top, len(m.shown)-n))
+}
+
+// Filter returns the filter typed so far.
+func (m *Model) Filter() string { return string(m.filter) }
+
+// Cursor returns the item under the cursor, and false when no row is shown.
+func (m *Model) Cursor() (Item, bool) { return m.current() }
+
+// Shown returns the URIs of the rows the filter keeps, in order.
+func (m *Model) Shown() []string {
+	out := make([]string, len(m.shown))
+	for j, i := range m.shown {
+		out[j] = m.items[i].URI
+	}
+	return out
+}
+
+// Marked returns the URIs of the marked rows, in order.
+func (m *Model) Marked() []string {
+	var out []string
+	for _, it := range m.items {
+		if m.marked[it.id] {
+			out = append(out, it.URI)
+		}
+	}
+	return out
+}

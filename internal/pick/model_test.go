@@ -1,0 +1,236 @@
+package pick
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/urix/urix/extract"
+)
+
+// plainStyles draw nothing but the characters.
+func plainStyles() Styles {
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.Ascii)
+	return NewStyles(r, false)
+}
+
+func testLinks() []extract.Link {
+	links := []extract.Link{
+		{URI: "mailto:list@example.org", Ref: "mailto:list@example.org", Context: extract.ContextHeader, Header: "List-Post", Message: 1},
+		{URI: "https://a.example/one", Ref: "https://a.example/one", Text: "first see https://a.example/one", Context: extract.ContextText, Part: "1", Message: 1},
+		{URI: "https://b.example/two", Ref: "https://b.example/two", Text: "then https://b.example/two", Context: extract.ContextText, Part: "1", Message: 1},
+		{URI: "https://a.example/one", Ref: "https://a.example/one", Text: "again https://a.example/one", Context: extract.ContextText, Part: "1", Message: 1},
+		{URI: "https://c.example/three", Ref: "https://c.example/three", Text: "Quarterly report", Context: extract.ContextText, Part: "2", Message: 1},
+	}
+	return links
+}
+
+// newBuilder returns a folding Builder of links, which escapes nothing.
+func newBuilder(links []extract.Link, fold bool) *Builder {
+	b := NewBuilder(fold, func(s string) string { return s })
+	for _, l := range links {
+		b.Add(l)
+	}
+	return b
+}
+
+// keys makes the key messages of a script: a name in brackets is a
+// special key ("<down>", "<enter>"), any other character is typed.
+func keys(script string) []tea.KeyMsg {
+	special := map[string]tea.KeyType{
+		"up": tea.KeyUp, "down": tea.KeyDown, "ctrl-n": tea.KeyCtrlN, "ctrl-p": tea.KeyCtrlP,
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl-c": tea.KeyCtrlC, "space": tea.KeySpace,
+		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY,
+	}
+	var out []tea.KeyMsg
+	for script != "" {
+		if script[0] == '<' {
+			name, rest, _ := strings.Cut(script[1:], ">")
+			out = append(out, tea.KeyMsg{Type: special[name]})
+			script = rest
+			continue
+		}
+		r := []rune(script)[0]
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		script = script[len(string(r)):]
+	}
+	return out
+}
+
+func TestModelKeys(t *testing.T) {
+	tests := []struct {
+		keys   string
+		filter string
+		shown  int
+		cursor string // URI under the cursor, "" for none
+		marked []string
+		picked []string
+		quit   bool
+		copied string
+	}{
+		{keys: "", shown: 4, cursor: "https://a.example/one"},
+		{keys: "<down>", shown: 4, cursor: "https://b.example/two"},
+		{keys: "<ctrl-n><ctrl-n><ctrl-p>", shown: 4, cursor: "https://b.example/two"},
+		{keys: "<up><up>", shown: 4, cursor: "https://a.example/one"},
+		{keys: "<end>", shown: 4, cursor: "mailto:list@example.org"},
+		{keys: "<pgdown><pgdown><home>", shown: 4, cursor: "https://a.example/one"},
+		{keys: "<down><enter>", shown: 4, cursor: "https://b.example/two", picked: []string{"https://b.example/two"}, quit: true},
+		// Letters filter, over the URI and the context, in any case.
+		{keys: "two", filter: "two", shown: 1, cursor: "https://b.example/two"},
+		{keys: "REPORT", filter: "REPORT", shown: 1, cursor: "https://c.example/three"},
+		{keys: "again", filter: "again", shown: 1, cursor: "https://a.example/one"},
+		{keys: "zzz", filter: "zzz", shown: 0},
+		{keys: "zzz<enter>", filter: "zzz", shown: 0},
+		{keys: "tw<bs><bs>", shown: 4, cursor: "https://b.example/two"},
+		{keys: "two<ctrl-u>", shown: 4, cursor: "https://b.example/two"},
+		{keys: "example<down><down>", filter: "example", shown: 4, cursor: "https://c.example/three"},
+		// The cursor stays on its item when the filter keeps it.
+		{keys: "<down>.example", filter: ".example", shown: 3, cursor: "https://b.example/two"},
+		// q and y are keys only while the filter is empty.
+		{keys: "q", shown: 4, cursor: "https://a.example/one", quit: true},
+		{keys: "<esc>", shown: 4, cursor: "https://a.example/one", quit: true},
+		{keys: "<ctrl-c>", shown: 4, cursor: "https://a.example/one", quit: true},
+		{keys: "tq", filter: "tq", shown: 0},
+		{keys: "y", shown: 4, cursor: "https://a.example/one", copied: "https://a.example/one"},
+		{keys: "by", filter: "by", shown: 0},
+		{keys: "two<ctrl-y>", filter: "two", shown: 1, cursor: "https://b.example/two", copied: "https://b.example/two"},
+		// Marks: space and tab toggle and move down; Enter picks the marked.
+		{keys: "<space><space>", shown: 4, cursor: "https://c.example/three", marked: []string{"https://a.example/one", "https://b.example/two"}},
+		{keys: "<space><up><tab>", shown: 4, cursor: "https://b.example/two"},
+		{keys: "<down><space><space><enter>", shown: 4, cursor: "mailto:list@example.org",
+			marked: []string{"https://b.example/two", "https://c.example/three"},
+			picked: []string{"https://b.example/two", "https://c.example/three"}, quit: true},
+	}
+	for _, tt := range tests {
+		m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
+		var copied string
+		m.Copy = func(s string) error { copied = s; return nil }
+		quit := false
+		for _, k := range keys(tt.keys) {
+			if quit {
+				t.Fatalf("keys %q: a key after the end", tt.keys)
+			}
+			_, cmd := m.Update(k)
+			if cmd != nil {
+				_, quit = cmd().(tea.QuitMsg)
+			}
+		}
+		cur := ""
+		if it, ok := m.Cursor(); ok {
+			cur = it.URI
+		}
+		var picked []string
+		for _, it := range m.Picked {
+			picked = append(picked, it.URI)
+		}
+		if m.Filter() != tt.filter || len(m.Shown()) != tt.shown || cur != tt.cursor || quit != tt.quit ||
+			!slices.Equal(m.Marked(), tt.marked) || !slices.Equal(picked, tt.picked) || copied != tt.copied {
+			t.Errorf("keys %q: filter %q, %d shown, cursor %q, marked %q, picked %q, quit %v, copied %q;\n"+
+				"want filter %q, %d shown, cursor %q, marked %q, picked %q, quit %v, copied %q",
+				tt.keys, m.Filter(), len(m.Shown()), cur, m.Marked(), picked, quit, copied,
+				tt.filter, tt.shown, tt.cursor, tt.marked, tt.picked, tt.quit, tt.copied)
+		}
+	}
+}
+
+func TestItemsOrder(t *testing.T) {
+	items := newBuilder(testLinks(), true).Items()
+	var got []string
+	for _, it := range items {
+		got = append(got, it.URI)
+	}
+	want := []string{"https://a.example/one", "https://b.example/two", "https://c.example/three", "mailto:list@example.org"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Items order = %q, want %q (input order, headers last, folded)", got, want)
+	}
+	if items[0].Count != 2 || items[0].Source != "part 1" || items[0].Mark != "https://a.example/one" {
+		t.Errorf("folded item = %+v, want Count 2, Source part 1, Mark its URI", items[0])
+	}
+	if items[3].Text != "List-Post: mailto:list@example.org" || items[3].Source != "header List-Post" {
+		t.Errorf("header item = %+v", items[3])
+	}
+}
+
+func TestView(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 10}, {120, 50}, {10, 3}} {
+		m := New(newBuilder(testLinks(), true), false, size[0], size[1], plainStyles())
+		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+		v := m.View()
+		lines := strings.Split(v, "\n")
+		if len(lines) > max(size[1], chrome+2) {
+			t.Errorf("%dx%d: %d lines:\n%s", size[0], size[1], len(lines), v)
+		}
+		for _, l := range lines {
+			if w := lipgloss.Width(l); w > max(size[0], 20) {
+				t.Errorf("%dx%d: line %q is %d wide", size[0], size[1], l, w)
+			}
+		}
+		if !strings.Contains(v, ">  https://b.exampl") {
+			t.Errorf("%dx%d: the cursor's row is not marked:\n%s", size[0], size[1], v)
+		}
+	}
+	// A resize redraws at the new size; the cursor's row stays on screen.
+	m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
+	m.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	m.Update(tea.WindowSizeMsg{Width: 60, Height: 8})
+	if v := m.View(); !strings.Contains(v, "mailto:list@example.org") || strings.Count(v, "\n") > 7 {
+		t.Errorf("after a resize to 60x8:\n%s", v)
+	}
+}
+
+func TestViewWarnings(t *testing.T) {
+	links := []extract.Link{{URI: "http://evil.example/", Ref: "http://evil.example/", Style: extract.StyleHTML,
+		Context: extract.ContextHTML, Tag: "a", Attr: "href", Text: "https://www.bank.example/login", Part: "2", Message: 1}}
+	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
+	v := m.View()
+	for _, want := range []string{"http://evil.example/ !text-host", "! text-host: the text shows www.bank.example, the link goes to evil.example"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// TestModelStreaming: links that come while the list is shown join it,
+// body links before the header ones, and the cursor and the marks stay
+// on their rows.
+func TestModelStreaming(t *testing.T) {
+	links := testLinks()
+	m := New(NewBuilder(true, func(s string) string { return s }), true, 80, 24, plainStyles())
+	m.Update(LinksMsg{Links: links[:2]}) // the header link and a body link
+	if got := m.Shown(); !slices.Equal(got, []string{"https://a.example/one", "mailto:list@example.org"}) {
+		t.Fatalf("after 2 links: %q", got)
+	}
+	if v := m.View(); !strings.Contains(v, "reading… 2/2") {
+		t.Errorf("while reading, the prompt line says:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	m.Update(tea.KeyMsg{Type: tea.KeySpace}) // marks the header link
+	m.Update(tea.KeyMsg{Type: tea.KeyUp})
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	m.Update(LinksMsg{Links: links[2:], Done: true})
+	want := []string{"https://a.example/one", "https://b.example/two", "https://c.example/three", "mailto:list@example.org"}
+	if got := m.Shown(); !slices.Equal(got, want) {
+		t.Errorf("after all links: %q, want %q", got, want)
+	}
+	if it, _ := m.Cursor(); it.URI != "mailto:list@example.org" {
+		t.Errorf("the cursor moved to %q", it.URI)
+	}
+	if got := m.Marked(); !slices.Equal(got, []string{"mailto:list@example.org"}) {
+		t.Errorf("marked %q", got)
+	}
+	if v := m.View(); strings.Contains(v, "reading") || !strings.Contains(v, "4/4") {
+		t.Errorf("done, the prompt line says:\n%s", v)
+	}
+}
+
+func TestItemsAll(t *testing.T) {
+	if n := len(newBuilder(testLinks(), false).Items()); n != 5 {
+		t.Errorf("without folding, %d rows, want 5", n)
+	}
+}

@@ -1,0 +1,156 @@
+package pick
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Styles are the looks of the parts of the screen.
+type Styles struct {
+	Cursor, Link, Mark, Dim, Warn, Prompt lipgloss.Style
+}
+
+// NewStyles returns the styles drawn by r: with color, or, without (the
+// user set NO_COLOR), with bold, underline and reverse video only. The
+// screen says everything in characters too (">" for the cursor, "*" for
+// a mark, "!" for a warning), so it reads the same with no style at all.
+func NewStyles(r *lipgloss.Renderer, color bool) Styles {
+	s := Styles{
+		Cursor: r.NewStyle().Reverse(true),
+		Link:   r.NewStyle(),
+		Mark:   r.NewStyle().Underline(true),
+		Dim:    r.NewStyle(),
+		Warn:   r.NewStyle().Bold(true),
+		Prompt: r.NewStyle().Bold(true),
+	}
+	if color {
+		s.Link = s.Link.Foreground(lipgloss.Color("4"))
+		s.Mark = s.Mark.Foreground(lipgloss.Color("4"))
+		s.Dim = s.Dim.Foreground(lipgloss.Color("8"))
+		s.Warn = s.Warn.Foreground(lipgloss.Color("1"))
+	}
+	return s
+}
+
+const help = "type to filter  ↑↓ ^N ^P PgUp PgDn move  enter open  space mark  y copy  q quit"
+
+// chrome is the lines around the list: the prompt, two lines for the
+// warnings of the row under the cursor, the help line.
+const chrome = 4
+
+// rows is how many items fit on the screen, two lines each.
+func (m *Model) rows() int { return max(1, (m.height-chrome)/2) }
+
+// View draws the screen: the prompt with the filter and the count, the
+// rows (the link, then where it came from and its context, the link
+// underlined in it), the warnings of the row under the cursor, and the
+// help line or the last message.
+func (m *Model) View() string {
+	w := max(m.width, 20)
+	var b strings.Builder
+	count := strconv.Itoa(len(m.shown)) + "/" + strconv.Itoa(len(m.items))
+	if m.loading {
+		count = "reading… " + count
+	}
+	prompt := "> " + string(m.filter) + "_"
+	pad := max(1, w-ansi.StringWidth(prompt)-len(count))
+	b.WriteString(m.styles.Prompt.Render(ansi.Truncate(prompt, w-len(count)-1, "…")) + strings.Repeat(" ", pad) + count + "\n")
+	lines := 1
+	for j := m.top; j < len(m.shown) && j < m.top+m.rows(); j++ {
+		b.WriteString(m.row(j, w))
+		lines += 2
+	}
+	for ; lines < max(m.height, chrome+2)-3; lines++ {
+		b.WriteString("\n")
+	}
+	var ws []string
+	if it, ok := m.current(); ok {
+		ws = it.Warnings
+	}
+	for i := range 2 {
+		if i < len(ws) {
+			b.WriteString(m.styles.Warn.Render(ansi.Truncate("! "+ws[i], w, "…")))
+		}
+		b.WriteString("\n")
+	}
+	last := help
+	if m.status != "" {
+		last = m.status
+	}
+	b.WriteString(m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
+	return b.String()
+}
+
+// row draws the j-th shown item, two lines.
+func (m *Model) row(j, w int) string {
+	i := m.shown[j]
+	it := m.items[i]
+	lead := "  "
+	if j == m.cursor {
+		lead = "> "
+	}
+	if m.marked[it.id] {
+		lead = lead[:1] + "*"
+	}
+	var tail string
+	if len(it.Warnings) > 0 {
+		tail = " !" + codes(it.Warnings)
+	}
+	if it.Count > 1 {
+		tail += " ×" + strconv.Itoa(it.Count)
+	}
+	// The link first: the codes get a third of the line at most, and the
+	// warnings are spelt out below for the row under the cursor.
+	tail = ansi.Truncate(tail, max(8, w/3), "…")
+	uri := ansi.Truncate(it.Show, max(10, w-3-ansi.StringWidth(tail)), "…")
+	link := m.styles.Link.Render(uri)
+	if j == m.cursor {
+		link = m.styles.Cursor.Render(uri)
+	}
+	line1 := lead + " " + link + m.styles.Warn.Render(tail)
+	src := it.Source + "  "
+	if m.b.multi && it.message > 0 {
+		src = "msg " + strconv.Itoa(it.message) + " " + src
+	}
+	ctx := m.context(it, max(10, w-4-ansi.StringWidth(src)))
+	line2 := "    " + m.styles.Dim.Render(src) + ctx
+	return ansi.Truncate(line1, w, "") + "\n" + ansi.Truncate(line2, w, "") + "\n"
+}
+
+// context draws it.Text in at most w cells, the part around the link
+// when it is longer, the link underlined.
+func (m *Model) context(it Item, w int) string {
+	text := []rune(it.Text)
+	before, mark, after := text, []rune(nil), []rune(nil)
+	if it.Mark != "" {
+		if k := strings.Index(it.Text, it.Mark); k >= 0 {
+			before = []rune(it.Text[:k])
+			mark = []rune(it.Mark)
+			after = []rune(it.Text[k+len(it.Mark):])
+		}
+	}
+	if show := min(len(mark), 20, w/2); len(text) > w && len(before)+show > w {
+		// The words before the link, as many as leave the start of the
+		// link on screen.
+		cut := len(before) - (w - show - 1)
+		before = append([]rune("…"), before[cut:]...)
+	}
+	out := string(before)
+	if mark != nil {
+		out += m.styles.Mark.Render(string(mark)) + string(after)
+	}
+	return ansi.Truncate(out, w, "…")
+}
+
+// codes returns the codes of warnings, "code: message" each, joined with
+// commas.
+func codes(ws []string) string {
+	cs := make([]string, len(ws))
+	for i, w := range ws {
+		cs[i], _, _ = strings.Cut(w, ":")
+	}
+	return strings.Join(cs, ",")
+}
