@@ -75,7 +75,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
-		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
+		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, of the raw or encoded line in the file)", Category: "Output"},
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},

@@ -1,12 +1,13 @@
 package extract
 
 import (
-	"io"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding"
 )
 
-func TestUTF8Reader(t *testing.T) {
+func TestPartCharset(t *testing.T) {
 	tests := []struct {
 		in, label string
 		html      bool
@@ -41,13 +42,12 @@ func TestUTF8Reader(t *testing.T) {
 		{"\xff\xfeh\x00i\x00", "", false, "hi", false},
 	}
 	for _, tt := range tests {
-		r, _, warning := utf8Reader([]byte(tt.in), tt.label, tt.html)
-		got, err := io.ReadAll(r)
-		if err != nil || string(got) != tt.want {
-			t.Errorf("utf8Reader(%q, %q) = %q (%v), want %q", tt.in, tt.label, got, err, tt.want)
+		got, _, warning := partUTF8([]byte(tt.in), tt.label, tt.html)
+		if string(got) != tt.want {
+			t.Errorf("partCharset(%q, %q) = %q, want %q", tt.in, tt.label, got, tt.want)
 		}
 		if (warning != "") != tt.warn {
-			t.Errorf("utf8Reader(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
+			t.Errorf("partCharset(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
 		}
 		if tt.warn && !strings.Contains(warning, tt.label) {
 			t.Errorf("warning %q does not name the charset %q", warning, tt.label)
@@ -68,4 +68,13 @@ func TestDecodeWords(t *testing.T) {
 			t.Errorf("decodeWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// partUTF8 returns text read as partCharset tells, in UTF-8.
+func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
+	body, enc, warning, convert := partCharset(text, label, isHTML)
+	if convert {
+		body = transcode(nil, enc, body)
+	}
+	return body, enc, warning
 }

@@ -56,11 +56,15 @@ var (
 // the base of the entity they are in, except that Content-Base and
 // Content-Location themselves resolve against the entity around.
 //
-// Positions: a link in a part counts Offset, Line and Column in the text
-// of the part as scanned (decoded, in UTF-8, unwrapped); a header link in
-// the raw message, from its first header line (an mbox "From " line is
-// not counted), or, inside a message/rfc822 part sent in base64 or
-// quoted-printable, in that decoded message.
+// Positions: Offset, Line and Column say where a link is in the input as
+// stored, lines of an mbox counted from its start: a header link where it
+// is written; a link in a part where its first byte is encoded, on the
+// raw line of quoted-printable text (soft line breaks counted) or the
+// base64 line that holds that byte (see partMap). PartOffset, PartLine
+// and PartColumn give its position in the text of the part as scanned
+// (decoded, in UTF-8, unwrapped). Inside a message or multipart sent in
+// base64 or quoted-printable, itself inside one, a link is placed at the
+// start of the encoded body of the outer one.
 //
 // Broken structure (a multipart without its boundary or its closing
 // delimiter, a header section cut short, nesting deeper than 32) is
@@ -101,7 +105,11 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 			start = len(buf)
 		}
 	}
-	return w.scan(&s, buf[start:], int64(start), yield)
+	line := 1
+	if start > 0 {
+		line = 2
+	}
+	return w.scan(&s, buf[start:], int64(start), line, nil, yield)
 }
 
 // readMessage reads r to its end, or to MaxMessageSize+1 bytes, in a
@@ -133,6 +141,12 @@ type mailWalker struct {
 	// outer holds the buffers around the one walked, pushed when a
 	// message or multipart sent encoded is decoded.
 	outer []mailBuf
+	// pm maps the positions in the text of the part being scanned to
+	// the buffer; dec and utf8 hold that text decoded and converted,
+	// reused from part to part.
+	pm        partMap
+	dec, utf8 []byte
+	nested    []byte // the first message or multipart decoded (see push)
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -148,6 +162,17 @@ type mailBuf struct {
 	// lines counts the lines of buf before any part there is decoded in
 	// place: header link lines count in the raw message.
 	lines lineCounter
+	// lineBase is the line of the input buf starts on; unescaped holds
+	// the offsets in buf of the lines of an mbox that lost their ">"
+	// (see unescapeFrom), in increasing order.
+	lineBase  int
+	unescaped []int
+	// encodedAt is, for a decoded buffer (bufOff -1), where its encoded
+	// form starts in the input; cte maps the offsets of the first one in
+	// a message to those of its encoded form, from cteBody in the message.
+	encodedAt filePos
+	cte       cteCursor
+	cteBody   int
 }
 
 // newMailBuf returns the mailBuf of buf, at offset off of the input.
@@ -156,9 +181,11 @@ func newMailBuf(buf []byte, off int64) mailBuf {
 }
 
 // scan yields the links of the message msg, which starts at offset off of
-// the input.
-func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
+// the input, on its line line; unescaped are the lines of an mbox message
+// that lost a ">" (see mailBuf).
+func (w *mailWalker) scan(src *source, msg []byte, off int64, line int, unescaped []int, yield func(Link, error) bool) bool {
 	w.mailBuf, w.yield = newMailBuf(msg, off), yield
+	w.lineBase, w.unescaped = line, unescaped
 	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
 	w.mailBuf, w.yield = mailBuf{}, nil
 	return ok
@@ -271,8 +298,8 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			ls = loc
 		}
 		for r := range headerRefs(f) {
-			line, col := w.lineAt(r.off)
-			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: ContextHeader, Header: f.name}
+			p := w.filePos(r.off)
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
@@ -301,15 +328,6 @@ func locationSource(outer *source, num string, h *header) *source {
 		}
 	}
 	return s
-}
-
-// lineAt returns the 1-based line and byte column of w.buf[off] in the raw
-// message. The offsets asked for only grow, and what lies between two of
-// them is not decoded yet; each byte is looked at once, however many links
-// a line holds.
-func (w *mailWalker) lineAt(off int) (line, col int) {
-	w.work += w.lines.ahead(off)
-	return w.lines.at(off)
 }
 
 // multipart walks the body parts of the multipart entity p (RFC 2046
@@ -445,44 +463,69 @@ func (w *mailWalker) leaf(src *source, p part) (ok bool) {
 	default:
 		return true
 	}
+	return w.text(&s, p, isHTML)
+}
+
+// text scans the text part p, once its transfer encoding is undone, its
+// charset converted to UTF-8 and, for text/plain; format=flowed, its lines
+// unwrapped (RFC 3676), each link with its position in that text and in
+// the input as stored (see partMap).
+func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	text := w.buf[p.body:p.end]
+	w.pm = partMap{body: p.body}
 	switch {
 	case isEncoded(p.cte):
-		// In place: the decoded text is never longer, each byte is
-		// written behind the ones still to read, and the encoded
-		// text is not needed again. No copy of the part is made.
-		w.lineAt(p.end)
 		w.work += len(text)
-		text = appendDecoded(text[:0], p.cte, text)
+		w.pm.cte = newCTECursor(text, p.cte)
+		w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
 			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(p.cte)+", read as 8bit")
 	}
-	r, enc, warning := utf8Reader(text, p.params["charset"], isHTML)
+	body, enc, warning, convert := partCharset(text, p.params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
+	w.pm.skip = len(text) - len(body)
+	if convert {
+		w.utf8 = transcode(w.utf8[:0], enc, body)
+		w.pm.cs = newCharsetCursor(body, w.utf8, enc)
+		body = w.utf8
+	}
 	if isHTML {
 		s.decodedFrom = enc
-		return scanHTML(r, &s, w.yield)
+		return scanHTML(bytes.NewReader(body), s, w.yieldMapped)
 	}
-	if mt == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
-		r = newFlowedReader(r, strings.EqualFold(p.params["delsp"], "yes"))
+	var r io.Reader = bytes.NewReader(body)
+	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
+		delSp := strings.EqualFold(p.params["delsp"], "yes")
+		r = newFlowedReader(r, delSp)
+		w.pm.fl = newFlowedCursor(body, delSp)
 	}
-	return scanText(r, &s, w.yield)
+	return scanText(r, s, w.yieldMapped)
 }
 
 // push undoes the Content-Transfer-Encoding of the body of p, a message
 // or multipart, and makes the result the buffer walked, until pop, with
-// p's body all of it: its offsets are not those of the input. The body is
-// decoded in place, as leaf does, so that a message nested in encoded
-// parts, level after level, takes no more memory than itself.
+// p's body all of it: its offsets are not those of the input. The body of
+// the first one in the message is decoded in a buffer of its own, reused,
+// so that positions in it map back to the input (see filePos); a message
+// nested deeper, in encoded parts level after level, is decoded in place,
+// so that it takes no more memory than itself.
 func (w *mailWalker) push(p *part) {
-	w.lineAt(p.end) // the raw lines, before they are overwritten
+	at := w.filePos(p.body)
 	w.outer = append(w.outer, w.mailBuf)
 	body := w.buf[p.body:p.end:p.end]
 	w.work += len(body)
-	w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
+	if w.bufOff >= 0 {
+		w.nested = appendDecoded(w.nested[:0], p.cte, body)
+		w.mailBuf = newMailBuf(w.nested, -1)
+		w.cte, w.cteBody = newCTECursor(body, p.cte), p.body
+	} else {
+		w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
+	}
+	w.encodedAt = at
 	p.start, p.body, p.end, p.cte = 0, 0, len(w.buf), ""
 }
 

@@ -41,7 +41,7 @@ func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) 
 			}
 			continue
 		}
-		if !w.scan(&s, mr.msg, mr.off, yield) {
+		if !w.scan(&s, mr.msg, mr.off, mr.line, mr.unescaped, yield) {
 			return false
 		}
 	}
@@ -53,13 +53,18 @@ func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) 
 
 // mboxReader splits an mbox into its messages, as scanMbox describes.
 type mboxReader struct {
-	br      *bufio.Reader
-	msg     []byte // the current message, without its "From " line, unescaped
-	index   int    // 1-based index of the current message
-	off     int64  // offset of the current message in the input
-	tooBig  bool   // the current message is over MaxMessageSize; msg is empty
-	err     error  // the read error that ended the input, other than io.EOF
-	readOff int64  // offset of the next line in the input
+	br    *bufio.Reader
+	msg   []byte // the current message, without its "From " line, unescaped
+	index int    // 1-based index of the current message
+	off   int64  // offset of the current message in the input
+	line  int    // line of the input the current message starts on
+	// unescaped holds the offsets in msg of the lines that lost a ">".
+	unescaped []int
+	tooBig    bool  // the current message is over MaxMessageSize; msg is empty
+	err       error // the read error that ended the input, other than io.EOF
+	readOff   int64 // offset of the next line in the input
+	// readLine is the line of the input that readOff is on.
+	readLine int
 
 	pending  bool  // a "From " line was read that starts the next message
 	endErr   error // the input ended right after that line
@@ -68,7 +73,7 @@ type mboxReader struct {
 }
 
 func newMboxReader(r io.Reader) *mboxReader {
-	return &mboxReader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &mboxReader{br: bufio.NewReaderSize(r, 64<<10), readLine: 1}
 }
 
 // next reads the next message and reports whether there is one. Only the
@@ -77,12 +82,12 @@ func (m *mboxReader) next() bool {
 	if m.done {
 		return false
 	}
-	m.msg, m.tooBig = m.msg[:0], false
+	m.msg, m.tooBig, m.unescaped = m.msg[:0], false, m.unescaped[:0]
 	started := false
 	if m.pending {
 		m.pending, started = false, true
 		m.index++
-		m.off = m.readOff
+		m.off, m.line = m.readOff, m.readLine
 		if m.endErr != nil {
 			return m.end(m.endErr, true)
 		}
@@ -93,20 +98,26 @@ func (m *mboxReader) next() bool {
 		line, err := m.br.ReadSlice('\n')
 		atStart := !midLine
 		midLine = err == bufio.ErrBufferFull
-		lineOff := m.readOff
+		lineOff, lineNum := m.readOff, m.readLine
 		m.readOff += int64(len(line))
+		if err == nil {
+			m.readLine++
+		}
 		if atStart && bytes.HasPrefix(line, []byte("From ")) && (!m.seenFrom && !hasLines || isMboxFromLine(line)) {
 			for err == bufio.ErrBufferFull { // an over-long "From " line
 				line, err = m.br.ReadSlice('\n')
 				m.readOff += int64(len(line))
+				if err == nil {
+					m.readLine++
+				}
 			}
 			midLine = false
 			if !m.seenFrom && !hasLines {
 				// Nothing but blank lines before: this line
 				// starts the first message.
 				m.seenFrom = true
-				m.index, m.off, started = 1, m.readOff, true
-				m.msg = m.msg[:0]
+				m.index, m.off, m.line, started = 1, m.readOff, m.readLine, true
+				m.msg, m.unescaped = m.msg[:0], m.unescaped[:0]
 				if err != nil {
 					return m.end(err, true)
 				}
@@ -115,21 +126,25 @@ func (m *mboxReader) next() bool {
 			m.pending, m.endErr, m.seenFrom = true, err, true
 			return true
 		}
+		escaped := false
 		if atStart {
 			if unescaped, ok := unescapeFrom(line); ok {
-				line = unescaped
+				line, escaped = unescaped, true
 			}
 		}
 		if len(line) > 0 {
 			if !started {
 				m.index++
-				m.off, started = lineOff, true
+				m.off, m.line, started = lineOff, lineNum, true
 			}
 			if !hasLines && len(bytes.TrimSpace(line)) > 0 {
 				hasLines = true
 			}
 			if !m.tooBig && len(m.msg)+len(line) > MaxMessageSize {
-				m.tooBig, m.msg = true, m.msg[:0]
+				m.tooBig, m.msg, m.unescaped = true, m.msg[:0], m.unescaped[:0]
+			}
+			if escaped && !m.tooBig {
+				m.unescaped = append(m.unescaped, len(m.msg))
 			}
 			if !m.tooBig {
 				m.msg = append(growMessage(m.msg, len(line)), line...)
