@@ -55,6 +55,7 @@ type scanOptions struct {
 	schemes      cli.StringSlice
 	onlyValid    bool
 	absoluteOnly bool
+	noHeaders    bool
 
 	keep, normalize, abbreviated bool
 }
@@ -86,6 +87,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+		&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)", Category: "Filters"},
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
@@ -474,6 +476,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
 		Warnings:    o.warnings,
+		NoHeaders:   o.noHeaders,
 		Base:        o.base,
 		Default:     o.defaultBase,
 	}

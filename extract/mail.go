@@ -32,12 +32,14 @@ var (
 // its MIME structure (RFC 2045, RFC 2046). It reads the message whole (up
 // to MaxMessageSize) and yields, in order:
 //
-//   - the URIs in its header fields (Context "header", Header the field):
-//     the <...> of the list fields List-Help, List-Unsubscribe,
-//     List-Subscribe, List-Post, List-Owner, List-Archive (RFC 2369) and
-//     Archived-At (RFC 5064), and the value of Content-Base (RFC 2110) and
-//     Content-Location (RFC 2557). Subject and the address fields are not
-//     scanned: their text is not meant as links;
+//   - the URIs in its header fields (Context "header", Header the field,
+//     Text the field and its value), unless Options.NoHeaders: the <...>
+//     of the list fields List-Help, List-Unsubscribe, List-Subscribe,
+//     List-Post, List-Owner, List-Archive (RFC 2369) and Archived-At (RFC
+//     5064), the value of Content-Base (RFC 2110) and Content-Location
+//     (RFC 2557), and the URIs in the text of any other field (X-Url,
+//     Organization, a List-Id's description, a Subject that is one URI),
+//     except the fields of identifiers and signatures (see idFields);
 //   - the links in each text part: text/html (and application/xhtml+xml)
 //     through the HTML scanner, other text/* types and the delivery and
 //     disposition reports (RFC 3464, RFC 8098) through the text scanner, after the Content-Transfer-Encoding is undone
@@ -276,14 +278,20 @@ var testHookPart func(s *source)
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
+	if s.opts.NoHeaders {
+		return true
+	}
 	// The sources of Content-Base and Content-Location links, made once
 	// for all of them, so that each base is written once.
 	var around, loc *source
 	ok := true
 	w.work += h.body - h.start
-	scanHeader(w.buf, h.start, h.body, func(f field) bool {
+	scanHeader(w.buf, h.start, h.body, true, func(f field) bool {
 		ls := s
 		switch f.name {
+		case "":
+			ok = w.textField(s, f)
+			return ok
 		case "Content-Transfer-Encoding":
 			return true
 		case "Content-Base":
@@ -297,9 +305,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
+		text := ""
 		for r := range headerRefs(f) {
 			p := w.filePos(r.off)
-			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name}
+			if text == "" {
+				text = fieldText(f.name, f.value)
+			}
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: text}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}

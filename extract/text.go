@@ -30,23 +30,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 	})
 	for sc.Scan() {
 		m := sc.Match()
-		l := Link{
-			Ref:     m.URI,
-			Offset:  m.Start,
-			Line:    m.Line,
-			Column:  m.Column,
-			Style:   Style(m.Style.String()),
-			Context: context,
-			Joined:  m.Joined,
-		}
-		if m.Alt != "" {
-			l.Alternatives = []string{m.Alt}
-		}
-		if m.Style == delimit.Abbreviated {
-			// Ref as written, without the scheme delimit added.
-			_, l.Ref, _ = strings.Cut(m.URI, "://")
-		}
-		if !src.emitAs(l, m.URI, yield) {
+		if !src.emitAs(matchLink(m, context), m.URI, yield) {
 			return false
 		}
 	}
@@ -54,4 +38,26 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		return yield(Link{}, err)
 	}
 	return true
+}
+
+// matchLink returns the Link of a URI delimit found, for emitAs with
+// m.URI.
+func matchLink(m delimit.Match, context Context) Link {
+	l := Link{
+		Ref:     m.URI,
+		Offset:  m.Start,
+		Line:    m.Line,
+		Column:  m.Column,
+		Style:   Style(m.Style.String()),
+		Context: context,
+		Joined:  m.Joined,
+	}
+	if m.Alt != "" {
+		l.Alternatives = []string{m.Alt}
+	}
+	if m.Style == delimit.Abbreviated {
+		// Ref as written, without the scheme delimit added.
+		_, l.Ref, _ = strings.Cut(m.URI, "://")
+	}
+	return l
 }
