@@ -38,6 +38,26 @@ func newFlowedReader(r io.Reader, delSp bool) *flowedReader {
 	return &flowedReader{br: bufio.NewReaderSize(r, flowedBufSize), delSp: delSp}
 }
 
+// reset makes f read r, keeping its buffers.
+func (f *flowedReader) reset(r io.Reader, delSp bool) {
+	f.br.Reset(r)
+	*f = flowedReader{br: f.br, delSp: delSp, out: f.out[:0]}
+}
+
+// appendTo appends to dst the rest of the text f reads.
+func (f *flowedReader) appendTo(dst []byte) []byte {
+	for {
+		for f.pos == len(f.out) {
+			if f.err != nil {
+				return dst
+			}
+			f.fill()
+		}
+		dst = append(dst, f.out[f.pos:]...)
+		f.pos = len(f.out)
+	}
+}
+
 func (f *flowedReader) Read(p []byte) (int, error) {
 	for f.pos == len(f.out) {
 		if f.err != nil {

@@ -148,6 +148,12 @@ type mailWalker struct {
 	// reused from part to part.
 	pm        partMap
 	dec, utf8 []byte
+	// flowed unwraps format=flowed text, from flowedIn to flowedText;
+	// flowedPos is the partMap's cursor for it.
+	flowed     *flowedReader
+	flowedIn   bytes.Reader
+	flowedText []byte
+	flowedPos  flowedCursor
 	nested    []byte // the first message or multipart decoded (see push)
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
@@ -509,13 +515,25 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 		s.decodedFrom = enc
 		return scanHTML(bytes.NewReader(body), s, w.yieldMapped)
 	}
-	var r io.Reader = bytes.NewReader(body)
 	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
-		delSp := strings.EqualFold(p.params["delsp"], "yes")
-		r = newFlowedReader(r, delSp)
-		w.pm.fl = newFlowedCursor(body, delSp)
+		body = w.unwrap(body, strings.EqualFold(p.params["delsp"], "yes"))
 	}
-	return scanText(r, s, w.yieldMapped)
+	return scanTextBytes(body, s, w.yieldMapped)
+}
+
+// unwrap returns the format=flowed text unwrapped (RFC 3676), in a buffer
+// reused from part to part, and sets the partMap's cursor for it.
+func (w *mailWalker) unwrap(text []byte, delSp bool) []byte {
+	w.flowedIn.Reset(text)
+	if w.flowed == nil {
+		w.flowed = newFlowedReader(&w.flowedIn, delSp)
+	} else {
+		w.flowed.reset(&w.flowedIn, delSp)
+	}
+	w.flowedText = w.flowed.appendTo(w.flowedText[:0])
+	w.flowedPos.reset(text, delSp)
+	w.pm.fl = &w.flowedPos
+	return w.flowedText
 }
 
 // push undoes the Content-Transfer-Encoding of the body of p, a message

@@ -143,15 +143,15 @@ func (c *cteCursor) column(line []byte, k int) int {
 
 // charsetCursor maps offsets in the UTF-8 text converted from src to
 // offsets in src. The lines of both match, as every ASCII-compatible
-// encoding writes its line breaks as ASCII does; in a line, the offset is
-// that of the converted text before it encoded back. For the others
-// (UTF-16), the offset is taken in proportion.
+// encoding writes its line breaks as ASCII does; in a line, the text
+// between two offsets asked for is encoded back to count its bytes in
+// src. For the others (UTF-16), the offset is taken in proportion.
 type charsetCursor struct {
 	src, out     []byte
 	enc          *encoding.Encoder
 	ascii        bool
-	srcAt, outAt int // starts of the current line in src and out
-	encoded      []byte
+	srcAt, outAt int // a place in the current line, in src and out
+	scratch      [512]byte
 }
 
 func newCharsetCursor(src, out []byte, enc encoding.Encoding) *charsetCursor {
@@ -176,21 +176,21 @@ func (c *charsetCursor) in(off int) int {
 			break
 		}
 		c.outAt, c.srcAt = c.outAt+i+1, c.srcAt+j+1
-	}
-	seg := c.out[c.outAt:off]
-	n := len(seg)
-	if cap(c.encoded) < 4*len(seg)+16 {
-		c.encoded = make([]byte, 4*len(seg)+16)
-	}
-	c.enc.Reset()
-	if nDst, _, err := c.enc.Transform(c.encoded[:cap(c.encoded)], seg, true); err == nil {
-		n = nDst
+		c.enc.Reset()
 	}
 	end := len(c.src)
 	if j := bytes.IndexByte(c.src[c.srcAt:], '\n'); j >= 0 {
 		end = c.srcAt + j
 	}
-	return min(c.srcAt+n, end)
+	for seg := c.out[c.outAt:off]; len(seg) > 0; {
+		nDst, nSrc, err := c.enc.Transform(c.scratch[:], seg, true)
+		c.srcAt, c.outAt, seg = c.srcAt+nDst, c.outAt+nSrc, seg[nSrc:]
+		if err != transform.ErrShortDst || nSrc == 0 && nDst == 0 {
+			break
+		}
+	}
+	c.srcAt = min(c.srcAt, end)
+	return c.srcAt
 }
 
 // flowedCursor maps offsets in a format=flowed text unwrapped to offsets
@@ -199,17 +199,25 @@ func (c *charsetCursor) in(off int) int {
 type flowedCursor struct {
 	src   []byte
 	delSp bool
-	f     *flowedReader
-	base  int64 // offset in the unwrapped text of f.out[0]
+	r     bytes.Reader
+	f     *flowedReader // kept from part to part
+	base  int64         // offset in the unwrapped text of f.out[0]
 }
 
-func newFlowedCursor(src []byte, delSp bool) *flowedCursor {
-	return &flowedCursor{src: src, delSp: delSp, f: newFlowedReader(bytes.NewReader(src), delSp)}
+// reset makes c map the text src.
+func (c *flowedCursor) reset(src []byte, delSp bool) {
+	c.src, c.delSp, c.base = src, delSp, 0
+	c.r.Reset(src)
+	if c.f == nil {
+		c.f = newFlowedReader(&c.r, delSp)
+	} else {
+		c.f.reset(&c.r, delSp)
+	}
 }
 
 func (c *flowedCursor) in(off int64) int64 {
 	if off < c.base {
-		c.f, c.base = newFlowedReader(bytes.NewReader(c.src), c.delSp), 0
+		c.reset(c.src, c.delSp)
 	}
 	for off >= c.base+int64(len(c.f.out)) && c.f.err == nil {
 		c.base += int64(len(c.f.out))

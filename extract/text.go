@@ -24,10 +24,7 @@ func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
-	sc := delimit.NewScanner(r, delimit.Options{
-		Abbreviated: src.opts.Abbreviated,
-		Relative:    src.opts.AngleRelative,
-	})
+	sc := delimit.NewScanner(r, src.delimitOptions())
 	for sc.Scan() {
 		m := sc.Match()
 		if !src.emitAs(matchLink(m, context), m.URI, yield) {
@@ -38,6 +35,21 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		return yield(Link{}, err)
 	}
 	return true
+}
+
+// scanTextBytes is scanText on text held in memory, which delimit scans
+// in place, without copying it into a window.
+func scanTextBytes(text []byte, src *source, yield func(Link, error) bool) bool {
+	for m := range delimit.All(text, src.delimitOptions()) {
+		if !src.emitAs(matchLink(m, ContextText), m.URI, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *source) delimitOptions() delimit.Options {
+	return delimit.Options{Abbreviated: s.opts.Abbreviated, Relative: s.opts.AngleRelative}
 }
 
 // matchLink returns the Link of a URI delimit found, for emitAs with
