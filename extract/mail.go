@@ -154,7 +154,7 @@ type mailWalker struct {
 	flowedIn   bytes.Reader
 	flowedText []byte
 	flowedPos  flowedCursor
-	nested    []byte // the first message or multipart decoded (see push)
+	nested     []byte // the first message or multipart decoded (see push)
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
