@@ -58,7 +58,6 @@ type cteCursor struct {
 	pos    int // start of the current encoded line
 	dec    int // offset in the decoded text of its first byte
 	n      int // base64: characters of the unfinished group before pos
-	line   []byte
 }
 
 func newCTECursor(raw []byte, cte string) cteCursor {
@@ -88,8 +87,7 @@ func (c *cteCursor) in(off int) int {
 // for base64, the characters of the group left unfinished at its end.
 func (c *cteCursor) lineLen(line []byte) (n, pending int) {
 	if !c.base64 {
-		c.line = appendQuotedPrintable(c.line[:0], line)
-		return len(c.line), 0
+		return qpLineLen(line), 0
 	}
 	pending = c.n
 	for _, ch := range line {
@@ -102,6 +100,36 @@ func (c *cteCursor) lineLen(line []byte) (n, pending int) {
 		}
 	}
 	return n, pending
+}
+
+// qpLineLen returns the length of the quoted-printable line (with its line
+// break, if any) decoded, as appendQuotedPrintable decodes it, without
+// decoding it.
+func qpLineLen(line []byte) int {
+	eol := 0
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line, eol = line[:n-1], 1
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line, eol = line[:n-1], 2
+		}
+	}
+	line = bytes.TrimRight(line, " \t")
+	n := len(line) + eol
+	for i := bytes.IndexByte(line, '='); i >= 0; {
+		switch {
+		case i == len(line)-1: // a soft line break
+			return n - 1 - eol
+		case i+2 < len(line) && unhex(line[i+1]) < 16 && unhex(line[i+2]) < 16:
+			n -= 2
+			i += 2
+		}
+		j := bytes.IndexByte(line[i+1:], '=')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
 }
 
 // column returns the offset in the encoded line of the k-th byte it

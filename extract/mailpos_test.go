@@ -161,3 +161,27 @@ func isBase64Line(b []byte) bool {
 	}
 	return len(b) > 0
 }
+
+// TestQPLineLen checks qpLineLen against the decoder.
+func TestQPLineLen(t *testing.T) {
+	for _, line := range []string{
+		"", "\n", "\r\n", "abc\n", "abc", "a=3Db\n", "soft =\n", "soft =  \r\n", "=\n", "=",
+		"a=4\n", "a=4", "a==3D=\n", "trailing  \t\n", "=3d=3D=ZZ=\r\n", "x=\r", "=\r\n", "=3",
+	} {
+		if got, want := qpLineLen([]byte(line)), len(appendQuotedPrintable(nil, []byte(line))); got != want {
+			t.Errorf("qpLineLen(%q) = %d, want %d", line, got, want)
+		}
+	}
+}
+
+func FuzzQPLineLen(f *testing.F) {
+	f.Add([]byte("a=3Db =\r\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[:i+1]
+		}
+		if got, want := qpLineLen(b), len(appendQuotedPrintable(nil, b)); got != want {
+			t.Errorf("qpLineLen(%q) = %d, want %d", b, got, want)
+		}
+	})
+}

@@ -270,7 +270,7 @@ func BenchmarkMboxSplit(b *testing.B) {
 
 // BenchmarkMbox scans the SpamAssassin corpus written as one mbox. It
 // reports, besides the speed, the peak heap the scan adds to the mbox held
-// in memory (sampled every 1000 links).
+// in memory (sampled every 1000 links) and the allocations per link.
 func BenchmarkMbox(b *testing.B) {
 	mbox, _ := spamAssassinMbox(b)
 	b.SetBytes(int64(len(mbox)))
@@ -278,7 +278,8 @@ func BenchmarkMbox(b *testing.B) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	baseline, peak := ms.HeapAlloc, ms.HeapAlloc
+	baseline, peak, mallocs := ms.HeapAlloc, ms.HeapAlloc, ms.Mallocs
+	links := 0
 	b.ResetTimer()
 	for range b.N {
 		n := 0
@@ -288,7 +289,10 @@ func BenchmarkMbox(b *testing.B) {
 				peak = max(peak, ms.HeapAlloc)
 			}
 		}
+		links += n
 	}
 	b.StopTimer()
+	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(peak-baseline)/(1<<20), "peak-heap-MiB")
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(max(links, 1)), "allocs/link")
 }
