@@ -75,9 +75,11 @@ var (
 // as UTF-8 (else windows-1252) or 8bit, with a warning on each link of
 // the part.
 //
-// Memory: the message is read whole, its encoded parts are decoded in
-// place and its header fields read where they are, so that, whatever its
-// MIME structure, the live heap stays under 4 times its size and the
+// Memory: the message is read whole, its text parts are decoded into
+// buffers reused from part to part (and message to message in an mbox),
+// messages nested in encoded parts below the first level are decoded in
+// place, and header fields are read where they are, so that, whatever
+// its MIME structure, the live heap stays under 4 times its size and the
 // buffers of the scanners (about 2 times for most shapes; see
 // TestMailMemory), with what the HTML scanner takes for an HTML part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
