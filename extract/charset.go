@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"mime"
@@ -147,8 +148,17 @@ func asciiCompatible(enc encoding.Encoding) bool {
 	return err == nil && s == "<a"
 }
 
-// isPlainASCII reports whether b holds only 7-bit bytes and no ESC.
+// isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
+// looks at 8 bytes at a time: it reads every text part of a mail.
 func isPlainASCII(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		x := w ^ 0x1b*ones // a zero byte where b has ESC
+		if w&highs != 0 || (x-ones)&^x&highs != 0 {
+			return false
+		}
+	}
 	for _, c := range b {
 		if c >= 0x80 || c == 0x1b {
 			return false

@@ -78,3 +78,18 @@ func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding
 	}
 	return body, enc, warning
 }
+
+func TestIsPlainASCII(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"", true}, {"abc", true}, {"0123456789abcdef\n\t~", true},
+		{"0123456789abcde\x1b", false}, {"\x1b", false}, {"01234567\x80", false},
+		{"0123456\xff89", false}, {"\x1a\x1c\x7f\x7f\x7f\x7f\x7f\x7f\x01", true},
+	} {
+		if got := isPlainASCII([]byte(tt.in)); got != tt.want {
+			t.Errorf("isPlainASCII(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
