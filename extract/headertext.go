@@ -49,13 +49,19 @@ func (w *mailWalker) textField(s *source, f field) bool {
 	return true
 }
 
-// idFields are the header fields whose values are identifiers, addresses
-// of relays or signatures, not links, and which no URI is read from;
-// fields named "ARC-..." (RFC 8617) too.
+// idFields are the header fields whose values are identifiers, traces of
+// relays, signatures or addresses, not links, and which no URI is read
+// from; fields named "ARC-..." (RFC 8617) too. (The group syntax of the
+// address fields, "Undisclosed-Recipients:;", reads as a scheme.)
 var idFields = [...]string{
 	"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID",
 	"Received", "X-Received", "Received-SPF", "Authentication-Results",
 	"DKIM-Signature", "X-Google-DKIM-Signature", "DomainKey-Signature",
+	"Content-Class", "Thread-Index",
+	"From", "Sender", "Reply-To", "To", "Cc", "Bcc", "Return-Path", "Delivered-To",
+	"Resent-From", "Resent-Sender", "Resent-To", "Resent-Cc", "Resent-Bcc",
+	"Errors-To", "X-Original-To", "Envelope-To", "Mail-Followup-To", "Mail-Reply-To",
+	"Disposition-Notification-To",
 }
 
 func isIDField(name []byte) bool {

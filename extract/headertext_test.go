@@ -23,6 +23,9 @@ func TestHeaderTextLinks(t *testing.T) {
 		"Subject: Re: read http://not-whole.example/ now\n" +
 		"List-Id: News, http://list.example/ <news.list.example>\n" +
 		"Date: Thu, 22 Aug 2002 12:36:23 +0100\n" +
+		"To: Undisclosed-Recipient:;\n" +
+		"Cc: \"http://cc.example/\" <a@b.example>\n" +
+		"Content-Class: urn:content-classes:message\n" +
 		"\n" +
 		"body\n"
 	const whole = "Subject: =?utf-8?Q?http://subject.example/a=5Fb?=\n\nbody\n"

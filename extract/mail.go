@@ -39,7 +39,8 @@ var (
 //     5064), the value of Content-Base (RFC 2110) and Content-Location
 //     (RFC 2557), and the URIs in the text of any other field (X-Url,
 //     Organization, a List-Id's description, a Subject that is one URI),
-//     except the fields of identifiers and signatures (see idFields);
+//     except the fields of identifiers, signatures and addresses (see
+//     idFields);
 //   - the links in each text part: text/html (and application/xhtml+xml)
 //     through the HTML scanner, other text/* types and the delivery and
 //     disposition reports (RFC 3464, RFC 8098) through the text scanner, after the Content-Transfer-Encoding is undone
