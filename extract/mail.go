@@ -118,7 +118,7 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 }
 
 // readMessage reads r to its end, or to MaxMessageSize+1 bytes, in a
-// buffer grown as the mbox reader grows its own.
+// buffer grown by growMessage.
 func readMessage(r io.Reader) ([]byte, error) {
 	var buf []byte
 	for {
