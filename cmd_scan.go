@@ -57,6 +57,7 @@ type scanOptions struct {
 	schemes      cli.StringSlice
 	onlyValid    bool
 	absoluteOnly bool
+	noHeaders    bool
 
 	keep, normalize, abbreviated bool
 
@@ -82,7 +83,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
-		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
+		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, of the raw or encoded line in the file)", Category: "Output"},
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
@@ -94,6 +95,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+		&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)", Category: "Filters"},
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
@@ -491,6 +493,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Warnings:    o.warnings,
 		Context:     o.context,
 		Emails:      o.emails,
+		NoHeaders:   o.noHeaders,
 		Base:        o.base,
 		Default:     o.defaultBase,
 		Canonical:   o.canonical,

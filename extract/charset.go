@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"mime"
@@ -61,21 +62,22 @@ func decodeWords(s string) string {
 	return s
 }
 
-// utf8Reader returns the text of a MIME part, in the charset its
-// Content-Type names, as UTF-8 (link positions in a part count in this
-// text), and the encoding it was read in. A byte order mark decides first;
-// then the charset parameter; for HTML without one, or with US-ASCII, the
-// document's own declaration (htmlEncoding). Text without a known charset
-// is read as UTF-8 when it is valid UTF-8 and in the encoding the detector
-// finds otherwise (sniffEncoding), as is US-ASCII text with 8-bit bytes in
-// it; an unknown charset is named in the warning returned.
-func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Encoding, string) {
-	var enc encoding.Encoding
-	warning := ""
+// partCharset tells how to read the text of a MIME part, in the charset
+// its Content-Type names, as UTF-8 (link positions in a part count in this
+// text): it returns the text without its UTF-8 byte order mark, the
+// encoding it is read in, and whether it must be converted from that
+// encoding (it is UTF-8, or 7-bit in an ASCII-compatible one, otherwise).
+// A byte order mark decides first; then the charset parameter; for HTML
+// without one, or with US-ASCII, the document's own declaration
+// (htmlEncoding). Text without a known charset is read as UTF-8 when it is
+// valid UTF-8 and in the encoding the detector finds otherwise
+// (sniffEncoding), as is US-ASCII text with 8-bit bytes in it; an unknown
+// charset is named in the warning returned.
+func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encoding.Encoding, warning string, convert bool) {
 	label = strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`))
 	switch {
 	case bytes.HasPrefix(text, []byte("\xef\xbb\xbf")):
-		return bytes.NewReader(text[3:]), unicode.UTF8, ""
+		return text[3:], unicode.UTF8, "", false
 	case bytes.HasPrefix(text, []byte("\xfe\xff")):
 		enc = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
 	case bytes.HasPrefix(text, []byte("\xff\xfe")):
@@ -92,13 +94,13 @@ func utf8Reader(text []byte, label string, isHTML bool) (io.Reader, encoding.Enc
 	}
 	if enc == nil {
 		if enc = sniffEncoding(text); enc == nil {
-			return bytes.NewReader(text), unicode.UTF8, warning
+			return text, unicode.UTF8, warning, false
 		}
 	}
 	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
-		return bytes.NewReader(text), enc, warning
+		return text, enc, warning, false
 	}
-	return transform.NewReader(bytes.NewReader(text), enc.NewDecoder()), enc, warning
+	return text, enc, warning, true
 }
 
 // htmlEncoding returns the encoding of the HTML document text as it says
@@ -146,8 +148,17 @@ func asciiCompatible(enc encoding.Encoding) bool {
 	return err == nil && s == "<a"
 }
 
-// isPlainASCII reports whether b holds only 7-bit bytes and no ESC.
+// isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
+// looks at 8 bytes at a time: it reads every text part of a mail.
 func isPlainASCII(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		x := w ^ 0x1b*ones // a zero byte where b has ESC
+		if w&highs != 0 || (x-ones)&^x&highs != 0 {
+			return false
+		}
+	}
 	for _, c := range b {
 		if c >= 0x80 || c == 0x1b {
 			return false

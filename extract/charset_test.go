@@ -1,12 +1,13 @@
 package extract
 
 import (
-	"io"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding"
 )
 
-func TestUTF8Reader(t *testing.T) {
+func TestPartCharset(t *testing.T) {
 	tests := []struct {
 		in, label string
 		html      bool
@@ -41,13 +42,12 @@ func TestUTF8Reader(t *testing.T) {
 		{"\xff\xfeh\x00i\x00", "", false, "hi", false},
 	}
 	for _, tt := range tests {
-		r, _, warning := utf8Reader([]byte(tt.in), tt.label, tt.html)
-		got, err := io.ReadAll(r)
-		if err != nil || string(got) != tt.want {
-			t.Errorf("utf8Reader(%q, %q) = %q (%v), want %q", tt.in, tt.label, got, err, tt.want)
+		got, _, warning := partUTF8([]byte(tt.in), tt.label, tt.html)
+		if string(got) != tt.want {
+			t.Errorf("partCharset(%q, %q) = %q, want %q", tt.in, tt.label, got, tt.want)
 		}
 		if (warning != "") != tt.warn {
-			t.Errorf("utf8Reader(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
+			t.Errorf("partCharset(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
 		}
 		if tt.warn && !strings.Contains(warning, tt.label) {
 			t.Errorf("warning %q does not name the charset %q", warning, tt.label)
@@ -66,6 +66,30 @@ func TestDecodeWords(t *testing.T) {
 	for _, tt := range tests {
 		if got := decodeWords(tt.in); got != tt.want {
 			t.Errorf("decodeWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// partUTF8 returns text read as partCharset tells, in UTF-8.
+func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
+	body, enc, warning, convert := partCharset(text, label, isHTML)
+	if convert {
+		body = transcode(nil, enc, body)
+	}
+	return body, enc, warning
+}
+
+func TestIsPlainASCII(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"", true}, {"abc", true}, {"0123456789abcdef\n\t~", true},
+		{"0123456789abcde\x1b", false}, {"\x1b", false}, {"01234567\x80", false},
+		{"0123456\xff89", false}, {"\x1a\x1c\x7f\x7f\x7f\x7f\x7f\x7f\x01", true},
+	} {
+		if got := isPlainASCII([]byte(tt.in)); got != tt.want {
+			t.Errorf("isPlainASCII(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

@@ -52,7 +52,7 @@ type Link struct {
 	File         string      `json:"file"`                   // the source name given in Options
 	Line         int         `json:"line"`                   // 1-based line of Offset
 	Column       int         `json:"column"`                 // 1-based byte column of Offset
-	Offset       int64       `json:"offset"`                 // byte offset of the reference (in the decoded MIME part for mail)
+	Offset       int64       `json:"offset"`                 // byte offset of the reference in the input as stored (for mail, of its encoded form: see scanMail)
 	Style        Style       `json:"style"`                  // angle, angle-url, quoted, bare, abbreviated, html
 	Context      Context     `json:"context"`                // text, html, html-text, css, header, ...
 	Tag          string      `json:"tag,omitempty"`          // HTML element
@@ -60,6 +60,9 @@ type Link struct {
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input
 	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from
+	PartLine     int         `json:"part_line,omitempty"`    // for a link in a mail body: Line in the decoded MIME part
+	PartColumn   int         `json:"part_column,omitempty"`  // for a link in a mail body: Column in the decoded MIME part
+	PartOffset   int64       `json:"part_offset,omitempty"`  // for a link in a mail body: Offset in the decoded MIME part
 	Text         string      `json:"text,omitempty"`         // context: the line(s) around a link in text, an HTML anchor's text or image's alt, a header's field
 	Base         string      `json:"base,omitempty"`         // the base URI used
 	BaseSource   base.Source `json:"base_source,omitempty"`  // embedded, encapsulating, retrieval, default

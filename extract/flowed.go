@@ -22,6 +22,12 @@ type flowedReader struct {
 	openDepth int  // quote depth of the paragraph that is open
 	midLine   bool // the next bytes continue an over-long line
 	err       error
+	// in counts the input bytes read; the text of the line piece last
+	// read is out[pieceOut:], from offset pieceIn of the input on (see
+	// flowedCursor).
+	in       int64
+	pieceIn  int64
+	pieceOut int
 }
 
 // flowedBufSize bounds the lines flowedReader unwraps whole: mail lines
@@ -30,6 +36,26 @@ const flowedBufSize = 4 << 10
 
 func newFlowedReader(r io.Reader, delSp bool) *flowedReader {
 	return &flowedReader{br: bufio.NewReaderSize(r, flowedBufSize), delSp: delSp}
+}
+
+// reset makes f read r, keeping its buffers.
+func (f *flowedReader) reset(r io.Reader, delSp bool) {
+	f.br.Reset(r)
+	*f = flowedReader{br: f.br, delSp: delSp, out: f.out[:0]}
+}
+
+// appendTo appends to dst the rest of the text f reads.
+func (f *flowedReader) appendTo(dst []byte) []byte {
+	for {
+		for f.pos == len(f.out) {
+			if f.err != nil {
+				return dst
+			}
+			f.fill()
+		}
+		dst = append(dst, f.out[f.pos:]...)
+		f.pos = len(f.out)
+	}
 }
 
 func (f *flowedReader) Read(p []byte) (int, error) {
@@ -49,6 +75,8 @@ func (f *flowedReader) Read(p []byte) (int, error) {
 func (f *flowedReader) fill() {
 	line, err := f.br.ReadSlice('\n')
 	f.out, f.pos = f.out[:0], 0
+	f.pieceIn, f.pieceOut = f.in, 0
+	f.in += int64(len(line))
 	complete := err == nil
 	if err != nil && err != bufio.ErrBufferFull {
 		f.err = err
@@ -67,8 +95,10 @@ func (f *flowedReader) fill() {
 			depth++
 		}
 		line = line[depth:]
+		f.pieceIn += int64(depth)
 		if len(line) > 0 && line[0] == ' ' {
 			line = line[1:] // space-stuffing, or the space after the quote marks
+			f.pieceIn++
 		}
 		if f.open && depth != f.openDepth {
 			f.out = append(f.out, '\n') // §4.5: a flowed line before a depth change is fixed
@@ -84,6 +114,7 @@ func (f *flowedReader) fill() {
 		f.openDepth = depth
 	}
 	f.midLine = !complete
+	f.pieceOut = len(f.out)
 	if !complete {
 		f.out = append(f.out, line...)
 		return

@@ -27,7 +27,8 @@ type header struct {
 }
 
 type field struct {
-	name  string // canonical, as textproto.CanonicalMIMEHeaderKey gives it
+	name  string // canonical, as textproto.CanonicalMIMEHeaderKey gives it; "" for a field not in headerFields
+	raw   []byte // the name as written
 	value []byte // raw, with its folding
 	off   int    // offset of value in the message
 }
@@ -45,7 +46,7 @@ var headerFields = [...]string{
 // before b[end], as scanHeader does.
 func parseHeader(b []byte, start, end int) header {
 	h := header{start: start}
-	h.body, h.malformed = scanHeader(b, start, end, func(f field) bool {
+	h.body, h.malformed = scanHeader(b, start, end, false, func(f field) bool {
 		for _, g := range h.first[:h.n] {
 			if g.name == f.name {
 				return true
@@ -59,20 +60,21 @@ func parseHeader(b []byte, start, end int) header {
 }
 
 // scanHeader reads the header section that starts at b[start] and ends
-// before b[end]: it calls yield with each field of headerFields, in order,
-// until yield returns false, and returns the offset of the body, and
+// before b[end]: it calls yield with each field of headerFields, and with
+// all the others too if all, in order, until yield returns false, and
+// returns the offset of the body, and
 // whether a line that is not a field ended the section. A line that is
 // neither a field ("name:" and a value), nor the continuation of one (RFC
 // 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
 // what follows, is the body.
-func scanHeader(b []byte, start, end int, yield func(field) bool) (body int, malformed bool) {
+func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (body int, malformed bool) {
 	var cur field // the field read, while its continuation lines come; no name if not kept
 	stopped := false
 	done := func() {
-		if cur.name != "" && !stopped {
+		if cur.raw != nil && !stopped {
 			stopped = !yield(cur)
 		}
-		cur.name = ""
+		cur.name, cur.raw = "", nil
 	}
 	i := start
 	for i < end && !stopped {
@@ -90,7 +92,7 @@ func scanHeader(b []byte, start, end int, yield func(field) bool) (body int, mal
 			done()
 			return next, false
 		case line[0] == ' ' || line[0] == '\t':
-			if cur.name != "" {
+			if cur.raw != nil {
 				cur.value = b[cur.off:lineEnd]
 			}
 		default:
@@ -104,12 +106,15 @@ func scanHeader(b []byte, start, end int, yield func(field) bool) (body int, mal
 				return i, true
 			}
 			done()
+			v := i + colon + 1
 			for _, f := range headerFields {
 				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
-					v := i + colon + 1
-					cur = field{name: f, value: b[v:lineEnd], off: v}
+					cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
 					break
 				}
+			}
+			if all && cur.raw == nil {
+				cur = field{raw: name, value: b[v:lineEnd], off: v}
 			}
 		}
 		i = next

@@ -20,14 +20,11 @@ func (lc *lineCounter) at(off int) (line, col int) {
 	if off < lc.pos {
 		lc.pos, lc.line, lc.lineStart = 0, 1, 0
 	}
-	for {
-		i := bytes.IndexByte(lc.buf[lc.pos:off], '\n')
-		if i < 0 {
-			break
-		}
-		lc.line++
-		lc.pos += i + 1
-		lc.lineStart = lc.pos
+	// Two passes that each look at many lines at once, rather than a
+	// call for each line: mail lines are short.
+	if i := bytes.LastIndexByte(lc.buf[lc.pos:off], '\n'); i >= 0 {
+		lc.line += bytes.Count(lc.buf[lc.pos:lc.pos+i], []byte("\n")) + 1
+		lc.lineStart = lc.pos + i + 1
 	}
 	lc.pos = off
 	return lc.line, off - lc.lineStart + 1

@@ -32,12 +32,15 @@ var (
 // its MIME structure (RFC 2045, RFC 2046). It reads the message whole (up
 // to MaxMessageSize) and yields, in order:
 //
-//   - the URIs in its header fields (Context "header", Header the field):
-//     the <...> of the list fields List-Help, List-Unsubscribe,
-//     List-Subscribe, List-Post, List-Owner, List-Archive (RFC 2369) and
-//     Archived-At (RFC 5064), and the value of Content-Base (RFC 2110) and
-//     Content-Location (RFC 2557). Subject and the address fields are not
-//     scanned: their text is not meant as links;
+//   - the URIs in its header fields (Context "header", Header the field,
+//     Text the field and its value), unless Options.NoHeaders: the <...>
+//     of the list fields List-Help, List-Unsubscribe, List-Subscribe,
+//     List-Post, List-Owner, List-Archive (RFC 2369) and Archived-At (RFC
+//     5064), the value of Content-Base (RFC 2110) and Content-Location
+//     (RFC 2557), and the URIs in the text of any other field (X-Url,
+//     Organization, a List-Id's description, a Subject that is one URI),
+//     except the fields of identifiers, signatures and addresses (see
+//     idFields);
 //   - the links in each text part: text/html (and application/xhtml+xml)
 //     through the HTML scanner, other text/* types and the delivery and
 //     disposition reports (RFC 3464, RFC 8098) through the text scanner, after the Content-Transfer-Encoding is undone
@@ -56,11 +59,15 @@ var (
 // the base of the entity they are in, except that Content-Base and
 // Content-Location themselves resolve against the entity around.
 //
-// Positions: a link in a part counts Offset, Line and Column in the text
-// of the part as scanned (decoded, in UTF-8, unwrapped); a header link in
-// the raw message, from its first header line (an mbox "From " line is
-// not counted), or, inside a message/rfc822 part sent in base64 or
-// quoted-printable, in that decoded message.
+// Positions: Offset, Line and Column say where a link is in the input as
+// stored, lines of an mbox counted from its start: a header link where it
+// is written; a link in a part where its first byte is encoded, on the
+// raw line of quoted-printable text (soft line breaks counted) or the
+// base64 line that holds that byte (see partMap). PartOffset, PartLine
+// and PartColumn give its position in the text of the part as scanned
+// (decoded, in UTF-8, unwrapped). Inside a message or multipart sent in
+// base64 or quoted-printable, itself inside one, a link is placed at the
+// start of the encoded body of the outer one.
 //
 // Broken structure (a multipart without its boundary or its closing
 // delimiter, a header section cut short, nesting deeper than 32) is
@@ -69,9 +76,11 @@ var (
 // as UTF-8 (else windows-1252) or 8bit, with a warning on each link of
 // the part.
 //
-// Memory: the message is read whole, its encoded parts are decoded in
-// place and its header fields read where they are, so that, whatever its
-// MIME structure, the live heap stays under 4 times its size and the
+// Memory: the message is read whole, its text parts are decoded into
+// buffers reused from part to part (and message to message in an mbox),
+// messages nested in encoded parts below the first level are decoded in
+// place, and header fields are read where they are, so that, whatever
+// its MIME structure, the live heap stays under 4 times its size and the
 // buffers of the scanners (about 2 times for most shapes; see
 // TestMailMemory), with what the HTML scanner takes for an HTML part.
 func scanMail(r io.Reader, src *source, yield func(Link, error) bool) bool {
@@ -101,11 +110,15 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 			start = len(buf)
 		}
 	}
-	return w.scan(&s, buf[start:], int64(start), yield)
+	line := 1
+	if start > 0 {
+		line = 2
+	}
+	return w.scan(&s, buf[start:], int64(start), line, nil, yield)
 }
 
 // readMessage reads r to its end, or to MaxMessageSize+1 bytes, in a
-// buffer grown as the mbox reader grows its own.
+// buffer grown by growMessage.
 func readMessage(r io.Reader) ([]byte, error) {
 	var buf []byte
 	for {
@@ -133,6 +146,19 @@ type mailWalker struct {
 	// outer holds the buffers around the one walked, pushed when a
 	// message or multipart sent encoded is decoded.
 	outer []mailBuf
+	// pm maps the positions in the text of the part being scanned to
+	// the buffer; dec and utf8 hold that text decoded and converted,
+	// reused from part to part.
+	pm        partMap
+	dec, utf8 []byte
+	// flowed unwraps format=flowed text, from flowedIn to flowedText;
+	// flowedPos is the partMap's cursor for it.
+	flowed     *flowedReader
+	flowedIn   bytes.Reader
+	flowedText []byte
+	flowedPos  flowedCursor
+	nested     []byte       // the first message or multipart decoded (see push)
+	htmlIn     bytes.Reader // an HTML part, for scanHTML
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -148,6 +174,17 @@ type mailBuf struct {
 	// lines counts the lines of buf before any part there is decoded in
 	// place: header link lines count in the raw message.
 	lines lineCounter
+	// lineBase is the line of the input buf starts on; unescaped holds
+	// the offsets in buf of the lines of an mbox that lost their ">"
+	// (see unescapeFrom), in increasing order.
+	lineBase  int
+	unescaped []int
+	// encodedAt is, for a decoded buffer (bufOff -1), where its encoded
+	// form starts in the input; cte maps the offsets of the first one in
+	// a message to those of its encoded form, from cteBody in the message.
+	encodedAt filePos
+	cte       cteCursor
+	cteBody   int
 }
 
 // newMailBuf returns the mailBuf of buf, at offset off of the input.
@@ -156,9 +193,11 @@ func newMailBuf(buf []byte, off int64) mailBuf {
 }
 
 // scan yields the links of the message msg, which starts at offset off of
-// the input.
-func (w *mailWalker) scan(src *source, msg []byte, off int64, yield func(Link, error) bool) bool {
+// the input, on its line line; unescaped are the lines of an mbox message
+// that lost a ">" (see mailBuf).
+func (w *mailWalker) scan(src *source, msg []byte, off int64, line int, unescaped []int, yield func(Link, error) bool) bool {
 	w.mailBuf, w.yield = newMailBuf(msg, off), yield
+	w.lineBase, w.unescaped = line, unescaped
 	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
 	w.mailBuf, w.yield = mailBuf{}, nil
 	return ok
@@ -250,14 +289,20 @@ var testHookPart func(s *source)
 // headerLinks yields the URIs in the header fields of an entity; outer is
 // the source around it, s its own.
 func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
+	if s.opts.NoHeaders {
+		return true
+	}
 	// The sources of Content-Base and Content-Location links, made once
 	// for all of them, so that each base is written once.
 	var around, loc *source
 	ok := true
 	w.work += h.body - h.start
-	scanHeader(w.buf, h.start, h.body, func(f field) bool {
+	scanHeader(w.buf, h.start, h.body, true, func(f field) bool {
 		ls := s
 		switch f.name {
+		case "":
+			ok = w.textField(s, f)
+			return ok
 		case "Content-Transfer-Encoding":
 			return true
 		case "Content-Base":
@@ -271,9 +316,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
+		text := ""
 		for r := range headerRefs(f) {
-			line, col := w.lineAt(r.off)
-			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style, Context: ContextHeader, Header: f.name}
+			p := w.filePos(r.off)
+			if text == "" {
+				text = fieldText(f.name, f.value)
+			}
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: text}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
@@ -302,15 +351,6 @@ func locationSource(outer *source, num string, h *header) *source {
 		}
 	}
 	return s
-}
-
-// lineAt returns the 1-based line and byte column of w.buf[off] in the raw
-// message. The offsets asked for only grow, and what lies between two of
-// them is not decoded yet; each byte is looked at once, however many links
-// a line holds.
-func (w *mailWalker) lineAt(off int) (line, col int) {
-	w.work += w.lines.ahead(off)
-	return w.lines.at(off)
 }
 
 // multipart walks the body parts of the multipart entity p (RFC 2046
@@ -446,44 +486,82 @@ func (w *mailWalker) leaf(src *source, p part) (ok bool) {
 	default:
 		return true
 	}
+	return w.text(&s, p, isHTML)
+}
+
+// text scans the text part p, once its transfer encoding is undone, its
+// charset converted to UTF-8 and, for text/plain; format=flowed, its lines
+// unwrapped (RFC 3676), each link with its position in that text and in
+// the input as stored (see partMap).
+func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	text := w.buf[p.body:p.end]
+	w.pm = partMap{body: p.body}
 	switch {
 	case isEncoded(p.cte):
-		// In place: the decoded text is never longer, each byte is
-		// written behind the ones still to read, and the encoded
-		// text is not needed again. No copy of the part is made.
-		w.lineAt(p.end)
 		w.work += len(text)
-		text = appendDecoded(text[:0], p.cte, text)
+		w.pm.cte = newCTECursor(text, p.cte)
+		w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
 			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(p.cte)+", read as 8bit")
 	}
-	r, enc, warning := utf8Reader(text, p.params["charset"], isHTML)
+	body, enc, warning, convert := partCharset(text, p.params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
+	w.pm.skip = len(text) - len(body)
+	if convert {
+		w.utf8 = transcode(w.utf8[:0], enc, body)
+		w.pm.cs = newCharsetCursor(body, w.utf8, enc)
+		body = w.utf8
+	}
 	if isHTML {
 		s.decodedFrom = enc
-		return scanHTML(r, &s, w.yield)
+		w.htmlIn.Reset(body)
+		return scanHTML(&w.htmlIn, s, w.yieldMapped)
 	}
-	if mt == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
-		r = newFlowedReader(r, strings.EqualFold(p.params["delsp"], "yes"))
+	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
+		body = w.unwrap(body, strings.EqualFold(p.params["delsp"], "yes"))
 	}
-	return scanText(r, &s, w.yield)
+	return scanTextBytes(body, s, w.yieldMapped)
+}
+
+// unwrap returns the format=flowed text unwrapped (RFC 3676), in a buffer
+// reused from part to part, and sets the partMap's cursor for it.
+func (w *mailWalker) unwrap(text []byte, delSp bool) []byte {
+	w.flowedIn.Reset(text)
+	if w.flowed == nil {
+		w.flowed = newFlowedReader(&w.flowedIn, delSp)
+	} else {
+		w.flowed.reset(&w.flowedIn, delSp)
+	}
+	w.flowedText = w.flowed.appendTo(w.flowedText[:0])
+	w.flowedPos.reset(text, delSp)
+	w.pm.fl = &w.flowedPos
+	return w.flowedText
 }
 
 // push undoes the Content-Transfer-Encoding of the body of p, a message
 // or multipart, and makes the result the buffer walked, until pop, with
-// p's body all of it: its offsets are not those of the input. The body is
-// decoded in place, as leaf does, so that a message nested in encoded
-// parts, level after level, takes no more memory than itself.
+// p's body all of it: its offsets are not those of the input. The body of
+// the first one in the message is decoded in a buffer of its own, reused,
+// so that positions in it map back to the input (see filePos); a message
+// nested deeper, in encoded parts level after level, is decoded in place,
+// so that it takes no more memory than itself.
 func (w *mailWalker) push(p *part) {
-	w.lineAt(p.end) // the raw lines, before they are overwritten
+	at := w.filePos(p.body)
 	w.outer = append(w.outer, w.mailBuf)
 	body := w.buf[p.body:p.end:p.end]
 	w.work += len(body)
-	w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
+	if w.bufOff >= 0 {
+		w.nested = appendDecoded(w.nested[:0], p.cte, body)
+		w.mailBuf = newMailBuf(w.nested, -1)
+		w.cte, w.cteBody = newCTECursor(body, p.cte), p.body
+	} else {
+		w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
+	}
+	w.encodedAt = at
 	p.start, p.body, p.end, p.cte = 0, 0, len(w.buf), ""
 }
 

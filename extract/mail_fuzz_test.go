@@ -13,6 +13,8 @@ func FuzzMail(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<a href=x>\n--b--\n"))
 	f.Add([]byte("Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\nQ29udGVudC1UeXBlOiB0ZXh0L2h0bWwKCjxhIGhyZWY9eD4K\n"))
 	f.Add([]byte("List-Help: <http://x/> (c (nested) \\) <http://y/>\nContent-Location: =?utf-8?q?a?=\n\n"))
+	f.Add([]byte("Content-Type: text/plain; format=flowed; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n> caf=E9 =\nhttp://x/a \n> b http://y/\n"))
+	f.Add([]byte("From a Thu Aug 22 12:36:23 2002\nX-Url: http://h/\nContent-Transfer-Encoding: base64\n\naHR0cDovL2V4YW1wbGUub3JnLw==\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for l, err := range Links(bytes.NewReader(b), Options{Type: Mail, Base: "http://example.org/"}) {
 			if err != nil {
@@ -24,6 +26,14 @@ func FuzzMail(f *testing.F) {
 			}
 			if l.Message != 1 || (l.Context != "header" && l.Part == "") {
 				t.Fatalf("link %+v: message %d, part %q", l, l.Message, l.Part)
+			}
+			// Positions are in the input as stored.
+			if l.Offset < 0 || l.Offset > int64(len(b)) {
+				t.Fatalf("link %+v: offset out of the input of %d bytes", l, len(b))
+			}
+			before := b[:l.Offset]
+			if line, col := bytes.Count(before, []byte("\n"))+1, len(before)-bytes.LastIndexByte(before, '\n'); l.Line != line || l.Column != col {
+				t.Fatalf("link %+v: offset %d is at %d:%d", l, l.Offset, line, col)
 			}
 		}
 	})

@@ -1,9 +1,9 @@
 package extract
 
 import (
-	"bufio"
 	"bytes"
 	"io"
+	"slices"
 )
 
 // scanMbox is the contentScanner of a mailbox in the mbox format (the
@@ -41,7 +41,7 @@ func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) 
 			}
 			continue
 		}
-		if !w.scan(&s, mr.msg, mr.off, yield) {
+		if !w.scan(&s, mr.msg, mr.off, mr.line, mr.unescaped, yield) {
 			return false
 		}
 	}
@@ -51,94 +51,226 @@ func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) 
 	return true
 }
 
-// mboxReader splits an mbox into its messages, as scanMbox describes.
+// mboxReader splits an mbox into its messages, as scanMbox describes. It
+// reads the input in large chunks into one buffer and hands out each
+// message as a slice of it, unescaped in place: no line is copied.
 type mboxReader struct {
-	br      *bufio.Reader
+	r       io.Reader
+	buf     []byte // input read; buf[pos:] is not consumed yet
+	pos     int
+	bufOff  int64 // offset of buf[0] in the input
+	lines   int   // line breaks before buf[pos]
+	eof     bool
 	msg     []byte // the current message, without its "From " line, unescaped
 	index   int    // 1-based index of the current message
 	off     int64  // offset of the current message in the input
+	line    int    // line of the input the current message starts on
 	tooBig  bool   // the current message is over MaxMessageSize; msg is empty
 	err     error  // the read error that ended the input, other than io.EOF
-	readOff int64  // offset of the next line in the input
-
-	pending  bool  // a "From " line was read that starts the next message
-	endErr   error // the input ended right after that line
-	seenFrom bool  // a "From " line started a message
-	done     bool
+	readOff int64  // offset of the input read so far, for err
+	// unescaped holds the offsets in msg of the lines that lost a ">".
+	unescaped []int
+	escapes   []int // the same in the message as read
+	seenFrom  bool  // a "From " line started a message
+	started   bool  // the first message was found
+	done      bool
 }
 
+// mboxChunk is how much mboxReader reads at a time.
+const mboxChunk = 64 << 10
+
+// maxFromLine bounds the "From " lines read as separators: a longer line,
+// which no mbox writer makes, is body text.
+const maxFromLine = 4 << 10
+
 func newMboxReader(r io.Reader) *mboxReader {
-	return &mboxReader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &mboxReader{r: r}
+}
+
+// fill reads the next chunk of input after buf, first moving what is not
+// consumed to the front; at the end of the input it sets eof.
+func (m *mboxReader) fill() {
+	if m.eof {
+		return
+	}
+	if m.pos > 0 {
+		n := copy(m.buf, m.buf[m.pos:])
+		m.buf, m.bufOff, m.pos = m.buf[:n], m.bufOff+int64(m.pos), 0
+	}
+	if cap(m.buf)-len(m.buf) < mboxChunk {
+		m.buf = slices.Grow(m.buf, mboxChunk)
+	}
+	for empty := 0; ; {
+		n, err := m.r.Read(m.buf[len(m.buf):cap(m.buf)])
+		m.buf = m.buf[:len(m.buf)+n]
+		m.readOff += int64(n)
+		if err != nil {
+			m.eof = true
+			if err != io.EOF {
+				m.err = err
+			}
+			return
+		}
+		if n > 0 {
+			return
+		}
+		if empty++; empty == 100 {
+			m.eof, m.err = true, io.ErrNoProgress
+			return
+		}
+	}
+}
+
+// consume marks the n bytes at buf[pos] read.
+func (m *mboxReader) consume(n int) {
+	m.lines += bytes.Count(m.buf[m.pos:m.pos+n], []byte("\n"))
+	m.pos += n
 }
 
 // next reads the next message and reports whether there is one. Only the
-// current message is held: msg is reused.
+// current message is held: its bytes are reused.
 func (m *mboxReader) next() bool {
-	if m.done {
+	m.msg, m.tooBig, m.unescaped, m.escapes = nil, false, m.unescaped[:0], m.escapes[:0]
+	if m.done || !m.started && !m.first() {
+		m.done = true
 		return false
 	}
-	m.msg, m.tooBig = m.msg[:0], false
-	started := false
-	if m.pending {
-		m.pending, started = false, true
-		m.index++
-		m.off = m.readOff
-		if m.endErr != nil {
-			return m.end(m.endErr, true)
-		}
-	}
-	hasLines := false // lines other than blank ones
-	midLine := false  // the next bytes continue a line longer than the buffer
+	m.index++
+	m.off, m.line = m.bufOff+int64(m.pos), m.lines+1
+	from := 0 // where to look for the next "From " line, from pos
 	for {
-		line, err := m.br.ReadSlice('\n')
-		atStart := !midLine
-		midLine = err == bufio.ErrBufferFull
-		lineOff := m.readOff
-		m.readOff += int64(len(line))
-		if atStart && bytes.HasPrefix(line, []byte("From ")) && (!m.seenFrom && !hasLines || isMboxFromLine(line)) {
-			for err == bufio.ErrBufferFull { // an over-long "From " line
-				line, err = m.br.ReadSlice('\n')
-				m.readOff += int64(len(line))
-			}
-			midLine = false
-			if !m.seenFrom && !hasLines {
-				// Nothing but blank lines before: this line
-				// starts the first message.
-				m.seenFrom = true
-				m.index, m.off, started = 1, m.readOff, true
-				m.msg = m.msg[:0]
-				if err != nil {
-					return m.end(err, true)
-				}
-				continue
-			}
-			m.pending, m.endErr, m.seenFrom = true, err, true
+		data := m.buf[m.pos:]
+		end, next, more := m.findSeparator(data, from)
+		if end >= 0 {
+			m.consume(next)
+			m.setMessage(data[:end])
+			m.seenFrom = true
 			return true
 		}
-		if atStart {
-			if unescaped, ok := unescapeFrom(line); ok {
-				line = unescaped
-			}
+		if more > MaxMessageSize {
+			// Too large whatever comes: skip what is read of it.
+			m.tooBig = true
+			m.consume(more)
+			more = 0
 		}
-		if len(line) > 0 {
-			if !started {
-				m.index++
-				m.off, started = lineOff, true
-			}
-			if !hasLines && len(bytes.TrimSpace(line)) > 0 {
-				hasLines = true
-			}
-			if !m.tooBig && len(m.msg)+len(line) > MaxMessageSize {
-				m.tooBig, m.msg = true, m.msg[:0]
-			}
-			if !m.tooBig {
-				m.msg = append(growMessage(m.msg, len(line)), line...)
-			}
+		from = more
+		if m.eof {
+			break
 		}
-		if err != nil && err != bufio.ErrBufferFull {
-			return m.end(err, started && (hasLines || m.seenFrom))
-		}
+		m.fill()
 	}
+	data := m.buf[m.pos:]
+	m.consume(len(data))
+	m.setMessage(data)
+	m.done = true
+	return m.seenFrom || m.tooBig || len(bytes.TrimSpace(data)) > 0
+}
+
+// first finds the start of the first message: after a "From " line that
+// comes first but for blank lines (it may lack the date), else at the
+// start of the input. It reports whether the input holds more than blank
+// lines.
+func (m *mboxReader) first() bool {
+	m.started = true
+	for {
+		data := m.buf[m.pos:]
+		i := 0
+		for i < len(data) && isFoldSpace(data[i]) {
+			i++
+		}
+		if !m.eof && len(data)-i < len("From ") {
+			m.fill()
+			continue
+		}
+		if i == len(data) {
+			return false
+		}
+		if i > 0 && data[i-1] != '\n' || !bytes.HasPrefix(data[i:], []byte("From ")) {
+			return true
+		}
+		m.consume(i)
+		m.skipLine()
+		m.seenFrom = true
+		return true
+	}
+}
+
+// skipLine consumes the line at pos, however long.
+func (m *mboxReader) skipLine() {
+	for {
+		data := m.buf[m.pos:]
+		if j := bytes.IndexByte(data, '\n'); j >= 0 {
+			m.consume(j + 1)
+			return
+		}
+		m.consume(len(data))
+		if m.eof {
+			return
+		}
+		m.fill()
+	}
+}
+
+// findSeparator looks in data, the message read so far, from from on,
+// for the "From " line that ends it (isMboxFromLine), noting on its way
+// the ">From " lines to unescape in m.escapes. It returns the offsets of
+// that line and of the one after it, or -1 and where to look again when
+// more is read (a line that may be a separator, not whole yet).
+func (m *mboxReader) findSeparator(data []byte, from int) (end, next, more int) {
+	for i := from; ; {
+		k := bytes.Index(data[i:], []byte("From "))
+		if k < 0 {
+			// "From" may be cut at the end: look again at the last 4 bytes.
+			return -1, 0, max(from, len(data)-4)
+		}
+		i += k
+		j := i
+		for j > 0 && data[j-1] == '>' {
+			j--
+		}
+		switch {
+		case j > 0 && data[j-1] != '\n':
+		case j < i:
+			if len(m.escapes) == 0 || m.escapes[len(m.escapes)-1] < j {
+				m.escapes = append(m.escapes, j)
+			}
+		default:
+			lineEnd := bytes.IndexByte(data[i:min(len(data), i+maxFromLine)], '\n')
+			switch {
+			case lineEnd < 0 && len(data)-i < maxFromLine && !m.eof:
+				return -1, 0, i
+			case lineEnd < 0 && m.eof && len(data)-i < maxFromLine:
+				if isMboxFromLine(data[i:]) {
+					return i, len(data), 0
+				}
+			case lineEnd >= 0 && isMboxFromLine(data[i:i+lineEnd+1]):
+				return i, i + lineEnd + 1, 0
+			}
+		}
+		i += 5
+	}
+}
+
+// setMessage makes msg, the current message as read, m.msg, with the
+// ">" of its escaped "From " lines removed in place.
+func (m *mboxReader) setMessage(msg []byte) {
+	if m.tooBig || len(msg) > MaxMessageSize {
+		m.tooBig = true
+		return
+	}
+	if len(m.escapes) > 0 {
+		w := m.escapes[0]
+		for k, e := range m.escapes {
+			m.unescaped = append(m.unescaped, e-k)
+			end := len(msg)
+			if k+1 < len(m.escapes) {
+				end = m.escapes[k+1]
+			}
+			w += copy(msg[w:], msg[e+1:end])
+		}
+		msg = msg[:w]
+	}
+	m.msg = msg
 }
 
 // growMessage returns msg with room for n more bytes, doubling its
@@ -157,15 +289,6 @@ func growMessage(msg []byte, n int) []byte {
 	grown := make([]byte, len(msg), size)
 	copy(grown, msg)
 	return grown
-}
-
-// end records the end of the input, with err, and returns message.
-func (m *mboxReader) end(err error, message bool) bool {
-	m.done = true
-	if err != io.EOF {
-		m.err = err
-	}
-	return message
 }
 
 // unescapeFrom returns line without its first ">" if it is a ">From "

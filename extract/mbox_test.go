@@ -270,7 +270,7 @@ func BenchmarkMboxSplit(b *testing.B) {
 
 // BenchmarkMbox scans the SpamAssassin corpus written as one mbox. It
 // reports, besides the speed, the peak heap the scan adds to the mbox held
-// in memory (sampled every 1000 links).
+// in memory (sampled every 1000 links) and the allocations per link.
 func BenchmarkMbox(b *testing.B) {
 	mbox, _ := spamAssassinMbox(b)
 	b.SetBytes(int64(len(mbox)))
@@ -278,7 +278,8 @@ func BenchmarkMbox(b *testing.B) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	baseline, peak := ms.HeapAlloc, ms.HeapAlloc
+	baseline, peak, mallocs := ms.HeapAlloc, ms.HeapAlloc, ms.Mallocs
+	links := 0
 	b.ResetTimer()
 	for range b.N {
 		n := 0
@@ -288,7 +289,66 @@ func BenchmarkMbox(b *testing.B) {
 				peak = max(peak, ms.HeapAlloc)
 			}
 		}
+		links += n
 	}
 	b.StopTimer()
+	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(peak-baseline)/(1<<20), "peak-heap-MiB")
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(max(links, 1)), "allocs/link")
+}
+
+// repeatReader reads s n times, without holding more than s.
+type repeatReader struct {
+	s   string
+	n   int
+	pos int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p, r.s[r.pos:])
+	if r.pos += k; r.pos == len(r.s) {
+		r.pos, r.n = 0, r.n-1
+	}
+	return k, nil
+}
+
+// TestMboxMemoryFlat checks that the memory an mbox scan holds does not
+// grow with the number of messages: the live heap, sampled after a
+// collection while the links of n and 8n messages read from a stream are
+// found, stays the same within generous bounds.
+func TestMboxMemoryFlat(t *testing.T) {
+	const msg = "From a@example.org Thu Aug 22 12:36:23 2002\n" +
+		"List-Help: <http://lists.example.org/help>\nX-Url: http://x.example.org/\n" +
+		"Content-Type: multipart/alternative; boundary=b\n\n--b\n" +
+		"Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"caf=E9 http://example.org/text/a=3Db and http://example.org/=\nsplit\n" +
+		"--b\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n" +
+		"PGEgaHJlZj0iaHR0cDovL2V4YW1wbGUub3JnL2h0bWwiPmxpbms8L2E+Cg==\n--b--\n"
+	peaks := map[int]uint64{}
+	for _, n := range []int{500, 4000} {
+		var before, now runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		links := 0
+		for _, err := range Links(&repeatReader{s: msg, n: n}, Options{Type: Mbox}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if links++; links%1000 == 1 {
+				runtime.GC()
+				runtime.ReadMemStats(&now)
+				peaks[n] = max(peaks[n], now.HeapAlloc-min(now.HeapAlloc, before.HeapAlloc))
+			}
+		}
+		if links != 5*n {
+			t.Errorf("%d messages: %d links, want %d", n, links, 5*n)
+		}
+	}
+	if peaks[4000] > 2*peaks[500]+256<<10 {
+		t.Errorf("live heap: %d bytes for 500 messages, %d for 4000", peaks[500], peaks[4000])
+	}
+	t.Logf("live heap: %d bytes for 500 messages, %d for 4000", peaks[500], peaks[4000])
 }

@@ -132,4 +132,7 @@ type Options struct {
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool
+	// NoHeaders leaves out the links in the header fields of mail
+	// messages and MIME parts (Context "header").
+	NoHeaders bool
 }

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"io"
 	"testing"
 
 	"golang.org/x/text/encoding"
@@ -161,14 +160,13 @@ func TestRewriteUndeclaredEncoding(t *testing.T) {
 	}
 }
 
-// TestUTF8ReaderSniffs checks that a MIME part without a charset is read
+// TestPartCharsetSniffs checks that a MIME part without a charset is read
 // in the encoding the detector finds.
-func TestUTF8ReaderSniffs(t *testing.T) {
+func TestPartCharsetSniffs(t *testing.T) {
 	in := encodeIn(t, japanese.ShiftJIS, "日本語のページ http://example.jp/")
-	r, enc, _ := utf8Reader(in, "", false)
-	got, err := io.ReadAll(r)
-	if err != nil || string(got) != "日本語のページ http://example.jp/" || enc != japanese.ShiftJIS {
-		t.Errorf("utf8Reader(Shift_JIS without charset) = %q in %s (%v)", got, encName(enc), err)
+	got, enc, _ := partUTF8(in, "", false)
+	if string(got) != "日本語のページ http://example.jp/" || enc != japanese.ShiftJIS {
+		t.Errorf("partCharset(Shift_JIS without charset) = %q in %s", got, encName(enc))
 	}
 }
 

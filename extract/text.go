@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"io"
 	"math"
 	"strings"
@@ -34,37 +35,17 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		emails = newEmailFinder(src.opts.Context)
 		r = withEmails(r, emails)
 	}
-	sc := delimit.NewScanner(r, delimit.Options{
-		Abbreviated: src.opts.Abbreviated,
-		Relative:    src.opts.AngleRelative,
-	})
+	sc := delimit.NewScanner(r, src.delimitOptions())
 	for sc.Scan() {
 		m := sc.Match()
-		var text string
+		l := matchLink(m, context)
 		if src.opts.Context {
 			// First: it reads on past m, which the address finder needs
 			// for the text of the addresses before m.
-			text = sc.Context(ContextLimit)
+			l.Text = sc.Context(ContextLimit)
 		}
 		if emails != nil && !src.emitEmails(emails, m, context, yield) {
 			return false
-		}
-		l := Link{
-			Ref:     m.URI,
-			Offset:  m.Start,
-			Line:    m.Line,
-			Column:  m.Column,
-			Style:   Style(m.Style.String()),
-			Context: context,
-			Joined:  m.Joined,
-			Text:    text,
-		}
-		if m.Alt != "" {
-			l.Alternatives = []string{m.Alt}
-		}
-		if m.Style == delimit.Abbreviated {
-			// Ref as written, without the scheme delimit added.
-			_, l.Ref, _ = strings.Cut(m.URI, "://")
 		}
 		if !src.emitAs(l, m.URI, yield) {
 			return false
@@ -80,4 +61,46 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		return yield(Link{}, err)
 	}
 	return true
+}
+
+// scanTextBytes is scanText on text held in memory, which delimit scans
+// in place, without copying it into a window.
+func scanTextBytes(text []byte, src *source, yield func(Link, error) bool) bool {
+	if src.opts.Context || src.opts.Emails {
+		// Both read the text around a match, which only the Scanner's
+		// window keeps.
+		return scanDelimited(bytes.NewReader(text), src, ContextText, yield)
+	}
+	for m := range delimit.All(text, src.delimitOptions()) {
+		if !src.emitAs(matchLink(m, ContextText), m.URI, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *source) delimitOptions() delimit.Options {
+	return delimit.Options{Abbreviated: s.opts.Abbreviated, Relative: s.opts.AngleRelative}
+}
+
+// matchLink returns the Link of a URI delimit found, for emitAs with
+// m.URI.
+func matchLink(m delimit.Match, context Context) Link {
+	l := Link{
+		Ref:     m.URI,
+		Offset:  m.Start,
+		Line:    m.Line,
+		Column:  m.Column,
+		Style:   Style(m.Style.String()),
+		Context: context,
+		Joined:  m.Joined,
+	}
+	if m.Alt != "" {
+		l.Alternatives = []string{m.Alt}
+	}
+	if m.Style == delimit.Abbreviated {
+		// Ref as written, without the scheme delimit added.
+		_, l.Ref, _ = strings.Cut(m.URI, "://")
+	}
+	return l
 }

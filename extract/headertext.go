@@ -1,0 +1,119 @@
+package extract
+
+import (
+	"bytes"
+	"net/textproto"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urix/urix/delimit"
+)
+
+// textField yields the URIs in the text of the header field f, one that
+// headerRefs does not read (X-Url, Organization, the description of a
+// List-Id, ...), as delimit finds them in text, unless its value is made
+// of identifiers, not links (see idFields). A Subject gives a link only
+// when the whole of it is one URI. Encoded words (RFC 2047) are decoded
+// first; the links found in them are placed at the field's value.
+func (w *mailWalker) textField(s *source, f field) bool {
+	if isIDField(f.raw) || !s.opts.Abbreviated && !mayHoldScheme(f.value) {
+		return true
+	}
+	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
+	value, decoded := f.value, false
+	if bytes.Contains(value, []byte("=?")) {
+		u := string(unfold(value))
+		if d := decodeWords(u); d != u {
+			value, decoded = []byte(d), true
+		}
+	}
+	text := ""
+	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated}) {
+		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
+			continue
+		}
+		at := f.off
+		if !decoded {
+			at += int(m.Start)
+		}
+		p := w.filePos(at)
+		if text == "" {
+			text = fieldText(name, f.value)
+		}
+		l := matchLink(m, ContextHeader)
+		l.Offset, l.Line, l.Column, l.Header, l.Text = p.off, p.line, p.col, name, text
+		if !s.emitAs(l, m.URI, w.yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// idFields are the header fields whose values are identifiers, traces of
+// relays, signatures or addresses, not links, and which no URI is read
+// from; fields named "ARC-..." (RFC 8617) too. (The group syntax of the
+// address fields, "Undisclosed-Recipients:;", reads as a scheme.)
+var idFields = [...]string{
+	"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID",
+	"Received", "X-Received", "Received-SPF", "Authentication-Results",
+	"DKIM-Signature", "X-Google-DKIM-Signature", "DomainKey-Signature",
+	"Content-Class", "Thread-Index",
+	"From", "Sender", "Reply-To", "To", "Cc", "Bcc", "Return-Path", "Delivered-To",
+	"Resent-From", "Resent-Sender", "Resent-To", "Resent-Cc", "Resent-Bcc",
+	"Errors-To", "X-Original-To", "Envelope-To", "Mail-Followup-To", "Mail-Reply-To",
+	"Disposition-Notification-To",
+}
+
+func isIDField(name []byte) bool {
+	if len(name) > 4 && strings.EqualFold(string(name[:4]), "ARC-") {
+		return true
+	}
+	for _, f := range idFields {
+		if len(f) == len(name) && strings.EqualFold(f, string(name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHoldScheme reports whether v may hold a URI with a scheme: a ':' after
+// a letter. (Most fields have none, or only the digits of a time.)
+func mayHoldScheme(v []byte) bool {
+	for i := bytes.IndexByte(v, ':'); i >= 0; {
+		if c := v[max(i-1, 0)] | 0x20; i > 0 && 'a' <= c && c <= 'z' {
+			return true
+		}
+		j := bytes.IndexByte(v[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return false
+}
+
+// maxFieldText bounds the value in Link.Text of a header link.
+const maxFieldText = 200
+
+// fieldText returns the Link.Text of a link in the header field name of
+// value: "Name: value", unfolded, the value cut after maxFieldText bytes.
+func fieldText(name string, value []byte) string {
+	v := unfold(value)
+	cut := len(v) > maxFieldText
+	if cut {
+		n := maxFieldText
+		for n > 0 && !utf8.RuneStart(v[n]) {
+			n--
+		}
+		v = v[:n]
+	}
+	var b strings.Builder
+	b.Grow(len(name) + 2 + len(v) + 3)
+	b.WriteString(name)
+	b.WriteString(": ")
+	b.Write(v)
+	if cut {
+		b.WriteString("…")
+	}
+	return b.String()
+}

@@ -1,0 +1,79 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestHeaderTextLinks checks that the URIs in the text of any header
+// field are found, with "Field: value" as their Text, except in the
+// fields of identifiers and signatures, and that NoHeaders leaves out
+// every header link.
+func TestHeaderTextLinks(t *testing.T) {
+	const msg = "Message-ID: <http://id.example/1@host>\n" +
+		"References: <a@b> http://ref.example/\n" +
+		"Received: from x (http://relay.example/) by y\n" +
+		"DKIM-Signature: v=1; d=example.org; h=from:to; bh=http://sig.example/\n" +
+		"ARC-Seal: i=1; cv=none; b=http://arc.example/\n" +
+		"Authentication-Results: mx; dkim=pass header.i=http://auth.example/\n" +
+		"X-Url: http://x-url.example/\n" +
+		"X-Website: <https://site.example/>\n" +
+		"Organization: Example Inc. (see http://org.example/about)\n" +
+		"Subject: Re: read http://not-whole.example/ now\n" +
+		"List-Id: News, http://list.example/ <news.list.example>\n" +
+		"Date: Thu, 22 Aug 2002 12:36:23 +0100\n" +
+		"To: Undisclosed-Recipient:;\n" +
+		"Cc: \"http://cc.example/\" <a@b.example>\n" +
+		"Content-Class: urn:content-classes:message\n" +
+		"\n" +
+		"body\n"
+	const whole = "Subject: =?utf-8?Q?http://subject.example/a=5Fb?=\n\nbody\n"
+	tests := []struct {
+		name string
+		in   string
+		opts Options
+		want []string
+	}{
+		{"fields", msg, Options{Type: Mail}, []string{
+			"X-Url http://x-url.example/ 7:8 X-Url: http://x-url.example/",
+			"X-Website https://site.example/ 8:13 X-Website: <https://site.example/>",
+			"Organization http://org.example/about 9:33 Organization: Example Inc. (see http://org.example/about)",
+			"List-Id http://list.example/ 11:16 List-Id: News, http://list.example/ <news.list.example>",
+		}},
+		{"subject", whole, Options{Type: Mail}, []string{
+			"Subject http://subject.example/a_b 1:9 Subject: =?utf-8?Q?http://subject.example/a=5Fb?=",
+		}},
+		{"no headers", msg + "List-Help: <http://help.example/>\n", Options{Type: Mail, NoHeaders: true}, nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tt.in), tt.opts) {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+				continue
+			}
+			if l.Context != ContextHeader {
+				continue
+			}
+			got = append(got, fmt.Sprintf("%s %s %d:%d %s", l.Header, l.URI, l.Line, l.Column, l.Text))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFieldText(t *testing.T) {
+	long := strings.Repeat("é", 150)
+	tests := []struct{ name, value, want string }{
+		{"X-Url", " http://example.org/\r\n", "X-Url: http://example.org/"},
+		{"List-Id", " A list\r\n\thttp://example.org/ <a.example>", "List-Id: A list\thttp://example.org/ <a.example>"},
+		{"Organization", " " + long, "Organization: " + strings.Repeat("é", 100) + "…"},
+	}
+	for _, tt := range tests {
+		if got := fieldText(tt.name, []byte(tt.value)); got != tt.want {
+			t.Errorf("fieldText(%q, %q) = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+}
