@@ -57,12 +57,14 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
+	code                         bool // --code: URIs in Markdown code too
 }
 
 // flags returns the flags of the options, bound to o.
 func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox or markdown (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 
@@ -473,6 +475,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Normalize:   o.normalize,
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
+		Code:        o.code,
 		Warnings:    o.warnings,
 		Base:        o.base,
 		Default:     o.defaultBase,

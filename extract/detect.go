@@ -30,8 +30,10 @@ const sniffLen = 4096
 //   - Text: anything else.
 func Detect(name string, head []byte) Type {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".txt", ".text", ".md":
+	case ".txt", ".text":
 		return Text
+	case ".md", ".markdown":
+		return Markdown
 	case ".html", ".htm", ".xhtml", ".shtml":
 		return HTML
 	case ".eml":

@@ -14,6 +14,8 @@ func TestDetect(t *testing.T) {
 	}{
 		// The extension decides when known.
 		{"notes.txt", "<html>", Text},
+		{"README.md", "<p>html</p>", Markdown},
+		{"notes.MARKDOWN", "From a@b Mon Jan  1 00:00:00 2024\n", Markdown},
 		{"page.HTML", "plain", HTML},
 		{"page.htm", "", HTML},
 		{"msg.eml", "x", Mail},

@@ -199,4 +199,6 @@ var scanners = [...]contentScanner{
 	HTML: scanHTML,
 	Mail: scanMail,
 	Mbox: scanMbox,
+
+	Markdown: scanMarkdown,
 }

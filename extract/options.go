@@ -11,14 +11,15 @@ import (
 type Type int
 
 const (
-	Auto Type = iota // detected from the name and the first bytes (see Detect)
-	Text             // plain text: URIs delimited as RFC 3986 Appendix C describes
-	HTML             // an HTML document: URL-bearing attributes, CSS, text
-	Mail             // one Internet message (RFC 5322) with its MIME parts
-	Mbox             // a mailbox of messages, each after a "From " line
+	Auto     Type = iota // detected from the name and the first bytes (see Detect)
+	Text                 // plain text: URIs delimited as RFC 3986 Appendix C describes
+	HTML                 // an HTML document: URL-bearing attributes, CSS, text
+	Mail                 // one Internet message (RFC 5322) with its MIME parts
+	Mbox                 // a mailbox of messages, each after a "From " line
+	Markdown             // CommonMark with GitHub's extensions
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -48,8 +49,10 @@ func ParseType(s string) (Type, error) {
 		return Mail, nil
 	case "mbox":
 		return Mbox, nil
+	case "markdown", "md":
+		return Markdown, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox or markdown)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.
@@ -107,6 +110,9 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
+	// Code reports, in Markdown, the URIs of code spans and code blocks
+	// too, which are left out otherwise (they are examples, not links).
+	Code bool
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

@@ -12,6 +12,7 @@ const (
 	StyleQuoted      Style = "quoted"      // "http://a.example/"
 	StyleAbbreviated Style = "abbreviated" // www.a.example, a scheme added
 	StyleHTML        Style = "html"        // an HTML attribute value or a CSS url()
+	StyleMarkdown    Style = "markdown"    // a link destination of Markdown, AsciiDoc or reStructuredText
 )
 
 // Context is the kind of content a link is found in (Link.Context).
@@ -24,4 +25,8 @@ const (
 	ContextHTMLText Context = "html-text" // the text of an HTML page
 	ContextCSS      Context = "css"       // a style element or attribute
 	ContextHeader   Context = "header"    // a mail header field
+
+	ContextMarkdown     Context = "markdown"      // a Markdown link, image, autolink or reference definition
+	ContextMarkdownText Context = "markdown-text" // the prose of a Markdown document
+	ContextMarkdownCode Context = "markdown-code" // a Markdown code span or code block (Options.Code)
 )
