@@ -34,6 +34,10 @@ func Detect(name string, head []byte) Type {
 		return Text
 	case ".md", ".markdown":
 		return Markdown
+	case ".adoc", ".asciidoc":
+		return AsciiDoc
+	case ".rst", ".rest":
+		return RST
 	case ".html", ".htm", ".xhtml", ".shtml":
 		return HTML
 	case ".eml":

@@ -16,6 +16,8 @@ func TestDetect(t *testing.T) {
 		{"notes.txt", "<html>", Text},
 		{"README.md", "<p>html</p>", Markdown},
 		{"notes.MARKDOWN", "From a@b Mon Jan  1 00:00:00 2024\n", Markdown},
+		{"manual.adoc", "= Title\n", AsciiDoc},
+		{"index.rst", "Title\n=====\n", RST},
 		{"page.HTML", "plain", HTML},
 		{"page.htm", "", HTML},
 		{"msg.eml", "x", Mail},

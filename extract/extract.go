@@ -201,4 +201,6 @@ var scanners = [...]contentScanner{
 	Mbox: scanMbox,
 
 	Markdown: scanMarkdown,
+	AsciiDoc: scanAsciiDoc,
+	RST:      scanRST,
 }

@@ -22,7 +22,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 //   - the destination of every inline link and image (Tag "link",
 //     "image"), of every link reference definition (Tag "definition") and
 //     of every use of a definition (at the use, with the definition's
-//     destination), with Context "markdown", Style "markdown" and Text the
+//     destination), with Context "markdown", Style "markup" and Text the
 //     link's text, an image's description or a definition's label;
 //   - autolinks, <https://a.example/> (Tag "autolink", Style "angle"), and
 //     GFM's extended www. autolinks (Style "abbreviated", http:// added as
@@ -45,7 +45,7 @@ func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
 	doc := markdown.Parser().Parse(gtext.NewReader(buf))
-	m := &mdScan{buf: buf, src: src, yield: yield, lines: newLineIndex(buf)}
+	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText)}
 	ok := true
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		var st ast.WalkStatus
@@ -60,14 +60,7 @@ func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 
 // mdScan is the state of scanMarkdown's walk.
 type mdScan struct {
-	buf   []byte
-	src   *source
-	yield func(Link, error) bool
-	lines lineIndex
-	// prose is the text of the current block not yet scanned by delimit:
-	// it is scanned when the text is interrupted (a block ends, a link,
-	// code span or raw HTML comes).
-	prose pieces
+	docScan
 	label int // depth of link labels the walk is in: their text is not prose
 }
 
@@ -103,13 +96,13 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	case *ast.AutoLink:
 		return ast.WalkSkipChildren, m.flush() && m.autoLink(n)
 	case *ast.RawHTML:
-		return ast.WalkSkipChildren, m.flush() && m.html(n.Segments.Sliced(0, n.Segments.Len()))
+		return ast.WalkSkipChildren, m.flush() && m.html(m.piecesOf(n.Segments.Sliced(0, n.Segments.Len())))
 	case *ast.HTMLBlock:
 		segs := n.Lines().Sliced(0, n.Lines().Len())
 		if n.HasClosure() {
 			segs = append(segs, n.ClosureLine)
 		}
-		return ast.WalkSkipChildren, m.html(segs)
+		return ast.WalkSkipChildren, m.html(m.piecesOf(segs))
 	case *ast.CodeSpan:
 		return ast.WalkSkipChildren, m.flush() && m.code(n)
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -126,9 +119,8 @@ func (m *mdScan) dest(d []byte, pos int, ref bool, tag, text string) bool {
 	if ref || off < 0 {
 		off = max(pos, 0)
 	}
-	l := Link{Ref: string(d), Offset: int64(off), Style: StyleMarkdown, Context: ContextMarkdown, Tag: tag, Text: text}
-	l.Line, l.Column = m.lines.at(off)
-	return m.src.emitAs(l, string(util.URLEscape(d, true)), m.yield)
+	l := Link{Ref: string(d), Offset: int64(off), Style: StyleMarkup, Context: ContextMarkdown, Tag: tag, Text: text}
+	return m.link(l, string(util.URLEscape(d, true)))
 }
 
 // autoLink yields an autolink: <scheme:...> and <user@host> of CommonMark
@@ -157,17 +149,16 @@ func (m *mdScan) autoLink(n *ast.AutoLink) bool {
 		m.prose.add(label, off)
 		return true
 	}
-	l.Line, l.Column = m.lines.at(off)
-	return m.src.emitAs(l, u, m.yield)
+	return m.link(l, u)
 }
 
-// html yields the links of raw HTML, the bytes of segs.
-func (m *mdScan) html(segs []gtext.Segment) bool {
+// piecesOf returns the text of segs.
+func (m *mdScan) piecesOf(segs []gtext.Segment) *pieces {
 	var p pieces
 	for _, s := range segs {
 		p.add(s.Value(m.buf), s.Start)
 	}
-	return scanHTML(bytes.NewReader(p.buf), m.src, m.mapped(&p))
+	return &p
 }
 
 // code yields, with Options.Code, the URIs in a code span or code block.
@@ -175,46 +166,17 @@ func (m *mdScan) code(n ast.Node) bool {
 	if !m.src.opts.Code {
 		return true
 	}
-	var p pieces
+	var segs []gtext.Segment
 	if n.Type() == ast.TypeBlock {
-		for i := range n.Lines().Len() {
-			s := n.Lines().At(i)
-			p.add(s.Value(m.buf), s.Start)
-		}
+		segs = n.Lines().Sliced(0, n.Lines().Len())
 	} else {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			if t, ok := c.(*ast.Text); ok {
-				p.add(t.Segment.Value(m.buf), t.Segment.Start)
+				segs = append(segs, t.Segment)
 			}
 		}
 	}
-	return scanDelimited(bytes.NewReader(p.buf), m.src, ContextMarkdownCode, m.mapped(&p))
-}
-
-// flush scans the prose gathered so far for bare URIs.
-func (m *mdScan) flush() bool {
-	if len(m.prose.buf) == 0 {
-		return true
-	}
-	p := &m.prose
-	defer func() { p.buf, p.at = p.buf[:0], p.at[:0] }()
-	if !mayHoldURI(p.buf, m.src.opts) {
-		return true
-	}
-	return scanDelimited(bytes.NewReader(p.buf), m.src, ContextMarkdownText, m.mapped(p))
-}
-
-// mapped returns m.yield with the offsets of links found in p moved to
-// the source, their lines and columns set again.
-func (m *mdScan) mapped(p *pieces) func(Link, error) bool {
-	return func(l Link, err error) bool {
-		if err == nil {
-			off := p.src(int(l.Offset))
-			l.Offset = int64(off)
-			l.Line, l.Column = m.lines.at(off)
-		}
-		return m.yield(l, err)
-	}
+	return m.delimited(m.piecesOf(segs), ContextMarkdownCode)
 }
 
 // textOf returns the text of a link's label or an image's description.
@@ -238,53 +200,4 @@ func (m *mdScan) textOf(n ast.Node) string {
 		return ast.WalkContinue, nil
 	})
 	return string(b)
-}
-
-// offsetIn returns the offset of b in buf when b is a slice of buf, else
-// -1 (goldmark hands out destinations as slices of the source).
-func offsetIn(buf, b []byte) int {
-	if len(b) == 0 {
-		return -1
-	}
-	off := cap(buf) - cap(b)
-	if off < 0 || off+len(b) > len(buf) || &buf[off] != &b[0] {
-		return -1
-	}
-	return off
-}
-
-// pieces is text put together from pieces of a source, with where each
-// piece came from.
-type pieces struct {
-	buf []byte
-	at  []piece
-}
-
-type piece struct{ out, src int }
-
-// add appends b, found at offset src of the source.
-func (p *pieces) add(b []byte, src int) {
-	if len(b) == 0 {
-		return
-	}
-	p.at = append(p.at, piece{len(p.buf), src})
-	p.buf = append(p.buf, b...)
-}
-
-// src returns the source offset of p.buf[off].
-func (p *pieces) src(off int) int {
-	i, j := 0, len(p.at)
-	for i < j { // the last piece that starts at or before off
-		h := int(uint(i+j) >> 1)
-		if p.at[h].out <= off {
-			i = h + 1
-		} else {
-			j = h
-		}
-	}
-	if i == 0 {
-		return off
-	}
-	a := p.at[i-1]
-	return a.src + off - a.out
 }

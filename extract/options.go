@@ -17,9 +17,11 @@ const (
 	Mail                 // one Internet message (RFC 5322) with its MIME parts
 	Mbox                 // a mailbox of messages, each after a "From " line
 	Markdown             // CommonMark with GitHub's extensions
+	AsciiDoc             // AsciiDoc, its link and image macros
+	RST                  // reStructuredText, its hyperlinks and directives
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -51,8 +53,12 @@ func ParseType(s string) (Type, error) {
 		return Mbox, nil
 	case "markdown", "md":
 		return Markdown, nil
+	case "asciidoc", "adoc":
+		return AsciiDoc, nil
+	case "rst", "restructuredtext":
+		return RST, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox or markdown)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc or rst)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.

@@ -12,7 +12,7 @@ const (
 	StyleQuoted      Style = "quoted"      // "http://a.example/"
 	StyleAbbreviated Style = "abbreviated" // www.a.example, a scheme added
 	StyleHTML        Style = "html"        // an HTML attribute value or a CSS url()
-	StyleMarkdown    Style = "markdown"    // a link destination of Markdown, AsciiDoc or reStructuredText
+	StyleMarkup      Style = "markup"      // a link destination of Markdown, AsciiDoc or reStructuredText
 )
 
 // Context is the kind of content a link is found in (Link.Context).
@@ -29,4 +29,8 @@ const (
 	ContextMarkdown     Context = "markdown"      // a Markdown link, image, autolink or reference definition
 	ContextMarkdownText Context = "markdown-text" // the prose of a Markdown document
 	ContextMarkdownCode Context = "markdown-code" // a Markdown code span or code block (Options.Code)
+	ContextAsciiDoc     Context = "asciidoc"      // an AsciiDoc link or image macro
+	ContextAsciiDocText Context = "asciidoc-text" // the prose of an AsciiDoc document
+	ContextRST          Context = "rst"           // a reStructuredText hyperlink, target or directive
+	ContextRSTText      Context = "rst-text"      // the prose of a reStructuredText document
 )
