@@ -38,6 +38,12 @@ func Detect(name string, head []byte) Type {
 		return AsciiDoc
 	case ".rst", ".rest":
 		return RST
+	case ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".pptx", ".pptm":
+		return OOXML
+	case ".odt", ".ods", ".odp", ".odg", ".ott", ".ots", ".otp":
+		return ODF
+	case ".epub":
+		return EPUB
 	case ".html", ".htm", ".xhtml", ".shtml":
 		return HTML
 	case ".eml":

@@ -203,4 +203,7 @@ var scanners = [...]contentScanner{
 	Markdown: scanMarkdown,
 	AsciiDoc: scanAsciiDoc,
 	RST:      scanRST,
+	OOXML:    scanOOXML,
+	ODF:      scanODF,
+	EPUB:     scanEPUB,
 }

@@ -29,11 +29,11 @@ func TestMarkupPeers(t *testing.T) {
 		onlyPeer  []string // made by the converter alone
 	}{
 		{"rst/restructuredtext.txt", "rst/restructuredtext.rst2html.txt",
-			[]string{"../../header2.txt"}, // an include directive: not a link in the page, a file it reads
+			[]string{"../../header2.txt"},                                  // an include directive: not a link in the page, a file it reads
 			[]string{"mailto:docutils-develop&#64;lists.sourceforge.net"}}, // a bare e-mail address, which delimit does not report
 		{"asciidoc/links.adoc", "asciidoc/links.asciidoctor.txt",
 			[]string{"https://git.example/repo", "mailto:team@example.org", "other.adoc#part"}, // an attribute entry's value; as written
-			[]string{"mailto:team@example.org?subject=Hello", "other.html#part"}}, // asciidoctor adds the subject, renames .adoc
+			[]string{"mailto:team@example.org?subject=Hello", "other.html#part"}},              // asciidoctor adds the subject, renames .adoc
 		{"asciidoc/syntax.adoc", "asciidoc/syntax.asciidoctor.txt",
 			[]string{"document.adoc", "document.adoc#idname", "movie.mp4", "reload.svg"}, // reload.svg: opts=interactive makes an <object data>
 			[]string{"document.html", "document.html#idname", "movie.mp4#t=60,140", // renamed; the start and end attributes

@@ -19,9 +19,13 @@ const (
 	Markdown             // CommonMark with GitHub's extensions
 	AsciiDoc             // AsciiDoc, its link and image macros
 	RST                  // reStructuredText, its hyperlinks and directives
+	OOXML                // an Office Open XML document: DOCX, XLSX, PPTX
+	ODF                  // an OpenDocument file: ODT, ODS, ODP
+	EPUB                 // an EPUB book
+	PDF                  // a PDF document
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst", "ooxml", "odf", "epub", "pdf"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -57,8 +61,16 @@ func ParseType(s string) (Type, error) {
 		return AsciiDoc, nil
 	case "rst", "restructuredtext":
 		return RST, nil
+	case "ooxml", "docx", "xlsx", "pptx":
+		return OOXML, nil
+	case "odf", "odt", "ods", "odp":
+		return ODF, nil
+	case "epub":
+		return EPUB, nil
+	case "pdf":
+		return PDF, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc or rst)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub or pdf)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.

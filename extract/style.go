@@ -33,4 +33,9 @@ const (
 	ContextAsciiDocText Context = "asciidoc-text" // the prose of an AsciiDoc document
 	ContextRST          Context = "rst"           // a reStructuredText hyperlink, target or directive
 	ContextRSTText      Context = "rst-text"      // the prose of a reStructuredText document
+	ContextOffice       Context = "office"        // an Office relationship or OpenDocument xlink:href
+	ContextOfficeText   Context = "office-text"   // the text of an Office or OpenDocument file
+	ContextEPUB         Context = "epub"          // a link of an EPUB document to a document of the same book
+	ContextPDF          Context = "pdf"           // the URI action of a PDF link annotation
+	ContextPDFText      Context = "pdf-text"      // the text of a PDF page
 )
