@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"errors"
 	"hash/crc32"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -165,5 +166,29 @@ func TestDocumentsZipBomb(t *testing.T) {
 	// 8 times larger take about as much.
 	if allocs[1] > allocs[0]*3/2 {
 		t.Errorf("allocations grow with the bomb: %d MiB, then %d MiB for 8 times more", allocs[0]>>20, allocs[1]>>20)
+	}
+}
+
+// TestDetectDocuments checks that the documents of testdata/docs are
+// told by their magic bytes, whatever their names.
+func TestDetectDocuments(t *testing.T) {
+	for f, want := range map[string]Type{
+		"sample.docx": OOXML, "sample.pptx": OOXML, "sheet.xlsx": OOXML,
+		"sample.odt": ODF, "sample.odp": ODF, "sheet.ods": ODF,
+		"sample.epub": EPUB, "sample.pdf": PDF,
+	} {
+		b, err := os.ReadFile("testdata/docs/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Detect("-", b); got != want {
+			t.Errorf("Detect(%s's bytes) = %v, want %v", f, got, want)
+		}
+		if got := Detect(f, nil); got != want {
+			t.Errorf("Detect(%s) = %v, want %v", f, got, want)
+		}
+	}
+	if got := Detect("-", zipOf(t, "a.txt", "x")); got != Text {
+		t.Errorf("Detect(any zip) = %v, want text", got)
 	}
 }

@@ -11,11 +11,13 @@ import (
 // PDF and a zip container are read from their end, a Markdown reference
 // definition applies before it too). A larger one is an error for that
 // input.
-const MaxDocumentSize = 256 << 20
+// It is a variable for tests and for programs that want another limit;
+// change it only before scanning.
+var MaxDocumentSize int64 = 256 << 20
 
 // ErrDocumentTooLarge is wrapped by the error for a document larger than
 // MaxDocumentSize.
-var ErrDocumentTooLarge = errors.New("document larger than 256 MiB")
+var ErrDocumentTooLarge = errors.New("document larger than the limit (MaxDocumentSize, 256 MiB)")
 
 // readDocument reads a whole document from r, at most MaxDocumentSize
 // bytes.
@@ -24,7 +26,7 @@ func readDocument(r io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(buf) > MaxDocumentSize {
+	if int64(len(buf)) > MaxDocumentSize {
 		return nil, ErrDocumentTooLarge
 	}
 	return buf, nil

@@ -206,4 +206,5 @@ var scanners = [...]contentScanner{
 	OOXML:    scanOOXML,
 	ODF:      scanODF,
 	EPUB:     scanEPUB,
+	PDF:      scanPDF,
 }

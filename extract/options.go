@@ -35,6 +35,12 @@ func (t Type) String() string {
 	return typeNames[t]
 }
 
+// Binary reports whether inputs of type t are binary files (PDF and the
+// zip containers), which a scan of text files must not skip.
+func (t Type) Binary() bool {
+	return t == OOXML || t == ODF || t == EPUB || t == PDF
+}
+
 // ErrUnknownType is wrapped by the error of ParseType. Like the package's
 // other sentinels it has no prefix: the error that wraps it adds "extract: "
 // once.
