@@ -23,7 +23,8 @@ const (
 //     the part's .rels: hyperlinks, linked images and objects), Context
 //     "office", Tag the relationship's type ("hyperlink"), Part the part,
 //     at the place in the part's text where the part refers to it (Text
-//     the text of a w:hyperlink), or at its start when it does not;
+//     the text of a w:hyperlink, or of the run of an a:hlinkClick), or at
+//     its start when it does not;
 //   - the URIs delimit finds in its text (w:t, a:t, t and field codes,
 //     w:instrText, whose HYPERLINK "uri" is a quoted URI), Context
 //     "office-text", a hyperlink's own text left out.
@@ -78,21 +79,26 @@ type ooxmlRel struct {
 }
 
 // scanOOXMLPart yields the links of the part f, whose external
-// relationships are rels.
+// relationships are rels. The text of a link is that of the w:hyperlink
+// that refers to it, or of the run (a:r) whose a:hlinkClick does.
 func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel) bool {
 	var t partText
-	var inText, inLink int // depth of text elements, of the w:hyperlink being read
-	var link *Link
+	var depth, inText, runDepth int
+	var link *Link    // the link whose text is being read
+	var linkDepth int // the depth of the element that ends it
 	ok := z.readXML(f, func(_ *xml.Decoder, tok xml.Token) {
 		switch e := tok.(type) {
 		case xml.StartElement:
+			depth++
 			switch e.Name.Local {
 			case "t", "instrText":
 				inText++
+			case "r":
+				runDepth = depth
 			case "tab":
-				t.addText([]byte{'\t'}, inLink == 0)
+				t.addText([]byte{'\t'}, link == nil)
 			case "br", "cr":
-				t.addText([]byte{'\n'}, inLink == 0)
+				t.addText([]byte{'\n'}, link == nil)
 			}
 			for _, a := range e.Attr {
 				rel, ok := rels[a.Value]
@@ -102,31 +108,32 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel) bool {
 				rel.used = true
 				rels[a.Value] = rel
 				l := Link{Ref: rel.target, Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: rel.typ}
-				if e.Name.Local == "hyperlink" && inLink == 0 {
-					link, inLink = &l, 1 // its text follows
-				} else {
+				switch {
+				case link == nil && e.Name.Local == "hyperlink":
+					link, linkDepth = &l, depth
+				case link == nil && e.Name.Local == "hlinkClick" && runDepth > 0:
+					link, linkDepth = &l, runDepth
+				default:
 					t.links = append(t.links, l)
 				}
-			}
-			if inLink > 0 && link != nil && e.Name.Local != "hyperlink" {
-				inLink++
 			}
 		case xml.EndElement:
 			switch e.Name.Local {
 			case "t", "instrText":
 				inText--
+			case "r":
+				runDepth = 0
 			case "p", "si":
-				t.addText([]byte{'\n'}, inLink == 0)
+				t.addText([]byte{'\n'}, link == nil)
 			}
-			if inLink > 0 {
-				if inLink--; inLink == 0 {
-					t.links = append(t.links, *link)
-					link = nil
-				}
+			if link != nil && depth == linkDepth {
+				t.links = append(t.links, *link)
+				link = nil
 			}
+			depth--
 		case xml.CharData:
 			if inText > 0 {
-				t.addText(e, inLink == 0)
+				t.addText(e, link == nil)
 				if link != nil {
 					link.Text += string(e)
 				}
