@@ -28,6 +28,11 @@ import (
 //   - the links of passthrough blocks (++++), as the HTML scanner finds
 //     them.
 //
+// An attribute reference whose attribute (":name: value", set before it)
+// is a URL, {url-repo} or {url-repo}/issues[text], is a link too (Tag
+// "link"), Ref as written, read as its value; so is a macro's target that
+// holds one.
+//
 // Listing and literal blocks (---- and ....) and literal paragraphs (an
 // indented first line) are left out unless
 // Options.Code, and comments (// and ////) always. Attribute references
@@ -37,7 +42,7 @@ func scanAsciiDoc(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText)}
+	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText), attrs: map[string]string{}}
 	for off := 0; off < len(buf); {
 		end := bytes.IndexByte(buf[off:], '\n') + 1
 		if end == 0 {
@@ -60,6 +65,7 @@ type adocScan struct {
 	// literal is set when the paragraph's first line is indented: a
 	// literal paragraph, verbatim.
 	literal bool
+	attrs   map[string]string // the attribute entries met so far
 }
 
 // line reads one line, found at off, with its line feed.
@@ -99,6 +105,9 @@ func (a *adocScan) line(raw []byte, off int) bool {
 	if len(a.para.buf) == 0 {
 		a.literal = line[0] == ' ' || line[0] == '\t'
 	}
+	if m := adocAttrEntry.FindSubmatch(line); m != nil && !a.literal {
+		a.attrs[string(m[1])] = string(m[2])
+	}
 	a.para.add(raw, off)
 	return true
 }
@@ -117,9 +126,10 @@ func isAdocDelimiter(line []byte) bool {
 	return true
 }
 
-// adocMacro matches a link macro or a URL: an escape, the macro's name and
-// second colon, or a URL's scheme; the target; the "[" of the attributes.
-var adocMacro = regexp.MustCompile(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
+// adocMacro matches a link macro, a URL or an attribute reference: an
+// escape, the macro's name and second colon, a URL's scheme, or the
+// reference; the target (the rest); the "[" of the attributes.
+var adocMacro = regexp.MustCompile(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://)|(\{[A-Za-z0-9_][-A-Za-z0-9_]*\}))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
 
 // paragraph yields the links of the paragraph read so far: its macros,
 // then the URIs of the rest through delimit.
@@ -134,20 +144,32 @@ func (a *adocScan) paragraph() bool {
 	}
 	last := 0
 	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
-		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[13] > m[12]
+		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[15] > m[14]
+		value, isRef := a.attribute(p.buf, m)
 		switch {
 		case escaped:
 			a.prose.addFrom(p, last, m[0]) // the rest is left as text
 			last = m[1]
 			continue
-		case !bracket:
+		case m[10] >= 0 && !isRef:
+			continue // not a URL
+		case !bracket && !isRef:
 			continue // a bare URL, delimit's; "link:" in prose
 		}
-		attrEnd := closingBracket(p.buf, m[13])
-		if attrEnd < 0 {
-			continue
+		attrEnd := m[1] - 1
+		if !bracket {
+			// A bare URL: the sentence's punctuation after it is not
+			// its own.
+			trimmed := bytes.TrimRight(p.buf[m[12]:m[13]], ".,;:!?)'\"")
+			m[13] = m[12] + len(trimmed)
+			attrEnd = m[13] - 1
 		}
-		target, targetAt := p.buf[m[10]:m[11]], m[10]
+		if bracket {
+			if attrEnd = closingBracket(p.buf, m[15]); attrEnd < 0 {
+				continue
+			}
+		}
+		target, targetAt := p.buf[m[12]:m[13]], m[12]
 		if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
 			target, targetAt = t[:len(t)-2], targetAt+2
 		}
@@ -156,8 +178,13 @@ func (a *adocScan) paragraph() bool {
 		if named {
 			l.Tag = string(p.buf[m[4]:m[5]])
 		}
-		l.Text = adocText(p.buf[m[13]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
+		if bracket {
+			l.Text = adocText(p.buf[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
+		}
+		text := ""
 		switch {
+		case isRef:
+			ref, targetAt, text = string(p.buf[m[10]:m[11]])+ref, m[10], value+ref
 		case url:
 			ref, targetAt = string(p.buf[m[8]:m[9]])+ref, m[8]
 		case l.Tag == "mailto":
@@ -165,18 +192,49 @@ func (a *adocScan) paragraph() bool {
 		case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
 			continue // the target is the video's id on that site
 		}
-		if len(target) == 0 && !named {
+		if len(target) == 0 && url {
 			continue
+		}
+		if text == "" {
+			text = a.substitute(ref)
 		}
 		a.prose.addFrom(p, last, m[0])
 		last = attrEnd + 1
 		l.Ref, l.Offset = ref, int64(p.src(targetAt))
-		if !a.flush() || !a.link(l, ref) {
+		if !a.flush() || !a.link(l, text) {
 			return false
 		}
 	}
 	a.prose.addFrom(p, last, len(p.buf))
 	return a.flush()
+}
+
+// attribute returns the value of the attribute reference m matched, and
+// whether it is a URL (a URI with a scheme Asciidoctor links).
+func (a *adocScan) attribute(b []byte, m []int) (string, bool) {
+	if m[10] < 0 {
+		return "", false
+	}
+	v, ok := a.attrs[string(b[m[10]+1:m[11]-1])]
+	return v, ok && adocURLScheme.MatchString(v)
+}
+
+var (
+	// adocAttrEntry matches an attribute entry, ":name: value".
+	adocAttrEntry = regexp.MustCompile(`^:([A-Za-z0-9_][-A-Za-z0-9_]*):[ \t]+(.*?)[ \t]*$`)
+	adocURLScheme = regexp.MustCompile(`^(?:https?|ftp|irc|file)://|^mailto:`)
+	adocAttrRef   = regexp.MustCompile(`\{[A-Za-z0-9_][-A-Za-z0-9_]*\}`)
+)
+
+// substitute returns s with the attribute references it holds replaced
+// by the attributes' values, as Asciidoctor reads a macro's target.
+func (a *adocScan) substitute(s string) string {
+	return adocAttrRef.ReplaceAllStringFunc(s, func(r string) string {
+		if v, ok := a.attrs[r[1:len(r)-1]]; ok {
+			return v
+		}
+		return r
+	})
 }
 
 // closingBracket returns the offset of the "]" that closes the attribute

@@ -35,7 +35,8 @@ func TestMarkupPeers(t *testing.T) {
 			[]string{"https://git.example/repo", "mailto:team@example.org", "other.adoc#part"}, // an attribute entry's value; as written
 			[]string{"mailto:team@example.org?subject=Hello", "other.html#part"}},              // asciidoctor adds the subject, renames .adoc
 		{"asciidoc/syntax.adoc", "asciidoc/syntax.asciidoctor.txt",
-			[]string{"document.adoc", "document.adoc#idname", "movie.mp4", "reload.svg"}, // reload.svg: opts=interactive makes an <object data>
+			[]string{"document.adoc", "document.adoc#idname", "movie.mp4", "reload.svg", // reload.svg: opts=interactive makes an <object data>
+				"{url-docs}", "{url-gem}"}, // attribute references, as written (Keep)
 			[]string{"document.html", "document.html#idname", "movie.mp4#t=60,140", // renamed; the start and end attributes
 				"https://www.youtube.com/embed/aHjpOzsQ9YI?rel=0", "https://player.vimeo.com/video/300817511"}}, // video ids
 	} {
