@@ -1,5 +1,6 @@
 // Package extract finds every link in plain text, HTML, e-mail and mbox
-// input, with its position, the text as written, the base URI in force there
+// input, and in documents (Markdown, AsciiDoc, reStructuredText, PDF,
+// Office Open XML, OpenDocument, EPUB), with its position, the text as written, the base URI in force there
 // (RFC 3986 §5.1) and the resolved URI (§5.2).
 //
 // Links is the whole API for reading: give it a reader and Options (the
@@ -58,7 +59,7 @@ type Link struct {
 	Tag          string      `json:"tag,omitempty"`          // HTML element
 	Attr         string      `json:"attr,omitempty"`         // HTML attribute
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input
-	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers
+	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers; a document's page ("page 2") or entry ("word/document.xml")
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from
 	Text         string      `json:"text,omitempty"`         // context: the line(s) around a link in text, an HTML anchor's text or image's alt, a header's field
 	Base         string      `json:"base,omitempty"`         // the base URI used
