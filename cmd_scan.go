@@ -63,18 +63,20 @@ type scanOptions struct {
 
 	context bool // -C: Link.Text, printed under each URI
 	emails  bool // --emails: bare addresses as mailto: URIs
+	code                         bool // --code: URIs in Markdown code too
 }
 
 // flags returns the flags of the options, bound to o.
 func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml (docx, xlsx, pptx), odf (odt, ods, odp), epub or pdf (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other", Category: "Base URI"},
 		&cli.StringSliceFlag{Name: "lazy-attr", Destination: &o.lazyAttrs, Usage: "also read HTML attribute `NAME` as a lazy-load URL, like data-src (repeatable)", Category: "Inputs"},
 
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files but PDF, Office, OpenDocument and EPUB documents", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
@@ -368,8 +370,8 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 			s.report(name, err)
 			return
 		}
-		if isBinary(head) {
-			return
+		if isBinary(head) && !extract.Detect(name, head).Binary() {
+			return // PDF, Office, OpenDocument and EPUB files are read
 		}
 	}
 	s.scanReader(br, name)
@@ -490,6 +492,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Normalize:   o.normalize,
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
+		Code:        o.code,
 		Warnings:    o.warnings,
 		Context:     o.context,
 		Emails:      o.emails,

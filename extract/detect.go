@@ -13,9 +13,13 @@ const sniffLen = 4096
 
 // Detect returns the type of an input named name whose first bytes are
 // head (up to 4096 are looked at). The name's extension decides when it is
-// a known one (.txt, .text, .md; .html, .htm, .xhtml, .shtml; .eml; .mbox,
-// .mbx); otherwise the content does:
+// a known one (.txt, .text; .html, .htm, .xhtml, .shtml; .eml; .mbox,
+// .mbx; .md, .markdown; .adoc, .asciidoc; .rst, .rest; .docx, .xlsx,
+// .pptx and their macro and template forms; .odt, .ods, .odp, .odg and
+// templates; .epub; .pdf); otherwise the content does:
 //
+//   - PDF, EPUB, OpenDocument, Office Open XML: their magic bytes (see
+//     detectBinary);
 //   - Mbox: a first line "From sender date" as mbox writers put it (an
 //     asctime date with its hh:mm:ss);
 //   - Mail: a block of RFC 5322 header fields (§2.2: "Name: value" lines
@@ -30,8 +34,22 @@ const sniffLen = 4096
 //   - Text: anything else.
 func Detect(name string, head []byte) Type {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".txt", ".text", ".md":
+	case ".txt", ".text":
 		return Text
+	case ".md", ".markdown":
+		return Markdown
+	case ".adoc", ".asciidoc":
+		return AsciiDoc
+	case ".rst", ".rest":
+		return RST
+	case ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".pptx", ".pptm":
+		return OOXML
+	case ".odt", ".ods", ".odp", ".odg", ".ott", ".ots", ".otp":
+		return ODF
+	case ".epub":
+		return EPUB
+	case ".pdf":
+		return PDF
 	case ".html", ".htm", ".xhtml", ".shtml":
 		return HTML
 	case ".eml", ".mht", ".mhtml":
@@ -49,6 +67,9 @@ func Detect(name string, head []byte) Type {
 		}
 		return Text
 	}
+	if t := detectBinary(head); t != Auto {
+		return t
+	}
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	switch {
 	case isMboxFromLine(head):
@@ -59,6 +80,42 @@ func Detect(name string, head []byte) Type {
 		return HTML
 	}
 	return Text
+}
+
+// detectBinary returns the type of a binary document by its magic bytes,
+// Auto for none: PDF ("%PDF-" in the first 1024 bytes, ISO 32000-2 §7.5.2
+// and as readers take it), and the zip containers by their first entry:
+// a stored "mimetype" entry (EPUB OCF §4.3, ODF 1.3 Part 2 §3.3) saying
+// application/epub+zip or application/vnd.oasis.opendocument.*, or an
+// Office Open XML part ([Content_Types].xml, _rels/, word/, xl/, ppt/;
+// ECMA-376 Part 2).
+func detectBinary(head []byte) Type {
+	if i := bytes.Index(head[:min(len(head), 1024)], []byte("%PDF-")); i >= 0 {
+		return PDF
+	}
+	if len(head) < 30 || !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return Auto
+	}
+	nameLen := int(head[26]) | int(head[27])<<8
+	extraLen := int(head[28]) | int(head[29])<<8
+	if 30+nameLen > len(head) {
+		return Auto
+	}
+	name := string(head[30 : 30+nameLen])
+	switch {
+	case name == "mimetype":
+		content := head[min(len(head), 30+nameLen+extraLen):]
+		switch {
+		case bytes.HasPrefix(content, []byte("application/epub+zip")):
+			return EPUB
+		case bytes.HasPrefix(content, []byte("application/vnd.oasis.opendocument.")):
+			return ODF
+		}
+	case name == "[Content_Types].xml", strings.HasPrefix(name, "_rels/"), strings.HasPrefix(name, "docProps/"),
+		strings.HasPrefix(name, "word/"), strings.HasPrefix(name, "xl/"), strings.HasPrefix(name, "ppt/"):
+		return OOXML
+	}
+	return Auto
 }
 
 // isMboxFromLine reports whether head starts with an mbox "From " line:

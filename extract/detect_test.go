@@ -14,6 +14,10 @@ func TestDetect(t *testing.T) {
 	}{
 		// The extension decides when known.
 		{"notes.txt", "<html>", Text},
+		{"README.md", "<p>html</p>", Markdown},
+		{"notes.MARKDOWN", "From a@b Mon Jan  1 00:00:00 2024\n", Markdown},
+		{"manual.adoc", "= Title\n", AsciiDoc},
+		{"index.rst", "Title\n=====\n", RST},
 		{"page.HTML", "plain", HTML},
 		{"page.htm", "", HTML},
 		{"msg.eml", "x", Mail},
@@ -73,17 +77,18 @@ func TestParseType(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
 		want Type
-	}{{"auto", Auto}, {"", Auto}, {"text", Text}, {"TXT", Text}, {"html", HTML}, {"htm", HTML}, {"mail", Mail}, {"eml", Mail}, {"Mbox", Mbox}} {
+	}{{"auto", Auto}, {"", Auto}, {"text", Text}, {"TXT", Text}, {"html", HTML}, {"htm", HTML}, {"mail", Mail}, {"eml", Mail}, {"Mbox", Mbox},
+		{"md", Markdown}, {"adoc", AsciiDoc}, {"rst", RST}, {"docx", OOXML}, {"xlsx", OOXML}, {"odt", ODF}, {"epub", EPUB}, {"pdf", PDF}} {
 		if got, err := ParseType(tt.in); err != nil || got != tt.want {
 			t.Errorf("ParseType(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, typ := range []Type{Auto, Text, HTML, Mail, Mbox} {
+	for _, typ := range []Type{Auto, Text, HTML, Mail, Mbox, Markdown, AsciiDoc, RST, OOXML, ODF, EPUB, PDF} {
 		if got, err := ParseType(typ.String()); err != nil || got != typ {
 			t.Errorf("ParseType(%v.String()) = %v, %v", typ, got, err)
 		}
 	}
-	if _, err := ParseType("pdf"); !errors.Is(err, ErrUnknownType) {
-		t.Errorf("ParseType(pdf) error = %v, want ErrUnknownType", err)
+	if _, err := ParseType("ps"); !errors.Is(err, ErrUnknownType) {
+		t.Errorf("ParseType(ps) error = %v, want ErrUnknownType", err)
 	}
 }

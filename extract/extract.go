@@ -1,6 +1,8 @@
 // Package extract finds every link in plain text, HTML, e-mail and mbox
-// input, with its position, the text as written, the base URI in force there
-// (RFC 3986 §5.1) and the resolved URI (§5.2).
+// input, and in documents (Markdown, AsciiDoc, reStructuredText, PDF,
+// Office Open XML, OpenDocument, EPUB), with its position, the text as
+// written, the base URI in force there (RFC 3986 §5.1) and the resolved
+// URI (§5.2).
 //
 // Links is the whole API for reading: give it a reader and Options (the
 // input's name, its retrieval URI if it has one, what to keep) and range
@@ -58,7 +60,7 @@ type Link struct {
 	Tag          string      `json:"tag,omitempty"`          // HTML element
 	Attr         string      `json:"attr,omitempty"`         // HTML attribute
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input
-	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers
+	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers; a document's page ("page 2") or entry ("word/document.xml")
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from
 	PartLine     int         `json:"part_line,omitempty"`    // for a link in a mail body: Line in the decoded MIME part
 	PartColumn   int         `json:"part_column,omitempty"`  // for a link in a mail body: Column in the decoded MIME part
@@ -203,4 +205,12 @@ var scanners = [...]contentScanner{
 	HTML: scanHTML,
 	Mail: scanMail,
 	Mbox: scanMbox,
+
+	Markdown: scanMarkdown,
+	AsciiDoc: scanAsciiDoc,
+	RST:      scanRST,
+	OOXML:    scanOOXML,
+	ODF:      scanODF,
+	EPUB:     scanEPUB,
+	PDF:      scanPDF,
 }

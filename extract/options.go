@@ -11,14 +11,21 @@ import (
 type Type int
 
 const (
-	Auto Type = iota // detected from the name and the first bytes (see Detect)
-	Text             // plain text: URIs delimited as RFC 3986 Appendix C describes
-	HTML             // an HTML document: URL-bearing attributes, CSS, text
-	Mail             // one Internet message (RFC 5322) with its MIME parts
-	Mbox             // a mailbox of messages, each after a "From " line
+	Auto     Type = iota // detected from the name and the first bytes (see Detect)
+	Text                 // plain text: URIs delimited as RFC 3986 Appendix C describes
+	HTML                 // an HTML document: URL-bearing attributes, CSS, text
+	Mail                 // one Internet message (RFC 5322) with its MIME parts
+	Mbox                 // a mailbox of messages, each after a "From " line
+	Markdown             // CommonMark with GitHub's extensions
+	AsciiDoc             // AsciiDoc, its link and image macros
+	RST                  // reStructuredText, its hyperlinks and directives
+	OOXML                // an Office Open XML document: DOCX, XLSX, PPTX
+	ODF                  // an OpenDocument file: ODT, ODS, ODP
+	EPUB                 // an EPUB book
+	PDF                  // a PDF document
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst", "ooxml", "odf", "epub", "pdf"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -26,6 +33,12 @@ func (t Type) String() string {
 		return "type(" + strconv.Itoa(int(t)) + ")"
 	}
 	return typeNames[t]
+}
+
+// Binary reports whether inputs of type t are binary files (PDF and the
+// zip containers), which a scan of text files must not skip.
+func (t Type) Binary() bool {
+	return t == OOXML || t == ODF || t == EPUB || t == PDF
 }
 
 // ErrUnknownType is wrapped by the error of ParseType. Like the package's
@@ -48,8 +61,22 @@ func ParseType(s string) (Type, error) {
 		return Mail, nil
 	case "mbox":
 		return Mbox, nil
+	case "markdown", "md":
+		return Markdown, nil
+	case "asciidoc", "adoc":
+		return AsciiDoc, nil
+	case "rst", "restructuredtext":
+		return RST, nil
+	case "ooxml", "docx", "xlsx", "pptx":
+		return OOXML, nil
+	case "odf", "odt", "ods", "odp":
+		return ODF, nil
+	case "epub":
+		return EPUB, nil
+	case "pdf":
+		return PDF, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub or pdf)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.
@@ -129,6 +156,9 @@ type Options struct {
 	// or the line before too when the link stands alone on its line, at
 	// most ContextLimit bytes (delimit.Scanner.Context).
 	Context bool
+	// Code reports, in Markdown, the URIs of code spans and code blocks
+	// too, which are left out otherwise (they are examples, not links).
+	Code bool
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

@@ -1,0 +1,274 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"regexp"
+)
+
+// AsciiDoc has no parser in Go that is kept up and gives the places of
+// what it parses (libasciidoc, the one there was, is not served by the
+// module proxy and has had no release since 2022), so scanAsciiDoc reads
+// the inline syntax the Asciidoctor documentation gives for links, line by
+// line.
+
+// scanAsciiDoc is the contentScanner of AsciiDoc. It yields, in order:
+//
+//   - URL macros, https://a.example/[text] (Tag "link", the scheme one of
+//     http, https, ftp, irc, file), and the macros link:target[text],
+//     mailto:address[text] (mailto: kept), xref:target[text],
+//     image:target[alt], image::target[alt], video::, audio:: and
+//     include::target[] (Tag the macro's name; not a video:: of youtube or
+//     vimeo, whose target is an id), with Context "asciidoc",
+//     Style "markup" and Text the first attribute, the link's text; a
+//     target in ++ ++ passes through as written;
+//   - the bare URIs of the prose (Context "asciidoc-text") as delimit finds
+//     them, <https://a.example/> among them, but not one escaped with a
+//     backslash (\https://a.example/), which AsciiDoc leaves as text;
+//   - the links of passthrough blocks (++++), as the HTML scanner finds
+//     them.
+//
+// An attribute reference whose attribute (":name: value", set before it)
+// is a URL, {url-repo} or {url-repo}/issues[text], is a link too (Tag
+// "link"), Ref as written, read as its value; so is a macro's target that
+// holds one.
+//
+// Listing and literal blocks (---- and ....) and literal paragraphs (an
+// indented first line) are left out unless
+// Options.Code, and comments (// and ////) always. Attribute references
+// in targets ({url-repo}) are reported as written, not substituted.
+func scanAsciiDoc(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	buf, err := readDocument(r)
+	if err != nil {
+		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
+	}
+	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText), attrs: map[string]string{}}
+	for off := 0; off < len(buf); {
+		end := bytes.IndexByte(buf[off:], '\n') + 1
+		if end == 0 {
+			end = len(buf) - off
+		}
+		if !a.line(buf[off:off+end], off) {
+			return false
+		}
+		off += end
+	}
+	return a.paragraph() && a.flush()
+}
+
+// adocScan is the state of scanAsciiDoc.
+type adocScan struct {
+	docScan
+	delim []byte // the delimiter line of the block the scan is in, if any
+	block pieces // the lines of a passthrough block
+	para  pieces // the lines of the current paragraph
+	// literal is set when the paragraph's first line is indented: a
+	// literal paragraph, verbatim.
+	literal bool
+	attrs   map[string]string // the attribute entries met so far
+}
+
+// line reads one line, found at off, with its line feed.
+func (a *adocScan) line(raw []byte, off int) bool {
+	line := bytes.TrimRight(raw, " \t\r\n")
+	if a.delim != nil {
+		switch {
+		case bytes.Equal(line, a.delim):
+			pass := a.delim[0] == '+'
+			a.delim = nil
+			if pass {
+				defer a.block.reset()
+				return a.html(&a.block)
+			}
+			return a.flush()
+		case a.delim[0] == '+':
+			a.block.add(raw, off)
+		case a.delim[0] != '/' && a.src.opts.Code:
+			a.prose.add(raw, off)
+		}
+		return true
+	}
+	switch {
+	case isAdocDelimiter(line):
+		if !a.paragraph() {
+			return false
+		}
+		if line[0] != '=' && line[0] != '*' && line[0] != '_' {
+			a.delim = line // verbatim, comment or passthrough
+		}
+		return true
+	case bytes.HasPrefix(line, []byte("//")):
+		return true // a comment line
+	case len(line) == 0:
+		return a.paragraph()
+	}
+	if len(a.para.buf) == 0 {
+		a.literal = line[0] == ' ' || line[0] == '\t'
+	}
+	if m := adocAttrEntry.FindSubmatch(line); m != nil && !a.literal {
+		a.attrs[string(m[1])] = string(m[2])
+	}
+	a.para.add(raw, off)
+	return true
+}
+
+// isAdocDelimiter reports whether line delimits a block: four or more of
+// '-', '.', '/', '+', '=', '*' or '_'.
+func isAdocDelimiter(line []byte) bool {
+	if len(line) < 4 || bytes.IndexByte([]byte("-./+=*_"), line[0]) < 0 {
+		return false
+	}
+	for _, c := range line {
+		if c != line[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// adocMacro matches a link macro, a URL or an attribute reference: an
+// escape, the macro's name and second colon, a URL's scheme, or the
+// reference; the target (the rest); the "[" of the attributes.
+var adocMacro = regexp.MustCompile(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://)|(\{[A-Za-z0-9_][-A-Za-z0-9_]*\}))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
+
+// paragraph yields the links of the paragraph read so far: its macros,
+// then the URIs of the rest through delimit.
+func (a *adocScan) paragraph() bool {
+	p := &a.para
+	defer p.reset()
+	if a.literal {
+		if a.src.opts.Code {
+			a.prose.addFrom(p, 0, len(p.buf))
+		}
+		return a.flush()
+	}
+	last := 0
+	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
+		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[15] > m[14]
+		value, isRef := a.attribute(p.buf, m)
+		switch {
+		case escaped:
+			a.prose.addFrom(p, last, m[0]) // the rest is left as text
+			last = m[1]
+			continue
+		case m[10] >= 0 && !isRef:
+			continue // not a URL
+		case !bracket && !isRef:
+			continue // a bare URL, delimit's; "link:" in prose
+		}
+		attrEnd := m[1] - 1
+		if !bracket {
+			// A bare URL: the sentence's punctuation after it is not
+			// its own.
+			trimmed := bytes.TrimRight(p.buf[m[12]:m[13]], ".,;:!?)'\"")
+			m[13] = m[12] + len(trimmed)
+			attrEnd = m[13] - 1
+		}
+		if bracket {
+			if attrEnd = closingBracket(p.buf, m[15]); attrEnd < 0 {
+				continue
+			}
+		}
+		target, targetAt := p.buf[m[12]:m[13]], m[12]
+		if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
+			target, targetAt = t[:len(t)-2], targetAt+2
+		}
+		l := Link{Style: StyleMarkup, Context: ContextAsciiDoc, Tag: "link"}
+		ref := string(target)
+		if named {
+			l.Tag = string(p.buf[m[4]:m[5]])
+		}
+		if bracket {
+			l.Text = adocText(p.buf[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
+		}
+		text := ""
+		switch {
+		case isRef:
+			ref, targetAt, text = string(p.buf[m[10]:m[11]])+ref, m[10], value+ref
+		case url:
+			ref, targetAt = string(p.buf[m[8]:m[9]])+ref, m[8]
+		case l.Tag == "mailto":
+			ref, targetAt, l.Tag = "mailto:"+ref, m[4], "link"
+		case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
+			continue // the target is the video's id on that site
+		}
+		if len(target) == 0 && url {
+			continue
+		}
+		if text == "" {
+			text = a.substitute(ref)
+		}
+		a.prose.addFrom(p, last, m[0])
+		last = attrEnd + 1
+		l.Ref, l.Offset = ref, int64(p.src(targetAt))
+		if !a.flush() || !a.link(l, text) {
+			return false
+		}
+	}
+	a.prose.addFrom(p, last, len(p.buf))
+	return a.flush()
+}
+
+// attribute returns the value of the attribute reference m matched, and
+// whether it is a URL (a URI with a scheme Asciidoctor links).
+func (a *adocScan) attribute(b []byte, m []int) (string, bool) {
+	if m[10] < 0 {
+		return "", false
+	}
+	v, ok := a.attrs[string(b[m[10]+1:m[11]-1])]
+	return v, ok && adocURLScheme.MatchString(v)
+}
+
+var (
+	// adocAttrEntry matches an attribute entry, ":name: value".
+	adocAttrEntry = regexp.MustCompile(`^:([A-Za-z0-9_][-A-Za-z0-9_]*):[ \t]+(.*?)[ \t]*$`)
+	adocURLScheme = regexp.MustCompile(`^(?:https?|ftp|irc|file)://|^mailto:`)
+	adocAttrRef   = regexp.MustCompile(`\{[A-Za-z0-9_][-A-Za-z0-9_]*\}`)
+)
+
+// substitute returns s with the attribute references it holds replaced
+// by the attributes' values, as Asciidoctor reads a macro's target.
+func (a *adocScan) substitute(s string) string {
+	return adocAttrRef.ReplaceAllStringFunc(s, func(r string) string {
+		if v, ok := a.attrs[r[1:len(r)-1]]; ok {
+			return v
+		}
+		return r
+	})
+}
+
+// closingBracket returns the offset of the "]" that closes the attribute
+// list starting at b[i], -1 if there is none.
+func closingBracket(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case ']':
+			return i
+		}
+	}
+	return -1
+}
+
+// adocText returns the text of a macro's attribute list: its first
+// attribute, unquoted, without the "^" that asks for a new window. The
+// list of a link macro is one text unless it holds a named attribute
+// ("="); that of an image, video or audio macro (positional) is always a
+// list, whose first attribute is the alt text, and so is that of mailto
+// (text, subject, body).
+func adocText(attrs []byte, positional bool) string {
+	attrs = bytes.TrimSpace(attrs)
+	if len(attrs) > 0 && attrs[0] == '"' {
+		if i := bytes.IndexByte(attrs[1:], '"'); i >= 0 {
+			return string(attrs[1 : i+1])
+		}
+	}
+	if i := bytes.IndexByte(attrs, ','); i >= 0 && (positional || bytes.IndexByte(attrs[i:], '=') >= 0) {
+		attrs = attrs[:i]
+	}
+	if bytes.IndexByte(attrs, '=') >= 0 {
+		return "" // a named attribute, no text
+	}
+	return string(bytes.Join(bytes.Fields(bytes.TrimSuffix(attrs, []byte("^"))), []byte(" ")))
+}

@@ -1,0 +1,137 @@
+package extract
+
+import (
+	"bytes"
+)
+
+// docScan is what the scanners of Markdown, AsciiDoc and
+// reStructuredText share: the source held whole, its line index, and the
+// prose gathered for delimit.
+type docScan struct {
+	buf   []byte
+	src   *source
+	yield func(Link, error) bool
+	lines lineIndex
+	// prose is text not yet scanned by delimit: it is scanned when the
+	// text is interrupted (a block ends, a link, code or raw HTML comes),
+	// with Context proseContext.
+	prose        pieces
+	proseContext Context
+}
+
+func newDocScan(buf []byte, src *source, yield func(Link, error) bool, prose Context) docScan {
+	return docScan{buf: buf, src: src, yield: yield, lines: newLineIndex(buf), proseContext: prose}
+}
+
+// link yields the reference ref written at offset off, read as text (the
+// form a renderer writes into the HTML it makes).
+func (m *docScan) link(l Link, text string) bool {
+	l.Line, l.Column = m.lines.at(int(l.Offset))
+	return m.src.emitAs(l, text, m.yield)
+}
+
+// html yields the links of the raw HTML p.
+func (m *docScan) html(p *pieces) bool {
+	return scanHTML(bytes.NewReader(p.buf), m.src, m.mapped(p))
+}
+
+// delimited yields the URIs delimit finds in p, with Context ctx.
+func (m *docScan) delimited(p *pieces, ctx Context) bool {
+	if !mayHoldURI(p.buf, m.src.opts) {
+		return true
+	}
+	return scanDelimited(bytes.NewReader(p.buf), m.src, ctx, m.mapped(p))
+}
+
+// flush scans the prose gathered so far for bare URIs.
+func (m *docScan) flush() bool {
+	if len(m.prose.buf) == 0 {
+		return true
+	}
+	p := &m.prose
+	defer p.reset()
+	return m.delimited(p, m.proseContext)
+}
+
+// mapped returns m.yield with the offsets of links found in p moved to
+// the source, their lines and columns set again.
+func (m *docScan) mapped(p *pieces) func(Link, error) bool {
+	return func(l Link, err error) bool {
+		if err == nil {
+			off := p.src(int(l.Offset))
+			l.Offset = int64(off)
+			l.Line, l.Column = m.lines.at(off)
+		}
+		return m.yield(l, err)
+	}
+}
+
+// pieces is text put together from pieces of a source, with where each
+// piece came from.
+type pieces struct {
+	buf []byte
+	at  []piece
+}
+
+type piece struct{ out, src int }
+
+// add appends b, found at offset src of the source.
+func (p *pieces) add(b []byte, src int) {
+	if len(b) == 0 {
+		return
+	}
+	p.at = append(p.at, piece{len(p.buf), src})
+	p.buf = append(p.buf, b...)
+}
+
+// addFrom appends q.buf[i:j], each of its pieces with its place.
+func (p *pieces) addFrom(q *pieces, i, j int) {
+	for i < j {
+		k := q.index(i) + 1 // the piece after the one i is in
+		end := j
+		if k < len(q.at) && q.at[k].out < j {
+			end = q.at[k].out
+		}
+		p.add(q.buf[i:end], q.src(i))
+		i = end
+	}
+}
+
+func (p *pieces) reset() { p.buf, p.at = p.buf[:0], p.at[:0] }
+
+// index returns the index of the piece p.buf[off] is in, -1 if none.
+func (p *pieces) index(off int) int {
+	i, j := 0, len(p.at)
+	for i < j { // the last piece that starts at or before off
+		h := int(uint(i+j) >> 1)
+		if p.at[h].out <= off {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return i - 1
+}
+
+// src returns the source offset of p.buf[off].
+func (p *pieces) src(off int) int {
+	i := p.index(off)
+	if i < 0 {
+		return off
+	}
+	a := p.at[i]
+	return a.src + off - a.out
+}
+
+// offsetIn returns the offset of b in buf when b is a slice of buf, else
+// -1 (goldmark hands out destinations as slices of the source).
+func offsetIn(buf, b []byte) int {
+	if len(b) == 0 {
+		return -1
+	}
+	off := cap(buf) - cap(b)
+	if off < 0 || off+len(b) > len(buf) || &buf[off] != &b[0] {
+		return -1
+	}
+	return off
+}

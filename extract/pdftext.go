@@ -1,0 +1,298 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/hex"
+	"strconv"
+	"unicode/utf16"
+
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+)
+
+// pdfCMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
+// codes of size bytes to text.
+type pdfCMap struct {
+	size  int
+	chars map[uint32]string
+}
+
+// pdfFonts returns the ToUnicode maps of the fonts of the resources res,
+// by resource name; a font without one maps to nil.
+func pdfFonts(ctx *model.Context, res types.Dict) map[string]*pdfCMap {
+	fonts := map[string]*pdfCMap{}
+	fd, err := ctx.DereferenceDict(res["Font"])
+	if err != nil {
+		return fonts
+	}
+	for name, o := range fd {
+		f, err := ctx.DereferenceDict(o)
+		if err != nil || f == nil {
+			continue
+		}
+		sd, _, err := ctx.DereferenceStreamDict(f["ToUnicode"])
+		if err != nil || sd == nil || sd.DecodeWithLimit(MaxZipEntrySize) != nil {
+			fonts[name] = nil
+			continue
+		}
+		fonts[name] = parseCMap(sd.Content)
+	}
+	return fonts
+}
+
+// parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap.
+func parseCMap(b []byte) *pdfCMap {
+	m := &pdfCMap{size: 1, chars: map[uint32]string{}}
+	toks := pdfTokens(b)
+	for i := 0; i < len(toks); i++ {
+		switch string(toks[i]) {
+		case "beginbfchar":
+			for i++; i+1 < len(toks) && string(toks[i]) != "endbfchar"; i += 2 {
+				m.set(toks[i], 0, toks[i+1], 0)
+			}
+		case "beginbfrange":
+			for i++; i+2 < len(toks) && string(toks[i]) != "endbfrange"; i += 3 {
+				lo, hi := hexCode(toks[i]), hexCode(toks[i+1])
+				if len(toks[i+2]) < 2 {
+					continue
+				}
+				if hi < lo || hi-lo > 0xffff {
+					continue
+				}
+				if toks[i+2][0] == '[' {
+					// An array of destinations, one a code.
+					dsts := pdfTokens(toks[i+2][1 : len(toks[i+2])-1])
+					for k, d := range dsts {
+						m.set(toks[i], uint32(k), d, 0)
+					}
+					continue
+				}
+				for c := lo; c <= hi; c++ {
+					m.set(toks[i], c-lo, toks[i+2], c-lo)
+				}
+			}
+		}
+	}
+	return m
+}
+
+// set maps the code src+delta to the UTF-16BE text dst, its last code
+// unit plus dstDelta (the codes of a bfrange map to consecutive text).
+func (m *pdfCMap) set(src []byte, delta uint32, dst []byte, dstDelta uint32) {
+	code, n := hexCode(src)+delta, (len(src)-2+1)/2
+	m.size = max(1, min(n, 4))
+	u, err := hex.DecodeString(string(bytes.Trim(dst, "<>")))
+	if err != nil || len(u)%2 != 0 || len(u) == 0 {
+		return
+	}
+	units := make([]uint16, len(u)/2)
+	for i := range units {
+		units[i] = uint16(u[2*i])<<8 | uint16(u[2*i+1])
+	}
+	units[len(units)-1] += uint16(dstDelta)
+	m.chars[code] = string(utf16.Decode(units))
+}
+
+// hexCode returns the number a hex string token <...> holds.
+func hexCode(tok []byte) uint32 {
+	n, _ := strconv.ParseUint(string(bytes.Trim(tok, "<>")), 16, 32)
+	return uint32(n)
+}
+
+// decode returns the text the string s shows in a font with the map m
+// (Latin-1 without one).
+func (m *pdfCMap) decode(dst, s []byte) []byte {
+	if m == nil {
+		for _, c := range s {
+			dst = append(dst, string(rune(c))...)
+		}
+		return dst
+	}
+	for i := 0; i+m.size <= len(s); i += m.size {
+		var code uint32
+		for _, c := range s[i : i+m.size] {
+			code = code<<8 | uint32(c)
+		}
+		dst = append(dst, m.chars[code]...)
+	}
+	return dst
+}
+
+// pdfText returns the text a content stream shows, one line where the
+// text moves down (see scanPDF).
+func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
+	var text []byte
+	var font *pdfCMap
+	var y, lastY float64
+	shown := false
+	var ops [][]byte // the operands of the next operator
+	show := func(s []byte) {
+		if shown && y != lastY {
+			text = append(text, '\n')
+		}
+		shown, lastY = true, y
+		text = font.decode(text, s)
+	}
+	for _, t := range pdfTokens(content) {
+		if !isPDFOperator(t) {
+			ops = append(ops, t)
+			continue
+		}
+		switch string(t) {
+		case "Tf":
+			if len(ops) >= 2 && ops[len(ops)-2][0] == '/' {
+				font = fonts[string(ops[len(ops)-2][1:])]
+			}
+		case "BT":
+			y = 0
+		case "Td", "TD":
+			if len(ops) >= 2 {
+				y += pdfNumber(ops[len(ops)-1])
+			}
+		case "Tm":
+			if len(ops) >= 6 {
+				y = pdfNumber(ops[len(ops)-1])
+			}
+		case "T*":
+			y -= 1
+		case "Tj", "'", "\"":
+			if string(t) != "Tj" {
+				y -= 1
+			}
+			if len(ops) > 0 {
+				show(pdfString(ops[len(ops)-1]))
+			}
+		case "TJ":
+			if len(ops) > 0 && ops[len(ops)-1][0] == '[' {
+				for _, e := range pdfTokens(ops[len(ops)-1][1 : len(ops[len(ops)-1])-1]) {
+					if e[0] == '(' || e[0] == '<' {
+						show(pdfString(e))
+					} else if pdfNumber(e) < -200 && shown {
+						text = append(text, ' ') // a wide gap: a space
+					}
+				}
+			}
+		}
+		ops = ops[:0]
+	}
+	return text
+}
+
+func isPDFOperator(t []byte) bool {
+	c := t[0]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'' || c == '"'
+}
+
+func pdfNumber(t []byte) float64 {
+	f, _ := strconv.ParseFloat(string(t), 64)
+	return f
+}
+
+// pdfString returns the bytes of a string token, (...) or <...>.
+func pdfString(t []byte) []byte {
+	switch t[0] {
+	case '(':
+		b, err := types.Unescape(string(t[1 : len(t)-1]))
+		if err != nil {
+			return nil
+		}
+		return b
+	case '<':
+		b, err := types.HexLiteral(string(bytes.Trim(t, "<>"))).Bytes()
+		if err != nil {
+			return nil
+		}
+		return b
+	}
+	return nil
+}
+
+// pdfTokens splits PDF content (§7.2, §7.8.2) into tokens: a string
+// (...) with its parentheses and escapes, a hex string <...>, an array
+// [...] whole, a dictionary << >> delimiter, a name /N, a number or an
+// operator. Comments and the data of inline images are left out.
+func pdfTokens(b []byte) [][]byte {
+	var toks [][]byte
+	for i := 0; i < len(b); {
+		c := b[i]
+		start := i
+		switch {
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0:
+			i++
+			continue
+		case c == '%':
+			for i < len(b) && b[i] != '\n' && b[i] != '\r' {
+				i++
+			}
+			continue
+		case c == '(':
+			i = pdfStringEnd(b, i)
+		case c == '<' && i+1 < len(b) && b[i+1] == '<', c == '>' && i+1 < len(b) && b[i+1] == '>':
+			i += 2
+		case c == '<':
+			for i < len(b) && b[i] != '>' {
+				i++
+			}
+			i = min(i+1, len(b))
+		case c == '[':
+			i = pdfArrayEnd(b, i)
+		default:
+			i++
+			for i < len(b) && !bytes.ContainsRune([]byte(" \n\r\t\f\x00()<>[]{}/%"), rune(b[i])) {
+				i++
+			}
+			if c == '/' {
+				break
+			}
+			if string(b[start:i]) == "ID" {
+				// Inline image data: up to "EI" after white space.
+				end := bytes.Index(b[i:], []byte("\nEI"))
+				if end < 0 {
+					return toks
+				}
+				i += end + 3
+				continue
+			}
+		}
+		toks = append(toks, b[start:i])
+	}
+	return toks
+}
+
+// pdfStringEnd returns the offset after the string (...) at b[i].
+func pdfStringEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(b)
+}
+
+// pdfArrayEnd returns the offset after the array [...] at b[i].
+func pdfArrayEnd(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '(':
+			i = pdfStringEnd(b, i)
+			continue
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return len(b)
+}

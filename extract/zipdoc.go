@@ -1,0 +1,184 @@
+package extract
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// The limits of a zip container (Office documents, OpenDocument, EPUB):
+// what its entries decompress to is bounded, so that a zip bomb is an
+// error for its file, not the end of memory or time. They are variables
+// for tests and for programs that want other limits; change them only
+// before scanning.
+var (
+	// MaxZipEntrySize is the most bytes read from one entry of a zip
+	// container, decompressed.
+	MaxZipEntrySize int64 = 64 << 20
+	// MaxZipSize is the most bytes read from all the entries of one zip
+	// container, decompressed.
+	MaxZipSize int64 = 256 << 20
+)
+
+// ErrZipBomb is wrapped by the error for a zip entry, or a whole zip
+// container, that decompresses to more than MaxZipEntrySize or
+// MaxZipSize.
+var ErrZipBomb = errors.New("zip entry decompresses to more than the limit (a zip bomb?)")
+
+// zipDoc is a zip container being read.
+type zipDoc struct {
+	zr    *zip.Reader
+	src   *source
+	yield func(Link, error) bool
+	read  int64 // decompressed bytes read from all entries
+	stop  bool  // yield returned false
+}
+
+// openZip reads the zip container r. It returns nil after yielding the
+// error when r is not one (a broken central directory) or is too large.
+func openZip(r io.Reader, src *source, yield func(Link, error) bool) (*zipDoc, bool) {
+	buf, err := readDocument(r)
+	if err != nil {
+		return nil, yield(Link{}, &Error{File: src.name, Offset: -1, Err: err})
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf), int64(len(buf)))
+	if err != nil {
+		return nil, yield(Link{}, &Error{File: src.name, Offset: -1, Err: fmt.Errorf("not a readable zip container: %w", err)})
+	}
+	return &zipDoc{zr: zr, src: src, yield: yield}, true
+}
+
+// file returns the entry named name, nil if there is none.
+func (z *zipDoc) file(name string) *zip.File {
+	for _, f := range z.zr.File {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// fail yields a problem with the entry part, and returns whether to go
+// on.
+func (z *zipDoc) fail(part string, off int64, err error) bool {
+	z.stop = z.stop || !z.yield(Link{}, &Error{File: z.src.name, Part: part, Offset: off, Err: err})
+	return !z.stop
+}
+
+// open opens f for reading within the limits.
+func (z *zipDoc) open(f *zip.File) (io.ReadCloser, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	return &zipLimited{rc: rc, z: z}, nil
+}
+
+// zipLimited reads an entry, failing with ErrZipBomb past the limits.
+type zipLimited struct {
+	rc io.ReadCloser
+	z  *zipDoc
+	n  int64
+}
+
+func (l *zipLimited) Read(p []byte) (int, error) {
+	n, err := l.rc.Read(p)
+	l.n += int64(n)
+	l.z.read += int64(n)
+	if l.n > MaxZipEntrySize || l.z.read > MaxZipSize {
+		return n, ErrZipBomb
+	}
+	return n, err
+}
+
+func (l *zipLimited) Close() error { return l.rc.Close() }
+
+// readXML reads the XML entry f, handing each token to fn, and reports
+// whether it read it all; an error (malformed XML, a broken or too large
+// entry) is yielded for the entry (z.stop tells whether to go on).
+func (z *zipDoc) readXML(f *zip.File, fn func(d *xml.Decoder, t xml.Token)) bool {
+	rc, err := z.open(f)
+	if err != nil {
+		z.fail(f.Name, -1, err)
+		return false
+	}
+	defer rc.Close()
+	d := xml.NewDecoder(rc)
+	for {
+		t, err := d.Token()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			if errors.Is(err, ErrZipBomb) || errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) {
+				z.fail(f.Name, -1, err)
+			} else {
+				z.fail(f.Name, d.InputOffset(), fmt.Errorf("malformed XML: %w", err))
+			}
+			return false
+		}
+		fn(d, t)
+	}
+}
+
+// partText is the text of one part of a container, as a scanner gathers
+// it: its links are reported at their offsets in that text, one line per
+// paragraph.
+type partText struct {
+	text  []byte
+	prose pieces // the text but links' own text, for delimit
+	links []Link
+}
+
+// addText appends s to the text; prose says whether it is prose or the
+// text of a link.
+func (t *partText) addText(s []byte, prose bool) {
+	if prose {
+		t.prose.add(s, len(t.text))
+	}
+	t.text = append(t.text, s...)
+}
+
+// emit yields the links of the part, then the URIs delimit finds in its
+// prose, with Part part and Context ctx, each read in src.
+func (t *partText) emit(src *source, part string, ctx Context, yield func(Link, error) bool) bool {
+	return t.emitIn(src, src, part, ctx, yield)
+}
+
+// emitIn is emit with the links but fragment-only ones read in inner.
+func (t *partText) emitIn(src, inner *source, part string, ctx Context, yield func(Link, error) bool) bool {
+	ps, is := *src, *inner
+	ps.part, is.part = part, part
+	m := newDocScan(t.text, &ps, yield, ctx)
+	in := newDocScan(t.text, &is, yield, ctx)
+	in.lines = m.lines
+	for _, l := range t.links {
+		s := &in
+		if strings.HasPrefix(l.Ref, "#") {
+			s = &m
+		}
+		// As a browser reads an href: spaces and non-ASCII
+		// characters percent-encoded.
+		if !s.link(l, string(util.URLEscape([]byte(l.Ref), false))) {
+			return false
+		}
+	}
+	m.prose = t.prose
+	return m.flush()
+}
+
+// xmlAttr returns the value of the attribute space:local of an element.
+func xmlAttr(e xml.StartElement, space, local string) (string, bool) {
+	for _, a := range e.Attr {
+		if a.Name.Local == local && a.Name.Space == space {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
