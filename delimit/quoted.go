@@ -1,5 +1,7 @@
 package delimit
 
+import "unicode/utf8"
+
 // quoted looks at the '"' at t: a URI that is all the text up to the next
 // '"' on the line (RFC 3986 Appendix C).
 func (s *Scanner) quoted(t int64) outcome {
@@ -15,10 +17,11 @@ func (s *Scanner) quoted(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	for j < len(b) && b[j] != '"' {
-		if class[b[j]]&cURI == 0 || j-q > s.max {
+		n, ok := s.quotedChar(j)
+		if !ok || j-q > s.max {
 			return s.fail(q + 1)
 		}
-		j++
+		j += n
 	}
 	if j >= len(b) {
 		if !s.final() {
@@ -34,9 +37,30 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok || colon+1 == j || notAfterScheme(b[colon+1]) {
 		return s.fail(q + 1)
 	}
-	u, err := parseView(b[q+1 : j])
+	u, mapped, warn, err := parseText(b[q+1 : j])
 	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
-	return s.emit(Match{URI: string(b[q+1 : j]), Style: Quoted}, q+1, j, j+1)
+	m := Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: addWarning(warn, hostWarning(u.Host))}
+	if mapped == "" {
+		m.URI = m.Ref
+	}
+	return s.emit(m, q+1, j, j+1)
+}
+
+// quotedChar returns the length of the character at b[j], inside "...",
+// and whether it may be part of the URI: a URI character, one that is
+// repaired, or a non-ASCII one that is no space (delimitedRune). At the
+// window's end it returns the length left, as a character of the URI.
+func (s *Scanner) quotedChar(j int) (int, bool) {
+	b := s.buf
+	c := b[j]
+	if c < utf8.RuneSelf {
+		return 1, class[c]&(cURI|cRepair) != 0
+	}
+	if !utf8.FullRune(b[j:]) {
+		return len(b) - j, !s.final()
+	}
+	r, n := utf8.DecodeRune(b[j:])
+	return n, delimitedRune(r)
 }

@@ -58,6 +58,9 @@ type Scanner struct {
 	breaks  []int  // hyphen line breaks of the candidate: index of '-', then of the next text
 	m       Match
 	done    bool
+
+	invisible rune                        // an invisible character next to the candidate (iri.go)
+	dropped   func(at int64, rule string) // when set, told of each candidate dropped (dropped.go)
 }
 
 // NewScanner returns a Scanner reading from r.

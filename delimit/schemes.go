@@ -179,7 +179,9 @@ func validHost(u uri.URI) bool {
 			return false
 		}
 	}
-	return labelOK(h[label:])
+	// A top-level label is letters, digits and hyphens ("example.com_" is
+	// a word and an underscore).
+	return labelOK(h[label:]) && strings.IndexByte(h[label:], '_') < 0
 }
 
 // labelOK reports whether the DNS label l, of host bytes, has a length
@@ -189,10 +191,11 @@ func labelOK(l string) bool {
 }
 
 // hostByte marks the bytes of a DNS name's labels: letters, digits, '-',
-// and '%' of percent-encoded octets.
+// '%' of percent-encoded octets, and '_', which RFC 3986 allows in a
+// reg-name and DNS in other records than host names (hostWarning).
 var hostByte = func() (t [256]bool) {
 	for c := range t {
-		t[c] = isAlnum(rune(c)) || c == '-' || c == '%'
+		t[c] = isAlnum(rune(c)) || c == '-' || c == '%' || c == '_'
 	}
 	return t
 }()

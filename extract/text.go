@@ -2,7 +2,6 @@ package extract
 
 import (
 	"io"
-	"strings"
 
 	"github.com/urix/urix/delimit"
 )
@@ -31,7 +30,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 	for sc.Scan() {
 		m := sc.Match()
 		l := Link{
-			Ref:     m.URI,
+			Ref:     m.Ref, // as written: an IRI, repaired characters, no scheme added
 			Offset:  m.Start,
 			Line:    m.Line,
 			Column:  m.Column,
@@ -42,10 +41,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		if m.Alt != "" {
 			l.Alternatives = []string{m.Alt}
 		}
-		if m.Style == delimit.Abbreviated {
-			// Ref as written, without the scheme delimit added.
-			_, l.Ref, _ = strings.Cut(m.URI, "://")
-		}
+		l.Warnings = m.Warnings()
 		if !src.emitAs(l, m.URI, yield) {
 			return false
 		}
