@@ -57,6 +57,7 @@ type scanOptions struct {
 	absoluteOnly bool
 
 	keep, normalize, abbreviated bool
+	anyScheme, iri               bool
 }
 
 // flags returns the flags of the options, bound to o.
@@ -90,6 +91,8 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "any-scheme", Destination: &o.anyScheme, Usage: "also find scheme://... URIs in text whose scheme IANA never registered (git+ssh://, s3://)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "iri", Destination: &o.iri, Usage: "print URIs as IRIs for reading (RFC 3987 §3.2: non-ASCII characters and U-label hosts shown where safe); JSON carries uri and ref", Category: "Form of the URIs"},
 	}
 }
 
@@ -190,6 +193,9 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
+	if s.iri && s.format == "plain" {
+		s.formatter = iriFormat{s.formatter}
+	}
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = isTerminal(e.stdout)
 	if !s.quiet {
@@ -473,6 +479,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Normalize:   o.normalize,
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
+		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
 		Base:        o.base,
 		Default:     o.defaultBase,

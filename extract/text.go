@@ -25,6 +25,7 @@ func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
 	sc := delimit.NewScanner(r, delimit.Options{
 		Abbreviated: src.opts.Abbreviated,
+		AnyScheme:   src.opts.AnyScheme,
 		Relative:    src.opts.AngleRelative,
 	})
 	for sc.Scan() {
