@@ -139,7 +139,12 @@ func invisibleBefore(b []byte, i, lo int) rune {
 	return 0
 }
 
-// invisibleWarning is the warning of a match next to the invisible r.
-func invisibleWarning(r rune) string {
-	return fmt.Sprintf("invisible: U+%04X next to the URI: zero-width and direction-changing characters hide or reorder text, as in spoofed links", r)
+// invisibleWarning is the warning of a match with the invisible r right
+// before it, or after it.
+func invisibleWarning(r rune, after bool) string {
+	where := "before"
+	if after {
+		where = "after"
+	}
+	return fmt.Sprintf("invisible: U+%04X right %s the URI: zero-width and direction-changing characters hide or reorder text, as in spoofed links", r, where)
 }

@@ -28,6 +28,10 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 			return s.drop(ruleWordBoundary, i, runEnd)
 		}
 	}
+	// The hyphen line breaks past a cut made above are gone with it.
+	for n := len(s.breaks); n > 0 && s.breaks[n-2] >= runEnd; n -= 2 {
+		s.breaks = s.breaks[:n-2]
+	}
 	e := s.trimRun(q, runEnd, st.parens)
 	if e <= q+1 {
 		return s.drop(ruleEmpty, i, runEnd)
@@ -43,9 +47,9 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 		return s.drop(c.rule, i, runEnd)
 	}
 	m := Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
-	for _, r := range [2]rune{invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))), s.invisible} {
+	for k, r := range [2]rune{invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))), s.invisible} {
 		if r != 0 {
-			m.Warn = addWarning(m.Warn, invisibleWarning(r))
+			m.Warn = addWarning(m.Warn, invisibleWarning(r, k == 1))
 		}
 	}
 	if m.Joined {
