@@ -3,6 +3,7 @@ package delimit
 import (
 	"io"
 	"iter"
+	"unicode/utf8"
 )
 
 const (
@@ -309,11 +310,23 @@ func (s *Scanner) final() bool {
 func (s *Scanner) skip() bool {
 	b := s.buf
 	j := int(s.pos - s.off)
-	for j < len(b) && class[b[j]]&cURI != 0 {
-		j++
+	for j < len(b) {
+		if class[b[j]]&cURI != 0 {
+			j++
+			continue
+		}
+		// The non-ASCII characters of an IRI go on the run too.
+		if b[j] < 0x80 || j == 0 || !utf8.FullRune(b[j:]) && !s.eof {
+			break
+		}
+		r, n := utf8.DecodeRune(b[j:])
+		if bareRune(r, b[j-1], false) != iriGoesOn {
+			break
+		}
+		j += n
 	}
 	s.pos = s.off + int64(j)
-	if j == len(b) && !s.eof {
+	if (j == len(b) || !utf8.FullRune(b[j:])) && !s.eof {
 		return false
 	}
 	s.skipping = false
