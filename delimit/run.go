@@ -101,16 +101,10 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 			j += n
 			continue
 		case c == '^':
-		case c == '{':
-			if st.braces == 0 {
-				st.firstBrace = j
-			}
-			st.braces++
-		case c == '}':
-			if st.braces == 0 {
+		case c == '{' || c == '}' || c == '[' || c == ']':
+			if st.bracket(b, i, j, style) {
 				return j, st, found
 			}
-			st.braces--
 		case class[c]&cURI == 0:
 			if b[j-1] != '-' || class[c]&cSpace == 0 || style != Bare {
 				return j, st, found
@@ -125,20 +119,6 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 			s.breaks = append(s.breaks, j-1, k)
 			j = k
 			continue
-		case c == '[':
-			if squareEnds(b, i, j, style) {
-				return j, st, found
-			}
-			if st.squares == 0 {
-				st.firstSquare = j
-			}
-			st.squares++
-		case c == ']':
-			// An unbalanced ']' closes a bracket opened before the URI.
-			if st.squares == 0 {
-				return j, st, found
-			}
-			st.squares--
 		case c == '(':
 			st.parens++
 		case c == ')':
@@ -158,6 +138,39 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 		}
 		j++
 	}
+}
+
+// bracket counts the square bracket or brace at b[j], in the run of the
+// URI that starts at b[i], and reports whether it ends the URI: an
+// unbalanced ']' or '}' closes a bracket opened before the URI, and a '['
+// may be markup (squareEnds).
+func (st *runState) bracket(b []byte, i, j int, style Style) bool {
+	switch b[j] {
+	case '[':
+		if squareEnds(b, i, j, style) {
+			return true
+		}
+		if st.squares == 0 {
+			st.firstSquare = j
+		}
+		st.squares++
+	case ']':
+		if st.squares == 0 {
+			return true
+		}
+		st.squares--
+	case '{':
+		if st.braces == 0 {
+			st.firstBrace = j
+		}
+		st.braces++
+	case '}':
+		if st.braces == 0 {
+			return true
+		}
+		st.braces--
+	}
+	return false
 }
 
 // wordByte reports whether c continues a word: an ASCII letter or digit,
