@@ -10,13 +10,10 @@ import "bytes"
 // URI at b[i] ("*", "**", "_", "__", "~", "~~"), one that opens at a word
 // boundary, or nil.
 func emphasisBefore(b []byte, i int) []byte {
-	if i == 0 {
+	if i == 0 || b[i-1] != '*' && b[i-1] != '_' && b[i-1] != '~' {
 		return nil
 	}
 	c := b[i-1]
-	if c != '*' && c != '_' && c != '~' {
-		return nil
-	}
 	k := i - 1
 	if k > 0 && b[k-1] == c {
 		k--

@@ -17,7 +17,10 @@ func (s *Scanner) quoted(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	for j < len(b) && b[j] != '"' {
-		n, ok := s.quotedChar(j)
+		n, ok := 1, class[b[j]]&(cURI|cRepair) != 0
+		if b[j] >= utf8.RuneSelf {
+			n, ok = s.quotedChar(j)
+		}
 		if !ok || j-q > s.max {
 			return s.fail(q + 1)
 		}
@@ -37,7 +40,11 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok || colon+1 == j || notAfterScheme(b[colon+1]) {
 		return s.fail(q + 1)
 	}
-	u, mapped, warn, err := parseText(b[q+1 : j])
+	u, err := parseView(b[q+1 : j])
+	var mapped, warn string
+	if err != nil && repairable(b[q+1:j], err) {
+		u, mapped, warn, err = mapText(b[q+1 : j])
+	}
 	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
@@ -48,16 +55,12 @@ func (s *Scanner) quoted(t int64) outcome {
 	return s.emit(m, q+1, j, j+1)
 }
 
-// quotedChar returns the length of the character at b[j], inside "...",
-// and whether it may be part of the URI: a URI character, one that is
-// repaired, or a non-ASCII one that is no space (delimitedRune). At the
-// window's end it returns the length left, as a character of the URI.
+// quotedChar returns the length of the non-ASCII character at b[j],
+// inside "...", and whether it may be part of the URI: one that is no
+// space (delimitedRune). At the window's end it returns the length left,
+// as a character of the URI, unless the data ends there.
 func (s *Scanner) quotedChar(j int) (int, bool) {
 	b := s.buf
-	c := b[j]
-	if c < utf8.RuneSelf {
-		return 1, class[c]&(cURI|cRepair) != 0
-	}
 	if !utf8.FullRune(b[j:]) {
 		return len(b) - j, !s.final()
 	}

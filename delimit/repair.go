@@ -29,16 +29,13 @@ import (
 // the delimiters say where the URI ends, so '|' and '`' inside are
 // repaired too.
 
-// parseText parses the text of a candidate: as it is, or, when that fails,
-// as an IRI whose characters are mapped (RFC 3987 §3.1: NFC, UTF-8
-// percent-encoding, IDNA A-labels, uri.FromIRI) after the repairs above.
-// mapped is the URI then, "" when the text needed nothing; warn holds the
-// warnings, one a line.
-func parseText(out []byte) (u uri.URI, mapped, warn string, err error) {
-	u, err = parseView(out)
-	if err == nil || !mayMap(out) {
-		return u, "", "", err
-	}
+// mapText parses the text of a candidate that does not parse as it is,
+// whose parse error err is at a character it maps (repairable): as an IRI
+// whose characters are mapped (RFC 3987 §3.1: NFC, UTF-8 percent-encoding,
+// IDNA A-labels, uri.FromIRI) after the repairs above. mapped is the URI;
+// warn holds the warnings, one a line. Callers parse first (parseView), so
+// that the usual candidate, a URI as written, costs nothing more.
+func mapText(out []byte) (u uri.URI, mapped, warn string, err error) {
 	text, warn := repair(out)
 	if !isASCII(text) {
 		if text, err = uri.FromIRI(text); err != nil {
@@ -49,14 +46,24 @@ func parseText(out []byte) (u uri.URI, mapped, warn string, err error) {
 	return u, text, warn, err
 }
 
-// mayMap reports whether out holds a character that parseText maps.
-func mayMap(out []byte) bool {
-	for _, c := range out {
-		if c >= utf8.RuneSelf || class[c]&cRepair != 0 || c == '[' || c == ']' || c == '#' || c == '%' {
-			return true
-		}
+// repairable reports whether the parse error err of out is at a
+// character that mapText maps: the first that package uri refuses is
+// non-ASCII, one that is repaired, or the digits after a '%'. Any other
+// error stays after mapping, and most candidates that fail fail so.
+func repairable(out []byte, err error) bool {
+	e, ok := err.(*uri.Error)
+	if !ok || e.Offset < 0 {
+		return false
 	}
-	return false
+	k := min(e.Offset, len(out)) // past the end: "100%"
+	if k >= 1 && out[k-1] == '%' || k >= 2 && out[k-2] == '%' {
+		return true
+	}
+	if k == len(out) {
+		return false
+	}
+	c := out[k]
+	return c >= utf8.RuneSelf || class[c]&cRepair != 0 || c == '[' || c == ']' || c == '#' || c == '%'
 }
 
 // isASCII reports whether s is all ASCII.
@@ -159,12 +166,16 @@ func mapAlt(alt string, mapped bool) string {
 	if !mapped || alt == "" {
 		return alt
 	}
-	_, m, _, err := parseText([]byte(alt))
-	if err != nil {
+	_, err := uri.Parse(alt)
+	if err == nil {
+		return alt
+	}
+	if !repairable([]byte(alt), err) {
 		return ""
 	}
-	if m == "" {
-		return alt
+	_, m, _, err := mapText([]byte(alt))
+	if err != nil {
+		return ""
 	}
 	return m
 }

@@ -22,7 +22,7 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	if st.braces > 0 {
 		runEnd = min(runEnd, st.firstBrace)
 	}
-	if m := emphasisBefore(s.buf, i); m != nil {
+	if m := emphasisBefore(s.buf, i); len(m) > 0 {
 		var closed bool
 		if runEnd, closed = emphasisEnd(s.buf, q+1, runEnd, m); !closed && m[0] == '_' {
 			return s.drop(ruleWordBoundary, i, runEnd)
@@ -47,10 +47,13 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 		return s.drop(c.rule, i, runEnd)
 	}
 	m := Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
-	for k, r := range [2]rune{invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))), s.invisible} {
-		if r != 0 {
-			m.Warn = addWarning(m.Warn, invisibleWarning(r, k == 1))
+	if i > 0 && s.buf[i-1] >= utf8.RuneSelf {
+		if r := invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))); r != 0 {
+			m.Warn = addWarning(m.Warn, invisibleWarning(r, false))
 		}
+	}
+	if s.invisible != 0 {
+		m.Warn = addWarning(m.Warn, invisibleWarning(s.invisible, true))
 	}
 	if m.Joined {
 		s.hyphensInOut(i, len(prefix))
@@ -242,7 +245,7 @@ var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, 
 // cand is what candidate tells of a candidate's text.
 type cand struct {
 	uri    string // the URI, "" when the text is none
-	mapped bool   // uri is the text mapped (parseText), not the text itself
+	mapped bool   // uri is the text mapped (mapText), not the text itself
 	warn   string // warnings, one a line
 	rule   string // why the text is no URI
 }
@@ -258,7 +261,7 @@ func (c cand) ref(out []byte, n int) string {
 
 // candidate returns the text of b[i:e] with prefix before it and the
 // line breaks in s.breaks removed, and what it is: an absolute URI that
-// meets the syntax of its scheme, as written or mapped (parseText), or no
+// meets the syntax of its scheme, as written or mapped (mapText), or no
 // URI and the rule that drops it.
 func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([]byte, cand) {
 	b := s.buf
@@ -276,7 +279,11 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	if len(out) > s.max {
 		return out, cand{rule: ruleTooLong}
 	}
-	u, mapped, warn, err := parseText(out)
+	u, err := parseView(out)
+	var mapped, warn string
+	if err != nil && repairable(out, err) {
+		u, mapped, warn, err = mapText(out)
+	}
 	switch {
 	case err != nil:
 		return out, cand{rule: ruleInvalid}
