@@ -51,7 +51,10 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if mapped == "" {
 		m.URI = m.Ref
 	}
-	m.Warn = addWarning(warn, hostWarning(u.Host))
+	m.Warn = warn
+	if hasUnderscore(u.Host) {
+		m.Warn = addWarning(warn, hostWarning(u.Host))
+	}
 	m.Alt = mapAlt(s.alternative(out), mapped != "")
 	return s.emit(m, a.start, a.end, a.closer+1)
 }

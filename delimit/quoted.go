@@ -16,12 +16,16 @@ func (s *Scanner) quoted(t int64) outcome {
 	if j >= len(b) || b[j] != ':' {
 		return s.fail(q + 1)
 	}
-	for j < len(b) && b[j] != '"' {
-		n, ok := 1, class[b[j]]&(cURI|cRepair) != 0
-		if b[j] >= utf8.RuneSelf {
+	for end := min(len(b), q+s.max+1); ; {
+		j = skipClass(b, j, end, cURI|cRepair)
+		if j >= len(b) || b[j] == '"' {
+			break
+		}
+		n, ok := 0, false
+		if j < end && b[j] >= utf8.RuneSelf {
 			n, ok = s.quotedChar(j)
 		}
-		if !ok || j-q > s.max {
+		if !ok {
 			return s.fail(q + 1)
 		}
 		j += n
@@ -48,7 +52,10 @@ func (s *Scanner) quoted(t int64) outcome {
 	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
-	m := Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: addWarning(warn, hostWarning(u.Host))}
+	m := Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
+	if hasUnderscore(u.Host) {
+		m.Warn = addWarning(warn, hostWarning(u.Host))
+	}
 	if mapped == "" {
 		m.URI = m.Ref
 	}

@@ -22,7 +22,7 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	if st.braces > 0 {
 		runEnd = min(runEnd, st.firstBrace)
 	}
-	if m := emphasisBefore(s.buf, i); len(m) > 0 {
+	if m := emphasisBefore(s.buf, i); m != nil {
 		var closed bool
 		if runEnd, closed = emphasisEnd(s.buf, q+1, runEnd, m); !closed && m[0] == '_' {
 			return s.drop(ruleWordBoundary, i, runEnd)
@@ -292,7 +292,10 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	case style == Abbreviated && !knownSuffix(u.Host):
 		return out, cand{rule: rulePublicSuffix}
 	}
-	c := cand{uri: mapped, mapped: mapped != "", warn: addWarning(warn, hostWarning(u.Host))}
+	c := cand{uri: mapped, mapped: mapped != "", warn: warn}
+	if hasUnderscore(u.Host) {
+		c.warn = addWarning(warn, hostWarning(u.Host))
+	}
 	if !c.mapped {
 		c.uri = string(out)
 	}
