@@ -31,7 +31,6 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if len(out) > s.max {
 		return s.fail(q + 1)
 	}
-	m := Match{Style: a.style, Joined: joined}
 	if !a.absolute && (!s.opts.Relative || spaceOnly || !plausibleRelative(out)) {
 		return s.fail(q + 1)
 	}
@@ -47,16 +46,18 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if err != nil || a.absolute && !schemeRule(u, a.syn) || !a.absolute && (u.IsAbs() || mapped != "") {
 		return s.fail(q + 1)
 	}
-	m.URI, m.Ref, m.Relative = mapped, string(out), !a.absolute
+	s.m = Match{URI: mapped, Ref: string(out), Style: a.style, Joined: joined, Relative: !a.absolute}
 	if mapped == "" {
-		m.URI = m.Ref
+		s.m.URI = s.m.Ref
 	}
-	m.Warn = warn
+	s.m.Warn = warn
 	if hasUnderscore(u.Host) {
-		m.Warn = addWarning(warn, hostWarning(u.Host))
+		s.m.Warn = addWarning(warn, hostWarning(u.Host))
 	}
-	m.Alt = mapAlt(s.alternative(out), mapped != "")
-	return s.emit(m, a.start, a.end, a.closer+1)
+	if alt := s.alternative(out); alt != "" {
+		s.m.Alt = mapAlt(alt, mapped != "")
+	}
+	return s.emit(a.start, a.end, a.closer+1)
 }
 
 // angleURI is what angle knows of the text in <...>, as window indices.

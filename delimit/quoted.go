@@ -52,14 +52,14 @@ func (s *Scanner) quoted(t int64) outcome {
 	if err != nil || !schemeRule(u, syn) {
 		return s.fail(q + 1)
 	}
-	m := Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
+	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
 	if hasUnderscore(u.Host) {
-		m.Warn = addWarning(warn, hostWarning(u.Host))
+		s.m.Warn = addWarning(warn, hostWarning(u.Host))
 	}
 	if mapped == "" {
-		m.URI = m.Ref
+		s.m.URI = s.m.Ref
 	}
-	return s.emit(m, q+1, j, j+1)
+	return s.emit(q+1, j, j+1)
 }
 
 // quotedChar returns the length of the non-ASCII character at b[j],

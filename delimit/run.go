@@ -46,20 +46,20 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	if c.uri == "" {
 		return s.drop(c.rule, i, runEnd)
 	}
-	m := Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
+	s.m = Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
 	if i > 0 && s.buf[i-1] >= utf8.RuneSelf {
 		if r := invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))); r != 0 {
-			m.Warn = addWarning(m.Warn, invisibleWarning(r, false))
+			s.m.Warn = addWarning(s.m.Warn, invisibleWarning(r, false))
 		}
 	}
 	if s.invisible != 0 {
-		m.Warn = addWarning(m.Warn, invisibleWarning(s.invisible, true))
+		s.m.Warn = addWarning(s.m.Warn, invisibleWarning(s.invisible, true))
 	}
-	if m.Joined {
+	if s.m.Joined {
 		s.hyphensInOut(i, len(prefix))
-		m.Alt = mapAlt(s.alternative(out), c.mapped)
+		s.m.Alt = mapAlt(s.alternative(out), c.mapped)
 	}
-	return s.emit(m, i, e, e)
+	return s.emit(i, e, e)
 }
 
 // runState is what scanRun counts in a run: the balance of parentheses,

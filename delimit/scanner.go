@@ -333,16 +333,16 @@ func (s *Scanner) skip() bool {
 	return true
 }
 
-// emit records a match over the window indices [start, end) and moves the
-// scan past next, the index after its closing delimiter.
-func (s *Scanner) emit(m Match, start, end, next int) outcome {
+// emit completes the match in s.m, over the window indices [start, end),
+// and moves the scan past next, the index after its closing delimiter.
+func (s *Scanner) emit(start, end, next int) outcome {
+	m := &s.m
 	m.Start, m.End = s.off+int64(start), s.off+int64(end)
 	s.lines.advance(s.buf, s.off, m.Start)
 	m.Line, m.Column = s.lines.line, s.lines.column(s.buf, s.off)
 	if !m.Joined {
 		s.lines.pastMatch(s.off+int64(next), countNewlines(s.buf[end:next]))
 	}
-	s.m = m
 	s.pos = s.off + int64(next)
 	s.floor = s.pos
 	return found
