@@ -43,15 +43,22 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 		a.syn, _ = lookupScheme(u.Scheme)
 	}
 	// Relative references are taken as written only: "<|.4>" is prose.
-	if err != nil || a.absolute && !schemeRule(u, a.syn) || !a.absolute && (u.IsAbs() || mapped != "") {
+	if err != nil || !a.absolute && (u.IsAbs() || mapped != "") {
 		return s.fail(q + 1)
+	}
+	underscore := !a.absolute && hasUnderscore(u.Host)
+	if a.absolute {
+		var ok bool
+		if ok, underscore = schemeRule(u, a.syn); !ok {
+			return s.fail(q + 1)
+		}
 	}
 	s.m = Match{URI: mapped, Ref: string(out), Style: a.style, Joined: joined, Relative: !a.absolute}
 	if mapped == "" {
 		s.m.URI = s.m.Ref
 	}
 	s.m.Warn = warn
-	if hasUnderscore(u.Host) {
+	if underscore {
 		s.m.Warn = addWarning(warn, hostWarning(u.Host))
 	}
 	if alt := s.alternative(out); alt != "" {

@@ -49,11 +49,15 @@ func (s *Scanner) quoted(t int64) outcome {
 	if err != nil && repairable(b[q+1:j], err) {
 		u, mapped, warn, err = mapText(b[q+1 : j])
 	}
-	if err != nil || !schemeRule(u, syn) {
+	if err != nil {
+		return s.fail(q + 1)
+	}
+	ok, underscore := schemeRule(u, syn)
+	if !ok {
 		return s.fail(q + 1)
 	}
 	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
-	if hasUnderscore(u.Host) {
+	if underscore {
 		s.m.Warn = addWarning(warn, hostWarning(u.Host))
 	}
 	if mapped == "" {

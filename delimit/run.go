@@ -287,13 +287,16 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	switch {
 	case err != nil:
 		return out, cand{rule: ruleInvalid}
-	case !u.IsAbs() || !schemeRule(u, syn):
+	}
+	ok, underscore := schemeRule(u, syn)
+	switch {
+	case !u.IsAbs() || !ok:
 		return out, cand{rule: ruleSchemeSyntax}
 	case style == Abbreviated && !knownSuffix(u.Host):
 		return out, cand{rule: rulePublicSuffix}
 	}
 	c := cand{uri: mapped, mapped: mapped != "", warn: warn}
-	if hasUnderscore(u.Host) {
+	if underscore {
 		c.warn = addWarning(warn, hostWarning(u.Host))
 	}
 	if !c.mapped {
