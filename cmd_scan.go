@@ -60,10 +60,11 @@ type scanOptions struct {
 	noHeaders    bool
 
 	keep, normalize, abbreviated bool
+	anyScheme, iri               bool
 
 	context bool // -C: Link.Text, printed under each URI
 	emails  bool // --emails: bare addresses as mailto: URIs
-	code                         bool // --code: URIs in Markdown code too
+	code    bool // --code: URIs in Markdown code too
 }
 
 // flags returns the flags of the options, bound to o.
@@ -103,6 +104,8 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also find bare e-mail addresses in text (bob@example.org), as mailto: URIs", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "any-scheme", Destination: &o.anyScheme, Usage: "also find scheme://... URIs in text whose scheme IANA never registered (git+ssh://, s3://)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "iri", Destination: &o.iri, Usage: "print URIs as IRIs for reading (RFC 3987 §3.2: non-ASCII characters and U-label hosts shown where safe); JSON carries uri and ref", Category: "Form of the URIs"},
 	}
 }
 
@@ -208,6 +211,9 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	if pf, ok := s.formatter.(plainFormat); ok && s.context {
 		pf.context = true
 		s.formatter = pf
+	}
+	if s.iri && s.format == "plain" {
+		s.formatter = iriFormat{s.formatter}
 	}
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = isTerminal(e.stdout)
@@ -493,6 +499,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
 		Code:        o.code,
+		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
 		Context:     o.context,
 		Emails:      o.emails,

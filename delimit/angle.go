@@ -2,6 +2,7 @@ package delimit
 
 import (
 	"bytes"
+	"unicode/utf8"
 )
 
 // angle looks at the '<' at t: RFC 3986 Appendix C's <URI> and <URL:URI>,
@@ -30,27 +31,40 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if len(out) > s.max {
 		return s.fail(q + 1)
 	}
-	m := Match{Style: a.style, Joined: joined}
-	if a.absolute {
-		u, err := parseView(out)
-		if a.split {
-			a.syn, _ = lookupScheme(u.Scheme)
-		}
-		if err != nil || !schemeRule(u, a.syn) {
-			return s.fail(q + 1)
-		}
-		m.URI = string(out)
-	} else {
-		if !s.opts.Relative || spaceOnly || !plausibleRelative(out) {
-			return s.fail(q + 1)
-		}
-		if u, err := parseView(out); err != nil || u.IsAbs() {
-			return s.fail(q + 1)
-		}
-		m.URI, m.Relative = string(out), true
+	if !a.absolute && (!s.opts.Relative || spaceOnly || !plausibleRelative(out)) {
+		return s.fail(q + 1)
 	}
-	m.Alt = s.alternative(out)
-	return s.emit(m, a.start, a.end, a.closer+1)
+	u, err := parseView(out)
+	var mapped, warn string
+	if err != nil && repairable(out, err) {
+		u, mapped, warn, err = mapText(out)
+	}
+	if a.split && err == nil {
+		a.syn, _ = lookupScheme(u.Scheme)
+	}
+	// Relative references are taken as written only: "<|.4>" is prose.
+	if err != nil || !a.absolute && (u.IsAbs() || mapped != "") {
+		return s.fail(q + 1)
+	}
+	underscore := !a.absolute && hasUnderscore(u.Host)
+	if a.absolute {
+		var ok bool
+		if ok, underscore = schemeRule(u, a.syn); !ok {
+			return s.fail(q + 1)
+		}
+	}
+	s.m = Match{URI: mapped, Ref: string(out), Style: a.style, Joined: joined, Relative: !a.absolute}
+	if mapped == "" {
+		s.m.URI = s.m.Ref
+	}
+	s.m.Warn = warn
+	if underscore {
+		s.m.Warn = addWarning(warn, hostWarning(u.Host))
+	}
+	if alt := s.alternative(out); alt != "" {
+		s.m.Alt = mapAlt(alt, mapped != "")
+	}
+	return s.emit(a.start, a.end, a.closer+1)
 }
 
 // angleURI is what angle knows of the text in <...>, as window indices.
@@ -130,6 +144,18 @@ func (s *Scanner) angleCloser(a *angleURI, limit int) outcome {
 		case isNBSP(b, j):
 			a.spaced = true
 			j += 2
+		case class[c]&cRepair != 0:
+			j++
+		case c >= utf8.RuneSelf:
+			if !utf8.FullRune(b[j:]) {
+				j = len(b) // more, or the end
+				continue
+			}
+			r, n := utf8.DecodeRune(b[j:])
+			if !delimitedRune(r) {
+				return s.fail(q + 1)
+			}
+			j += n
 		default:
 			return s.fail(q + 1)
 		}

@@ -40,9 +40,12 @@ func (s *Scanner) bare(t int64) outcome {
 	}
 	syn, ok := lookupScheme(b[i:q])
 	if !ok {
-		return s.fail(q + 1)
+		if !s.opts.AnyScheme || i > 0 && b[i-1] == ':' {
+			return s.fail(q + 1) // "jdbc:postgresql://": the inner scheme is none
+		}
+		syn = needHost
 	}
-	if o := s.afterScheme(q, syn); o != found {
+	if o := s.afterScheme(i, q, syn); o != found {
 		return o
 	}
 	return s.run(i, q, Bare, "", syn)
@@ -72,10 +75,11 @@ func bareScheme(b []byte, r, q int) int {
 	if i == q || class[b[i]]&cAlpha == 0 {
 		return -1
 	}
-	// A word boundary: "_http:" or "x-http:" do not start a URI.
+	// A word boundary: "_http:" or "x-http:" do not start a URI, but
+	// "_http://x/_" is Markdown emphasis (run checks its end).
 	if p := byte(' '); i > 0 {
 		p = b[i-1]
-		if p == '_' || class[p]&cScheme != 0 && p != '.' && p != '-' && p != '+' {
+		if p == '_' && emphasisBefore(b, i) == nil || class[p]&cScheme != 0 && p != '.' && p != '-' && p != '+' {
 			return -1
 		}
 	}
@@ -85,7 +89,7 @@ func bareScheme(b []byte, r, q int) int {
 // afterScheme checks what must follow the ':' at b[q] of a registered
 // scheme of syntax syn, cheaply, before the real parse: it reports found
 // when the bytes may start a bare URI, else fails or asks for more.
-func (s *Scanner) afterScheme(q int, syn syntax) outcome {
+func (s *Scanner) afterScheme(i, q int, syn syntax) outcome {
 	b := s.buf
 	need := 1
 	if syn == needHost || syn == needSlashes {
@@ -96,18 +100,22 @@ func (s *Scanner) afterScheme(q int, syn syntax) outcome {
 	}
 	a := b[q+1 : min(len(b), q+1+need)]
 	switch {
-	case len(a) < need, class[a[0]]&cURI == 0:
-		return s.fail(q + 1)
+	case len(a) < need || class[a[0]]&cURI == 0:
+		return s.drop(ruleNoURIChar, i, q+1)
 	case notAfterScheme(a[0]):
-		return s.fail(q + 1)
-	case syn == needHost && (a[0] != '/' || a[1] != '/' || class[a[2]]&cURI == 0 || a[2] == '/' || a[2] == '?' || a[2] == '#'):
-		return s.fail(q + 1)
-	case syn == needSlashes && (a[0] != '/' || a[1] != '/'):
-		return s.fail(q + 1)
-	case syn == needSlash && a[0] != '/':
-		return s.fail(q + 1)
+		return s.drop(ruleMarkup, i, q+1)
+	case syn == needHost && (a[0] != '/' || a[1] != '/' || !hostStart(a[2]) || a[2] == '/' || a[2] == '?' || a[2] == '#'),
+		syn == needSlashes && (a[0] != '/' || a[1] != '/'),
+		syn == needSlash && a[0] != '/':
+		return s.drop(ruleNoAuthority, i, q+1)
 	}
 	return found
+}
+
+// hostStart reports whether c may start the host of a bare URI: a URI
+// character, or the first byte of a non-ASCII one (an IRI's host).
+func hostStart(c byte) bool {
+	return class[c]&cURI != 0 || c >= 0x80
 }
 
 // noURIAfter reports whether the ':' at b[q] is plainly none of a URI's.

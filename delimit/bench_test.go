@@ -127,13 +127,21 @@ func BenchmarkHostile(b *testing.B) {
 		{"hyphen-break", "http://a.example/-\n"},
 		{"one-line", "a"},
 		{"newline", "\n"},
+		{"iri", "http://ü.example/ä"},
+		{"square", "http://a.example/["},
+		{"brace", "http://a.example/{"},
+		{"emphasis", "_http://a.example/b_c"},
+		{"apostrophe", "'http://a.example/a'b"},
+		{"angle-iri", "<ü"},
+		{"quote-iri", "\"http:ü"},
+		{"www2", "www2."},
 	}
 	options := []struct {
 		name string
 		opts Options
 	}{
 		{"default", Options{}},
-		{"all", Options{Abbreviated: true, Relative: true}},
+		{"all", Options{Abbreviated: true, Relative: true, AnyScheme: true}},
 	}
 	for _, in := range inputs {
 		for _, size := range []int{1 << 20, 10 << 20} {

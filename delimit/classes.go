@@ -13,6 +13,7 @@ const (
 	cSpace  // whitespace a line of text may contain
 	cPlain  // goes on a bare URI and needs no second look: cURI but brackets and the apostrophe
 	cHexRun // a hex digit or ':', as in IPv6 addresses
+	cRepair // RFC 3986 forbids it but browsers take it: { } | ^ and backtick (repair.go)
 )
 
 var class = func() (t [256]uint8) {
@@ -36,6 +37,9 @@ var class = func() (t [256]uint8) {
 		t[c-'a'+'A'] |= cHexRun
 	}
 	t[':'] |= cHexRun
+	for _, c := range "{}|^`" {
+		t[c] |= cRepair
+	}
 	t['+'] |= cScheme
 	t['-'] |= cScheme
 	t['.'] |= cScheme

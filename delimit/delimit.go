@@ -21,28 +21,75 @@
 //   - "...": the text between the quotes, on one line, when all of it is a
 //     URI with a registered scheme.
 //   - Bare URIs start with a scheme of IANA's registry (permanent,
-//     provisional, historical) at a word boundary, followed by ':'. Schemes
+//     provisional, historical; with Options.AnyScheme any scheme followed
+//     by "//", but not one right after another scheme's ':', as in
+//     "jdbc:postgresql://") at a word boundary, followed by ':'. Schemes
 //     whose syntax needs an authority (http, https, ftp, ws, telnet, ...; see
 //     scheme_syntax.txt) need "//" and a valid host name; "mailto:" needs an
 //     address (RFC 6068), "tel:" a global number or a phone-context
 //     (RFC 3966). A scheme followed by "::", '&' or a closing bracket is
 //     code, markup or a smiley. A bare URI ends at whitespace, a control
-//     character, one of < > " { } | \ ^ ` or a non-ASCII character; when
-//     that character continues a word in a script written with spaces
-//     ("http://www.bürger..."), the text is an IRI cut short and nothing is
-//     reported. Trailing . , ; : ! ? ' * are dropped, and ')' or ']' when
-//     unbalanced; a URI right after '(' or an apostrophe ends at the matching closer,
-//     and an unbalanced ']' ends a URI. "URL:" before a URI is not part of it.
+//     character, or one of < > " | \ `: Appendix C names '"' and '<' '>'
+//     as a URI's delimiters, '|' separates table cells, '`' delimits code
+//     in Markdown and AsciiDoc, '\' escapes in code. Trailing
+//     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced; a URI
+//     right after '(' ends at the matching ')', one right after an
+//     apostrophe at the next "'" that ends a word ("'http://x/Fermat's_Last'"),
+//     an unbalanced ']' or '}' ends a URI and an unclosed '[' or '{' is
+//     left out of it. "URL:" before a URI is not part of it.
+//   - IRIs (RFC 3987): a bare URI goes on through the non-ASCII letters,
+//     marks, digits and symbols of scripts written with spaces
+//     ("https://de.wikipedia.org/wiki/Köln", "http://müller.example/"),
+//     and through a dash or connector between letters ("Hatfield–McCoy").
+//     It ends at non-ASCII punctuation and spaces (Unicode P*, Z*: "。",
+//     NBSP), halfwidth and fullwidth forms, and at a character of a script
+//     written without spaces (Han, Hiragana, Katakana, Hangul, Thai, Lao,
+//     Khmer, Myanmar) that follows an ASCII letter or digit, as in
+//     "访问http://example.com查看"; elsewhere ("http://例子.测试/路径") those
+//     belong to the URI. Inside <...> and "..." any non-ASCII character but
+//     spaces belongs to it. Zero-width and direction-changing characters
+//     (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, U+FEFF, U+00AD) end a
+//     bare URI, and a match next to one carries an "invisible" warning.
+//     Match.Ref keeps the IRI as written, Match.URI is its mapping to a
+//     URI (RFC 3987 §3.1, uri.FromIRI: NFC, UTF-8 percent-encoding, IDNA
+//     A-labels).
+//   - Characters that RFC 3986 forbids but browsers take are taken and
+//     repaired: '[' ']' outside the host and '{' '}' when balanced, '^', a
+//     second '#', a '%' not followed by two hex digits; in <...> and "..."
+//     '|' and '`' too, since the delimiters tell where the URI ends.
+//     Match.URI has them percent-encoded ("%5B", "%23", "%25") as a WHATWG
+//     URL parser's percent-encode does, Match.Ref as written, and a
+//     "repaired" warning names each. The principle: a character is
+//     repaired when leaving it out would cut the URI so that it names
+//     another resource, and none of text's markup uses it to close what
+//     opened before the URI; it ends the URI when text uses it as a
+//     delimiter. A '[' right after the authority
+//     ("https://example.org[Example site]") or after a URI opened by an
+//     AsciiDoc macro ("link:https://...[text]", "image:...[alt]") is link
+//     text and ends the URI.
+//   - A host may hold '_' (RFC 3986 §3.2.2 reg-name; SRV's "_sip._tcp"),
+//     but for its top-level label; such a match carries a "host-name"
+//     warning, since host names may not (RFC 1123).
+//   - Markdown emphasis: a URI right after "*", "**", "_", "__", "~" or "~~"
+//     at a word boundary ends before the same marker where it ends a word
+//     ("_https://example.org/my_file_"); after '_' a URI needs that
+//     closing marker, since "_http:" is otherwise inside a word.
 //   - A URI that ends in '-' before a line break and goes on on the next line
 //     is joined; the match carries both readings, with the hyphen (URI) and
 //     without it (Alt). A next line that opens with '(' or '[' does not go
 //     on, and when the joined text is no URI, the text up to the hyphen is.
-//   - With Options.Abbreviated, "www." and "ftp." host names with a public
-//     suffix are reported with "http://" or "ftp://" added (2003 draft of
+//   - With Options.Abbreviated, "www." (or numbered, "www2.") and "ftp."
+//     host names with a public suffix are reported with "http://" or "ftp://" added (2003 draft of
 //     RFC 3986, appendix F); with Options.Relative, relative references in
 //     <...> are reported too.
 //
-// Every URI reported parses with package uri. A candidate longer than
+// Every URI reported parses with package uri. A candidate that starts
+// like a URI, a scheme at a word boundary and its ':', and is then dropped
+// is dropped by one of the rules above, named in dropped.go: markup after
+// the ':', no URI character or no authority where the scheme needs one,
+// too long, nothing left after trailing punctuation, '_' before it with no
+// closing '_', no URI even after mapping and repair, not of its scheme's
+// syntax, or, abbreviated, no public suffix. A candidate longer than
 // MaxLength is dropped, never split. Text never causes an error; only the
 // reader does. The scanner keeps a window of bounded size over the input,
 // runs in linear time whatever the input, allocates the strings of the
@@ -51,7 +98,10 @@
 // docs/delimit-conformance.md compares it with other extractors.
 package delimit
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Style tells how a URI was delimited in the text (RFC 3986 Appendix C).
 type Style uint8
@@ -85,19 +135,33 @@ func (s Style) String() string {
 
 // Match is a URI found in text (RFC 3986 Appendix C).
 type Match struct {
-	URI          string // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; not normalized
+	URI          string // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; an IRI mapped and repaired characters percent-encoded; not normalized
+	Ref          string // as written: the text of [Start, End) less the whitespace and quote markers removed (no scheme added, IRI characters as they are)
 	Start, End   int64  // byte span in the input from the first to past the last byte of the URI text (delimiters and "URL:" excluded)
 	Line, Column int    // 1-based, of Start; Column counts bytes
 	Style        Style
 	Joined       bool   // whitespace or quote markers were removed from inside the span
 	Alt          string // the other reading when ambiguous (hyphen at a line break: URI keeps the hyphen, Alt drops it), else ""
 	Relative     bool   // a relative reference (only with Options.Relative, only inside <...>)
+	Warn         string // warnings about the match, one a line, "code: message": see Warnings
+}
+
+// Warnings returns the warnings about m: "repaired: ..." for characters
+// RFC 3986 forbids that were percent-encoded, "invisible: ..." for a
+// zero-width or direction-changing character next to the URI,
+// "host-name: ..." for a host that DNS host names do not allow.
+func (m Match) Warnings() []string {
+	if m.Warn == "" {
+		return nil
+	}
+	return strings.Split(m.Warn, "\n")
 }
 
 // Options select what a Scanner reports.
 type Options struct {
 	Abbreviated bool // report www./ftp. hosts with a known public suffix, scheme added (2003 draft appendix F)
 	Relative    bool // report relative references inside <...>
+	AnyScheme   bool // also report bare "scheme://authority..." URIs whose scheme IANA never registered ("git+ssh://", "s3://")
 	MaxLength   int  // longest URI reported, 0 = DefaultMaxLength; longer candidates are dropped, never split
 }
 

@@ -11,14 +11,18 @@ import (
 
 // FuzzScanner checks the invariants of any scan: spans inside the input,
 // increasing and apart; every URI parses with package uri, as an absolute
-// URI unless reported as relative; one-byte reads change nothing.
+// URI unless reported as relative; Ref is the input span less the
+// whitespace and quote markers removed; one-byte reads change nothing.
 func FuzzScanner(f *testing.F) {
 	f.Add([]byte("see <http://example.com/a-\n> b> and \"mailto:a@b.example\""), true)
 	f.Add([]byte("(http://x.example/a_(b)) 'tel:+1' www.example.com/p"), true)
 	f.Add([]byte("fe80::1:feed:x 2001:db8::aaa://h.example/ Note: http://a.example/ 0:http://b.example/"), false)
 	f.Add([]byte("<<http://a.example/> <x:y><x:y/></x:z> <x:y> WWW.example.com. Ftp.example.org <</p/q>"), true)
+	f.Add([]byte("See https://de.wikipedia.org/wiki/K\xc3\xb6ln \xe8\xae\xbf\xe9\x97\xaehttp://example.com\xe6\x9f\xa5 <http://b.example/\xe6\x9d\xb1|x> \"http://c.example/\xc3\xa9\""), true)
+	f.Add([]byte("http://t.example/l?ids[]=1 https://e.example/#a#b http://e.example/100% _https://e.example/b_ 'http://x/Fermat's_L', s3://b/k"), true)
+	f.Add([]byte("https://example.org[Site] link:https://x.example/a[t] http://a_b.example.com/ \xe2\x80\x8bhttp://z.example/a\xe2\x80\xae"), false)
 	f.Fuzz(func(t *testing.T, in []byte, extra bool) {
-		opts := Options{Abbreviated: extra, Relative: extra, MaxLength: 200}
+		opts := Options{Abbreviated: extra, Relative: extra, AnyScheme: extra, MaxLength: 200}
 		ms := slices.Collect(All(in, opts))
 		var prev int64
 		for _, m := range ms {
@@ -40,6 +44,9 @@ func FuzzScanner(f *testing.F) {
 					t.Errorf("%q: alternative %q does not parse: %v", in, m.Alt, err)
 				}
 			}
+			if !refOfSpan(m.Ref, in[m.Start:m.End], m.Joined) {
+				t.Errorf("%q: Ref %q is not the span %q less removed whitespace", in, m.Ref, in[m.Start:m.End])
+			}
 			line := 1 + bytes.Count(in[:m.Start], []byte{'\n'})
 			col := int(m.Start) - (bytes.LastIndexByte(in[:m.Start], '\n') + 1) + 1
 			if m.Line != line || m.Column != col {
@@ -55,4 +62,23 @@ func FuzzScanner(f *testing.F) {
 			t.Errorf("%q: every trigger looked at gives %v, the finders %v", in, got, ms)
 		}
 	})
+}
+
+// refOfSpan reports whether ref is the span of input it was found in, or,
+// when joined, the span less some whitespace, NBSP and quote markers.
+func refOfSpan(ref string, span []byte, joined bool) bool {
+	if !joined {
+		return ref == string(span)
+	}
+	k := 0
+	for _, c := range span {
+		if k < len(ref) && ref[k] == c {
+			k++
+			continue
+		}
+		if class[c]&cSpace == 0 && c != '>' && c != 0xC2 && c != 0xA0 {
+			return false
+		}
+	}
+	return k == len(ref)
 }

@@ -1,5 +1,7 @@
 package delimit
 
+import "unicode/utf8"
+
 // quoted looks at the '"' at t: a URI that is all the text up to the next
 // '"' on the line (RFC 3986 Appendix C).
 func (s *Scanner) quoted(t int64) outcome {
@@ -14,11 +16,19 @@ func (s *Scanner) quoted(t int64) outcome {
 	if j >= len(b) || b[j] != ':' {
 		return s.fail(q + 1)
 	}
-	for j < len(b) && b[j] != '"' {
-		if class[b[j]]&cURI == 0 || j-q > s.max {
+	for end := min(len(b), q+s.max+1); ; {
+		j = skipClass(b, j, end, cURI|cRepair)
+		if j >= len(b) || b[j] == '"' {
+			break
+		}
+		n, ok := 0, false
+		if j < end && b[j] >= utf8.RuneSelf {
+			n, ok = s.quotedChar(j)
+		}
+		if !ok {
 			return s.fail(q + 1)
 		}
-		j++
+		j += n
 	}
 	if j >= len(b) {
 		if !s.final() {
@@ -35,8 +45,36 @@ func (s *Scanner) quoted(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	u, err := parseView(b[q+1 : j])
-	if err != nil || !schemeRule(u, syn) {
+	var mapped, warn string
+	if err != nil && repairable(b[q+1:j], err) {
+		u, mapped, warn, err = mapText(b[q+1 : j])
+	}
+	if err != nil {
 		return s.fail(q + 1)
 	}
-	return s.emit(Match{URI: string(b[q+1 : j]), Style: Quoted}, q+1, j, j+1)
+	ok, underscore := schemeRule(u, syn)
+	if !ok {
+		return s.fail(q + 1)
+	}
+	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
+	if underscore {
+		s.m.Warn = addWarning(warn, hostWarning(u.Host))
+	}
+	if mapped == "" {
+		s.m.URI = s.m.Ref
+	}
+	return s.emit(q+1, j, j+1)
+}
+
+// quotedChar returns the length of the non-ASCII character at b[j],
+// inside "...", and whether it may be part of the URI: one that is no
+// space (delimitedRune). At the window's end it returns the length left,
+// as a character of the URI, unless the data ends there.
+func (s *Scanner) quotedChar(j int) (int, bool) {
+	b := s.buf
+	if !utf8.FullRune(b[j:]) {
+		return len(b) - j, !s.final()
+	}
+	r, n := utf8.DecodeRune(b[j:])
+	return n, delimitedRune(r)
 }

@@ -3,7 +3,6 @@ package delimit
 import (
 	"bytes"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -11,37 +10,70 @@ import (
 // abbreviated host, ends at b[q]; it reports the URI if it is one.
 func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome {
 	s.breaks = s.breaks[:0]
-	runEnd, parens, o := s.scanRun(i, q, style)
+	s.invisible = 0
+	runEnd, st, o := s.scanRun(i, q, style)
 	if o != found {
 		return o
 	}
-	e := s.trimRun(q, runEnd, parens)
-	if e <= q+1 {
-		return s.fail(runEnd)
+	// An unclosed '[' or '{' opens something after the URI.
+	if st.squares > 0 {
+		runEnd = st.firstSquare
 	}
-	out, str := s.candidate(i, e, prefix, style, syn)
-	if str == "" && len(s.breaks) > 0 {
+	if st.braces > 0 {
+		runEnd = min(runEnd, st.firstBrace)
+	}
+	if m := emphasisBefore(s.buf, i); m != nil {
+		var closed bool
+		if runEnd, closed = emphasisEnd(s.buf, q+1, runEnd, m); !closed && m[0] == '_' {
+			return s.drop(ruleWordBoundary, i, runEnd)
+		}
+	}
+	// The hyphen line breaks past a cut made above are gone with it.
+	for n := len(s.breaks); n > 0 && s.breaks[n-2] >= runEnd; n -= 2 {
+		s.breaks = s.breaks[:n-2]
+	}
+	e := s.trimRun(q, runEnd, st.parens)
+	if e <= q+1 {
+		return s.drop(ruleEmpty, i, runEnd)
+	}
+	out, c := s.candidate(i, e, prefix, style, syn)
+	if c.uri == "" && len(s.breaks) > 0 {
 		// The joined reading is no URI ("...ab-\n[1]"): the text before
 		// the first break may be.
 		e, s.breaks = s.breaks[0]+1, s.breaks[:0]
-		out, str = s.candidate(i, e, prefix, style, syn)
+		out, c = s.candidate(i, e, prefix, style, syn)
 	}
-	if str == "" {
-		return s.fail(runEnd)
+	if c.uri == "" {
+		return s.drop(c.rule, i, runEnd)
 	}
-	m := Match{URI: str, Style: style, Joined: len(s.breaks) > 0}
-	if m.Joined {
+	s.m = Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
+	if i > 0 && s.buf[i-1] >= utf8.RuneSelf {
+		if r := invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))); r != 0 {
+			s.m.Warn = addWarning(s.m.Warn, invisibleWarning(r, false))
+		}
+	}
+	if s.invisible != 0 {
+		s.m.Warn = addWarning(s.m.Warn, invisibleWarning(s.invisible, true))
+	}
+	if s.m.Joined {
 		s.hyphensInOut(i, len(prefix))
-		m.Alt = s.alternative(out)
+		s.m.Alt = mapAlt(s.alternative(out), c.mapped)
 	}
-	return s.emit(m, i, e, e)
+	return s.emit(i, e, e)
+}
+
+// runState is what scanRun counts in a run: the balance of parentheses,
+// of square brackets and of braces, and the first '[' left open.
+type runState struct {
+	parens, squares, braces int
+	firstSquare, firstBrace int
 }
 
 // scanRun returns the index past the run of URI characters after the
 // scheme, or abbreviated host, of the URI at b[i] that ends at b[q], and
-// the balance of its parentheses; it reports found, or gives up. The hyphen
-// line breaks it joins go to s.breaks: index of '-', then of the next text.
-func (s *Scanner) scanRun(i, q int, style Style) (j, parens int, o outcome) {
+// what it counted; it reports found, or gives up. The hyphen line breaks
+// it joins go to s.breaks: index of '-', then of the next text.
+func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome) {
 	b := s.buf
 	// A URI right after '(' or '\'' ends at the matching closer.
 	var openedBy byte
@@ -50,64 +82,104 @@ func (s *Scanner) scanRun(i, q int, style Style) (j, parens int, o outcome) {
 	}
 	limit := i + s.max + angleSlack
 	var quotedMail lazyQuoted
-	squares := 0
 	for j = q + 1; ; {
 		j = skipClass(b, j, min(len(b), limit+1), cPlain)
 		if j >= len(b) {
 			if !s.final() {
-				return j, parens, more
+				return j, st, more
 			}
-			return j, parens, found
+			return j, st, found
 		}
 		if j > limit {
 			s.skipping = true
-			return j, parens, s.fail(j)
+			return j, st, s.drop(ruleTooLong, i, j)
 		}
 		c := b[j]
 		switch {
 		case c >= utf8.RuneSelf:
-			if j+utf8.UTFMax > len(b) && !utf8.FullRune(b[j:]) && !s.final() {
-				return j, parens, more
+			n, o := s.runRune(i, j)
+			if n == 0 {
+				return j, st, o
 			}
-			r, _ := utf8.DecodeRune(b[j:])
-			if cutsWord(r, b[j-1], inAuthority(b[i:j], style)) {
-				return j, parens, s.fail(j)
+			j += n
+			continue
+		case c == '^':
+		case c == '{' || c == '}' || c == '[' || c == ']':
+			if st.bracket(b, i, j, style) {
+				return j, st, found
 			}
-			return j, parens, found
 		case class[c]&cURI == 0:
 			if b[j-1] != '-' || class[c]&cSpace == 0 || style != Bare {
-				return j, parens, found
+				return j, st, found
 			}
 			k, o := s.hyphenBreak(j, quotedMail.at(s, i))
 			if o == more {
-				return j, parens, more
+				return j, st, more
 			}
 			if k < 0 {
-				return j, parens, found
+				return j, st, found
 			}
 			s.breaks = append(s.breaks, j-1, k)
 			j = k
 			continue
-		case c == '[':
-			squares++
-		case c == ']':
-			// An unbalanced ']' closes a bracket opened before the URI.
-			if squares == 0 {
-				return j, parens, found
-			}
-			squares--
 		case c == '(':
-			parens++
+			st.parens++
 		case c == ')':
-			if openedBy == '(' && parens == 0 {
-				return j, parens, found
+			if openedBy == '(' && st.parens == 0 {
+				return j, st, found
 			}
-			parens--
+			st.parens--
 		case openedBy == '\'' && c == '\'':
-			return j, parens, found
+			// The closing quote, not an apostrophe inside a word
+			// ("Fermat's_Last_Theorem").
+			if j+1 >= len(b) && !s.final() {
+				return j, st, more
+			}
+			if j+1 >= len(b) || !wordByte(b[j+1]) {
+				return j, st, found
+			}
 		}
 		j++
 	}
+}
+
+// bracket counts the square bracket or brace at b[j], in the run of the
+// URI that starts at b[i], and reports whether it ends the URI: an
+// unbalanced ']' or '}' closes a bracket opened before the URI, and a '['
+// may be markup (squareEnds).
+func (st *runState) bracket(b []byte, i, j int, style Style) bool {
+	switch b[j] {
+	case '[':
+		if squareEnds(b, i, j, style) {
+			return true
+		}
+		if st.squares == 0 {
+			st.firstSquare = j
+		}
+		st.squares++
+	case ']':
+		if st.squares == 0 {
+			return true
+		}
+		st.squares--
+	case '{':
+		if st.braces == 0 {
+			st.firstBrace = j
+		}
+		st.braces++
+	case '}':
+		if st.braces == 0 {
+			return true
+		}
+		st.braces--
+	}
+	return false
+}
+
+// wordByte reports whether c continues a word: an ASCII letter or digit,
+// or the first byte of a non-ASCII character.
+func wordByte(c byte) bool {
+	return c >= utf8.RuneSelf || isAlnum(rune(c))
 }
 
 // lazyQuoted tells whether a line is quoted mail (quotedLine), looked up
@@ -170,10 +242,28 @@ func (s *Scanner) hyphensInOut(i, n int) {
 // than a bare URI (RFC 3986 Appendix C).
 var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, '?': true, '\'': true, '*': true}
 
+// cand is what candidate tells of a candidate's text.
+type cand struct {
+	uri    string // the URI, "" when the text is none
+	mapped bool   // uri is the text mapped (mapText), not the text itself
+	warn   string // warnings, one a line
+	rule   string // why the text is no URI
+}
+
+// ref returns the candidate's text out as written, less a prefix of n
+// bytes that the scanner added.
+func (c cand) ref(out []byte, n int) string {
+	if c.mapped {
+		return string(out[n:])
+	}
+	return c.uri[n:]
+}
+
 // candidate returns the text of b[i:e] with prefix before it and the
-// line breaks in s.breaks removed, and the same as a string if it is an
-// absolute URI that meets the syntax of its scheme, else "".
-func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([]byte, string) {
+// line breaks in s.breaks removed, and what it is: an absolute URI that
+// meets the syntax of its scheme, as written or mapped (mapText), or no
+// URI and the rule that drops it.
+func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([]byte, cand) {
 	b := s.buf
 	out := b[i:e]
 	if prefix != "" || len(s.breaks) > 0 {
@@ -187,13 +277,32 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 		s.scratch = out
 	}
 	if len(out) > s.max {
-		return out, ""
+		return out, cand{rule: ruleTooLong}
 	}
 	u, err := parseView(out)
-	if err != nil || !u.IsAbs() || !schemeRule(u, syn) || style == Abbreviated && !knownSuffix(u.Host) {
-		return out, ""
+	var mapped, warn string
+	if err != nil && repairable(out, err) {
+		u, mapped, warn, err = mapText(out)
 	}
-	return out, string(out)
+	switch {
+	case err != nil:
+		return out, cand{rule: ruleInvalid}
+	}
+	ok, underscore := schemeRule(u, syn)
+	switch {
+	case !u.IsAbs() || !ok:
+		return out, cand{rule: ruleSchemeSyntax}
+	case style == Abbreviated && !knownSuffix(u.Host):
+		return out, cand{rule: rulePublicSuffix}
+	}
+	c := cand{uri: mapped, mapped: mapped != "", warn: warn}
+	if underscore {
+		c.warn = addWarning(warn, hostWarning(u.Host))
+	}
+	if !c.mapped {
+		c.uri = string(out)
+	}
+	return out, c
 }
 
 // hyphenBreak looks at the whitespace at b[j], right after a '-' that may
@@ -240,22 +349,6 @@ func inAuthority(t []byte, style Style) bool {
 		t = t[i+3:]
 	}
 	return !bytes.ContainsAny(t, "/?#")
-}
-
-// cutsWord reports whether the non-ASCII rune r, met right after a URI's
-// text, shows that the text is cut from a longer word, an IRI in fact
-// ("http://www.bürger..."): then there is no URI to report. Scripts
-// written without spaces (Han, kana, Hangul) and punctuation end a URI
-// ("见http://example.com。"); letters end it only after a delimiter.
-func cutsWord(r rune, prev byte, authority bool) bool {
-	switch {
-	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
-		return false
-	case authority:
-		// Fullwidth forms ("｜") are punctuation of CJK text.
-		return !unicode.IsPunct(r) && !unicode.IsSpace(r) && (r < 0xFF00 || r > 0xFFEF)
-	}
-	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && isAlnum(rune(prev))
 }
 
 // alternative returns the reading of out without the hyphens at the line

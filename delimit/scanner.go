@@ -3,6 +3,7 @@ package delimit
 import (
 	"io"
 	"iter"
+	"unicode/utf8"
 )
 
 const (
@@ -58,6 +59,9 @@ type Scanner struct {
 	breaks  []int  // hyphen line breaks of the candidate: index of '-', then of the next text
 	m       Match
 	done    bool
+
+	invisible rune                        // an invisible character next to the candidate (iri.go)
+	dropped   func(at int64, rule string) // when set, told of each candidate dropped (dropped.go)
 }
 
 // NewScanner returns a Scanner reading from r.
@@ -306,27 +310,39 @@ func (s *Scanner) final() bool {
 func (s *Scanner) skip() bool {
 	b := s.buf
 	j := int(s.pos - s.off)
-	for j < len(b) && class[b[j]]&cURI != 0 {
-		j++
+	for j < len(b) {
+		if class[b[j]]&cURI != 0 {
+			j++
+			continue
+		}
+		// The non-ASCII characters of an IRI go on the run too.
+		if b[j] < 0x80 || j == 0 || !utf8.FullRune(b[j:]) && !s.eof {
+			break
+		}
+		r, n := utf8.DecodeRune(b[j:])
+		if bareRune(r, b[j-1], false) != iriGoesOn {
+			break
+		}
+		j += n
 	}
 	s.pos = s.off + int64(j)
-	if j == len(b) && !s.eof {
+	if (j == len(b) || !utf8.FullRune(b[j:])) && !s.eof {
 		return false
 	}
 	s.skipping = false
 	return true
 }
 
-// emit records a match over the window indices [start, end) and moves the
-// scan past next, the index after its closing delimiter.
-func (s *Scanner) emit(m Match, start, end, next int) outcome {
+// emit completes the match in s.m, over the window indices [start, end),
+// and moves the scan past next, the index after its closing delimiter.
+func (s *Scanner) emit(start, end, next int) outcome {
+	m := &s.m
 	m.Start, m.End = s.off+int64(start), s.off+int64(end)
 	s.lines.advance(s.buf, s.off, m.Start)
 	m.Line, m.Column = s.lines.line, s.lines.column(s.buf, s.off)
 	if !m.Joined {
 		s.lines.pastMatch(s.off+int64(next), countNewlines(s.buf[end:next]))
 	}
-	s.m = m
 	s.pos = s.off + int64(next)
 	s.floor = s.pos
 	return found

@@ -103,24 +103,34 @@ func schemeAt(b []byte, i int) int {
 // schemeRule reports whether u meets what the syntax of its scheme
 // requires, syn as lookupScheme gives it (anyPart if unregistered):
 // "http:g" and "http://" are no http URIs (RFC 9110 §4.2.1 requires a
-// host).
-func schemeRule(u uri.URI, syn syntax) bool {
+// host). underscore tells that the host holds '_' (hostWarning): the host
+// check sees it, so that matches need no second look at their hosts.
+func schemeRule(u uri.URI, syn syntax) (ok, underscore bool) {
 	if u.Host == "" && u.Path == "" && !u.HasUserinfo && !u.HasPort && !u.HasQuery && !u.HasFragment {
-		return false // nothing after the ':'
+		return false, false // nothing after the ':'
 	}
 	switch syn {
 	case needHost:
-		return u.HasAuthority && validHost(u)
-	case needSlashes:
-		return u.HasAuthority && (u.Host == "" || validHost(u))
-	case needSlash:
-		return u.HasAuthority && (u.Host == "" || validHost(u)) || strings.HasPrefix(u.Path, "/")
+		if !u.HasAuthority {
+			return false, false
+		}
+		return validHost(u)
+	case needSlashes, needSlash:
+		if u.HasAuthority && u.Host == "" {
+			return true, false
+		}
+		if u.HasAuthority {
+			if ok, underscore = validHost(u); ok || syn == needSlashes {
+				return ok, underscore
+			}
+		}
+		return syn == needSlash && strings.HasPrefix(u.Path, "/"), hasUnderscore(u.Host)
 	case needAddress:
-		return mailtoOK(u)
+		return mailtoOK(u), false
 	case needPhone:
-		return phoneOK(u.Path)
+		return phoneOK(u.Path), false
 	}
-	return true
+	return true, hasUnderscore(u.Host)
 }
 
 // phoneOK reports whether the path of a tel, fax or modem URI is a
@@ -157,29 +167,42 @@ func mailtoOK(u uri.URI) bool {
 
 // validHost reports whether the host of u, parsed by package uri, is an IP
 // address or a DNS name: labels of letters, digits and inner hyphens
-// (RFC 1123 §2.1), or percent-encoded octets (RFC 3986 §3.2.2). A final dot
-// is allowed.
-func validHost(u uri.URI) bool {
+// (RFC 1123 §2.1), or percent-encoded octets (RFC 3986 §3.2.2), and '_'
+// but in the top-level label; and whether it holds '_'. A final dot is
+// allowed.
+func validHost(u uri.URI) (ok, underscore bool) {
 	if strings.HasPrefix(u.Host, "[") {
-		return true // an IP literal, valid since u parsed
+		return true, false // an IP literal, valid since u parsed
 	}
 	// An IPv4 address passes as a name of digit labels.
 	h := strings.TrimSuffix(u.Host, ".")
 	if h == "" {
-		return false
+		return false, false
 	}
 	label := 0 // start of the label at h[i]
+	var seen uint8
 	for i := 0; i < len(h); i++ {
-		if c := h[i]; c == '.' {
+		c := h[i]
+		if c == '.' {
 			if !labelOK(h[label:i]) {
-				return false
+				return false, false
 			}
 			label = i + 1
-		} else if !hostByte[c] {
-			return false
+			continue
 		}
+		k := hostByte[c]
+		if k == 0 {
+			return false, false
+		}
+		seen |= k
 	}
-	return labelOK(h[label:])
+	// A top-level label is letters, digits and hyphens ("example.com_" is
+	// a word and an underscore).
+	underscore = seen&hostUnderscore != 0
+	if !labelOK(h[label:]) || underscore && strings.IndexByte(h[label:], '_') >= 0 {
+		return false, false
+	}
+	return true, underscore
 }
 
 // labelOK reports whether the DNS label l, of host bytes, has a length
@@ -189,13 +212,24 @@ func labelOK(l string) bool {
 }
 
 // hostByte marks the bytes of a DNS name's labels: letters, digits, '-',
-// and '%' of percent-encoded octets.
-var hostByte = func() (t [256]bool) {
+// '%' of percent-encoded octets (hostName), and '_', which RFC 3986
+// allows in a reg-name and DNS in other records than host names
+// (hostUnderscore, hostWarning).
+var hostByte = func() (t [256]uint8) {
 	for c := range t {
-		t[c] = isAlnum(rune(c)) || c == '-' || c == '%'
+		if isAlnum(rune(c)) || c == '-' || c == '%' {
+			t[c] = hostName
+		}
 	}
+	t['_'] = hostUnderscore
 	return t
 }()
+
+// The kinds of hostByte.
+const (
+	hostName uint8 = 1 << iota
+	hostUnderscore
+)
 
 // parseView parses b with package uri without copying it: the URI and the
 // error it returns share b's bytes, so they serve the checks and are

@@ -83,7 +83,7 @@ func nextAngle(b []byte, p int) int {
 }
 
 // nextAbbreviation returns the index of the first '.' in b[p:] that ends
-// "www" or "ftp", in any case, or -1.
+// "www" or "ftp", in any case, or "www" and digits, or -1.
 func nextAbbreviation(b []byte, p int) int {
 	for {
 		i := bytes.IndexByte(b[p:], '.')
@@ -94,7 +94,7 @@ func nextAbbreviation(b []byte, p int) int {
 		if q >= 3 {
 			w := b[q-3 : q : q]
 			c0, c1, c2 := w[0]|0x20, w[1]|0x20, w[2]|0x20
-			if c0 == 'w' && c1 == 'w' && c2 == 'w' || c0 == 'f' && c1 == 't' && c2 == 'p' {
+			if c0 == 'w' && c1 == 'w' && c2 == 'w' || c0 == 'f' && c1 == 't' && c2 == 'p' || wwwDigits(b, q) > 0 {
 				return q
 			}
 		}

@@ -131,6 +131,24 @@ func isAdocDelimiter(line []byte) bool {
 // reference; the target (the rest); the "[" of the attributes.
 var adocMacro = regexp.MustCompile(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://)|(\{[A-Za-z0-9_][-A-Za-z0-9_]*\}))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
 
+// adocOtherMacro matches the name and target of an inline macro that
+// makes no link (icon:flag[role=blue], kbd:[Ctrl+T], pass:[...]): its
+// "name:target" reads as a URI of a registered scheme (icon:) to delimit,
+// with "[...]" after it as brackets browsers take.
+var adocOtherMacro = regexp.MustCompile(`\b(?:icon|kbd|btn|menu|anchor|indexterm2?|stem|latexmath|asciimath|footnote|footnoteref|pass):[^\s\[\]]*\[`)
+
+// blankOtherMacros overwrites with spaces the name and target of each
+// inline macro in b that makes no link, so that the prose handed to
+// delimit keeps its offsets and its attribute text (a footnote's text
+// may hold a URL) but not the macro.
+func blankOtherMacros(b []byte) {
+	for _, m := range adocOtherMacro.FindAllIndex(b, -1) {
+		for i := m[0]; i < m[1]-1; i++ {
+			b[i] = ' '
+		}
+	}
+}
+
 // paragraph yields the links of the paragraph read so far: its macros,
 // then the URIs of the rest through delimit.
 func (a *adocScan) paragraph() bool {
@@ -142,6 +160,7 @@ func (a *adocScan) paragraph() bool {
 		}
 		return a.flush()
 	}
+	blankOtherMacros(p.buf)
 	last := 0
 	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
 		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[15] > m[14]

@@ -87,3 +87,26 @@ func TestMarkupPeers(t *testing.T) {
 		})
 	}
 }
+
+// TestAsciiDocOtherMacros: inline macros that make no link give none,
+// though "icon:" is a registered scheme and delimit takes balanced
+// brackets; a URL in a footnote's text is still found.
+func TestAsciiDocOtherMacros(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"The icon:flag[role=blue] flag.\n", ""},
+		{"Press kbd:[Ctrl+T] or btn:[OK], menu:File[Save].\n", ""},
+		{"Text.footnote:[See https://a.example/x.]\n", "https://a.example/x"},
+		{"See icon:https://a.example/[] here.\n", ""},
+	} {
+		var got []string
+		for l, err := range Links(strings.NewReader(tc.in), Options{Name: "a.adoc"}) {
+			if err != nil {
+				t.Fatalf("%q: %v", tc.in, err)
+			}
+			got = append(got, l.URI)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

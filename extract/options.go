@@ -142,6 +142,9 @@ type Options struct {
 	// Abbreviated reports, in text, "www." and "ftp." host names without a
 	// scheme, completed with "http://" or "ftp://" (delimit.Options).
 	Abbreviated bool
+	// AnyScheme reports, in text, "scheme://authority..." URIs whose
+	// scheme IANA never registered (delimit.Options.AnyScheme).
+	AnyScheme bool
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/urix/urix/delimit"
 )
@@ -80,14 +79,18 @@ func scanTextBytes(text []byte, src *source, yield func(Link, error) bool) bool 
 }
 
 func (s *source) delimitOptions() delimit.Options {
-	return delimit.Options{Abbreviated: s.opts.Abbreviated, Relative: s.opts.AngleRelative}
+	return delimit.Options{
+		Abbreviated: s.opts.Abbreviated,
+		AnyScheme:   s.opts.AnyScheme,
+		Relative:    s.opts.AngleRelative,
+	}
 }
 
 // matchLink returns the Link of a URI delimit found, for emitAs with
 // m.URI.
 func matchLink(m delimit.Match, context Context) Link {
 	l := Link{
-		Ref:     m.URI,
+		Ref:     m.Ref, // as written: an IRI, repaired characters, no scheme added
 		Offset:  m.Start,
 		Line:    m.Line,
 		Column:  m.Column,
@@ -98,9 +101,6 @@ func matchLink(m delimit.Match, context Context) Link {
 	if m.Alt != "" {
 		l.Alternatives = []string{m.Alt}
 	}
-	if m.Style == delimit.Abbreviated {
-		// Ref as written, without the scheme delimit added.
-		_, l.Ref, _ = strings.Cut(m.URI, "://")
-	}
+	l.Warnings = m.Warnings()
 	return l
 }

@@ -22,6 +22,11 @@ import (
 //     message gives the address the host stands for.
 //   - "numeric-reg-name" (§7.4): a host of digits and dots that is no
 //     address at all ("256.1.1.1"); resolvers disagree about it.
+//   - "mixed-script" (RFC 3987 §8, UTS #39 §5.2): an internationalized
+//     host (A-labels, "xn--") with a label whose letters come from more
+//     than one script, beyond the CJK mixes that UTS #39 "Highly
+//     Restrictive" allows: "xn--pypal-4ve.com" is "pаypal.com" with a
+//     Cyrillic "а", the classic spoof. The message shows the U-labels.
 //   - "userinfo-present" (§7.6): a non-empty userinfo, which readers may
 //     take for the host; the message names the real authority.
 //   - "userinfo-password" (§7.5, §3.2.1): a ":" in the userinfo, the
@@ -45,6 +50,7 @@ import (
 func (u URI) SecurityWarnings() []Warning {
 	var ws []Warning
 	ws = hostWarnings(ws, u.Host)
+	ws = scriptWarnings(ws, u.Host)
 	ws = userinfoWarnings(ws, u)
 	ws = portWarnings(ws, u)
 	ws = escapeWarnings(ws, u)
@@ -136,6 +142,25 @@ func hostWarnings(ws []Warning, host string) []Warning {
 	}
 	if strings.IndexByte(host, '%') >= 0 {
 		ws = append(ws, Warning{"ipv4-encoded", read + " (percent-encoded)"})
+	}
+	return ws
+}
+
+// scriptWarnings adds the "mixed-script" warning about an internationalized
+// host whose labels are not each of one script (restrictiveScripts).
+func scriptWarnings(ws []Warning, host string) []Warning {
+	if lastIndexFold(host, "xn--") < 0 {
+		return ws
+	}
+	u, err := idnaProfile.ToUnicode(strings.ToLower(host))
+	if err != nil {
+		return ws
+	}
+	for _, label := range strings.Split(u, ".") {
+		if !restrictiveScripts(label) {
+			return append(ws, Warning{"mixed-script", "host " + strconv.Quote(host) + " is " + strconv.Quote(u) +
+				", whose label " + strconv.Quote(label) + " mixes scripts: letters that look alike may stand for others (UTS #39)"})
+		}
 	}
 	return ws
 }

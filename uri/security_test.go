@@ -38,6 +38,13 @@ func TestSecurityWarnings(t *testing.T) {
 		{"http://4294967296/", []string{"numeric-reg-name"}, "", "H-08: above 32 bits"},
 		{"http://1.16777216/", []string{"numeric-reg-name"}, "", "H-08: 24-bit part overflows"},
 		{"http://127.0.0.1./", []string{"ipv4-trailing-dot"}, "read as 127.0.0.1", "H-07 (browsers)"},
+		// Internationalized hosts (UTS #39 "Highly Restrictive", #14).
+		{"http://xn--pypal-4ve.com/", []string{"mixed-script"}, "p\u0430ypal.com", "Latin with a Cyrillic a"},
+		{"http://XN--PYPAL-4VE.com/", []string{"mixed-script"}, "mixes scripts", "A-labels in upper case"},
+		{"http://xn--mller-kva.example/", nil, "", "Latin only: müller"},
+		{"http://xn--e1afmkfd.xn--80akhbyknj4f/", nil, "", "Cyrillic only: пример.испытание"},
+		{"http://xn--fsqu00a.xn--0zwm56d/", nil, "", "Han only"},
+		{"http://xn--n8jub8754b.jp/", nil, "", "Han and kana, an allowed mix"},
 		{"http://0x/", []string{"ipv4-dword", "ipv4-hex"}, "read as 0.0.0.0", "H-07 (browsers)"},
 		{"http://%31%32%37.0.0.1/", []string{"ipv4-encoded"}, "read as 127.0.0.1", "H-07, H-09"},
 		{"http://%30x7f.1/", []string{"ipv4-short", "ipv4-hex", "ipv4-encoded"}, "read as 127.0.0.1", "H-07"},

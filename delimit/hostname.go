@@ -1,0 +1,34 @@
+package delimit
+
+import "strconv"
+
+// hasUnderscore reports whether host holds '_': then hostWarning has a
+// warning about it. It is the test of every match: it inlines.
+func hasUnderscore(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if host[i] == '_' {
+			return true
+		}
+	}
+	return false
+}
+
+// hostWarning returns the warning about a reg-name host that RFC 3986
+// allows (§3.2.2) but host names may not hold (RFC 1123 §2.1): an
+// underscore, as in "a_b.example.com" or the service labels of SRV
+// records ("_sip._tcp.example.com"). Resolvers and browsers may refuse
+// them; the URI is reported all the same.
+func hostWarning(host string) string {
+	return "host-name: " + strconv.Quote(host) + " holds '_', which RFC 1123 host names may not; resolvers and browsers may refuse it"
+}
+
+// addWarning adds the warning w, if any, to the warnings ws, one a line.
+func addWarning(ws, w string) string {
+	switch {
+	case w == "":
+		return ws
+	case ws == "":
+		return w
+	}
+	return ws + "\n" + w
+}

@@ -1,0 +1,150 @@
+package delimit
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What a non-ASCII character does to a URI in text: IRIs (RFC 3987) go
+// on through the letters, marks, digits and symbols of scripts written
+// with spaces between words; the rest ends them.
+const (
+	iriGoesOn    = iota // the character belongs to the URI
+	iriEnds             // the character ends the URI, which is reported
+	iriInvisible        // it ends the URI, and the match carries a warning
+)
+
+// bareRune tells what the non-ASCII rune r does to a bare URI: prev is
+// the byte before it, query whether it is in the URI's query, where
+// iprivate is allowed (RFC 3987 §2.2).
+func bareRune(r rune, prev byte, query bool) int {
+	switch {
+	case invisible(r):
+		return iriInvisible
+	case query && unicode.Is(unicode.Co, r):
+		return iriGoesOn
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.S) || !ucschar(r):
+		// P* and Z*: the punctuation and spaces of the text ("。", NBSP);
+		// C*: controls, format and unassigned characters.
+		return iriEnds
+	case 0xFF00 <= r && r <= 0xFFEF:
+		// Halfwidth and fullwidth forms ("｜", "＄") are CJK text's.
+		return iriEnds
+	case isAlnum(rune(prev)) && noSpaceScript(r):
+		// Text written without spaces runs straight into the URI:
+		// "访问http://example.com查看".
+		return iriEnds
+	}
+	return iriGoesOn
+}
+
+// delimitedRune reports whether the non-ASCII rune r may be part of a
+// URI in <...> or "...", where the delimiters tell where it ends: any
+// character but spaces and invisible ones (FromIRI checks the rest).
+func delimitedRune(r rune) bool {
+	return r != utf8.RuneError && !unicode.Is(unicode.Z, r) && !invisible(r)
+}
+
+// ucschar reports whether r, a letter, mark, digit or symbol, is allowed
+// in an IRI (RFC 3987 §2.2): all are but U+FFFC, U+FFFD and the variation
+// selectors of plane 14.
+func ucschar(r rune) bool {
+	return r != 0xFFFC && r != utf8.RuneError && (r < 0xE0000 || r >= 0xE1000)
+}
+
+// noSpaceScript reports whether r belongs to a script written without
+// spaces between words, or whose particles attach to the word before.
+func noSpaceScript(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
+// invisible reports whether r is a zero-width or direction-changing
+// character: ZWSP, ZWNJ, ZWJ, LRM, RLM, the bidi embeddings, overrides and
+// isolates, BOM and the soft hyphen. They are how spoofed links are built
+// (RFC 3987 §4.1, UTS #39), so they end a bare URI and are reported.
+func invisible(r rune) bool {
+	return r == 0xAD || r == 0xFEFF || 0x200B <= r && r <= 0x200F ||
+		0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069
+}
+
+// runRune looks at the non-ASCII character at b[j], in the run of the bare
+// URI that starts at b[i]. It returns its length when it belongs to the
+// URI, 0 when it ends it (s.invisible records an invisible one), or asks
+// for more.
+func (s *Scanner) runRune(i, j int) (int, outcome) {
+	b := s.buf
+	if !utf8.FullRune(b[j:]) && !s.final() {
+		return 0, more
+	}
+	r, n := utf8.DecodeRune(b[j:])
+	if unicode.In(r, unicode.Pd, unicode.Pc) && wordByte(b[j-1]) {
+		return s.joiningDash(j, n)
+	}
+	query := unicode.Is(unicode.Co, r) && indexQuery(b[i:j]) >= 0
+	switch bareRune(r, b[j-1], query) {
+	case iriInvisible:
+		s.invisible = r
+		return 0, found
+	case iriEnds:
+		return 0, found
+	}
+	return n, found
+}
+
+// joiningDash looks at the dash or connector of n bytes at b[j], after a
+// letter or digit: one between letters or digits joins words
+// ("Hatfield–McCoy_feud") and belongs to the URI, as '-' would; another
+// ends it as punctuation does.
+func (s *Scanner) joiningDash(j, n int) (int, outcome) {
+	b := s.buf
+	k := j + n
+	if k >= len(b) || !utf8.FullRune(b[k:]) {
+		if !s.final() {
+			return 0, more
+		}
+		return 0, found
+	}
+	r, _ := utf8.DecodeRune(b[k:])
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return n, found
+	}
+	return 0, found
+}
+
+// indexQuery returns the index of the '?' that starts the query of the
+// URI text t, or -1.
+func indexQuery(t []byte) int {
+	for k, c := range t {
+		switch c {
+		case '?':
+			return k
+		case '#':
+			return -1
+		}
+	}
+	return -1
+}
+
+// invisibleBefore returns the invisible character right before b[i], or 0.
+func invisibleBefore(b []byte, i, lo int) rune {
+	if i <= lo || b[i-1] < utf8.RuneSelf {
+		return 0
+	}
+	r, _ := utf8.DecodeLastRune(b[max(lo, i-utf8.UTFMax):i])
+	if invisible(r) {
+		return r
+	}
+	return 0
+}
+
+// invisibleWarning is the warning of a match with the invisible r right
+// before it, or after it.
+func invisibleWarning(r rune, after bool) string {
+	where := "before"
+	if after {
+		where = "after"
+	}
+	return fmt.Sprintf("invisible: U+%04X right %s the URI: zero-width and direction-changing characters hide or reorder text, as in spoofed links", r, where)
+}
