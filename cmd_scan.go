@@ -36,6 +36,7 @@ wins; with -q, errors met before the first link still give 2).`
 // of "urix" itself, as the flags set them.
 type scanOptions struct {
 	typ, base, defaultBase string
+	warcRecords            cli.StringSlice // WARC record types read
 
 	recursive                    bool
 	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
@@ -62,7 +63,8 @@ type scanOptions struct {
 // flags returns the flags of the options, bound to o.
 func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox or warc (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo; default response,resource)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 
@@ -476,6 +478,13 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Warnings:    o.warnings,
 		Base:        o.base,
 		Default:     o.defaultBase,
+	}
+	for _, list := range o.warcRecords.Value() {
+		for _, name := range strings.Split(list, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				opts.WARCRecords = append(opts.WARCRecords, name)
+			}
+		}
 	}
 	// --scheme http,https and --scheme http --scheme https alike.
 	for _, list := range o.schemes.Value() {

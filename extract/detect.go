@@ -14,8 +14,10 @@ const sniffLen = 4096
 // Detect returns the type of an input named name whose first bytes are
 // head (up to 4096 are looked at). The name's extension decides when it is
 // a known one (.txt, .text, .md; .html, .htm, .xhtml, .shtml; .eml; .mbox,
-// .mbx); otherwise the content does:
+// .mbx; .warc, .warc.gz); otherwise the content does:
 //
+//   - WARC: "WARC/1." as the first bytes, or as the first bytes
+//     decompressed when head starts a gzip member;
 //   - Mbox: a first line "From sender date" as mbox writers put it (an
 //     asctime date with its hh:mm:ss);
 //   - Mail: a block of RFC 5322 header fields (§2.2: "Name: value" lines
@@ -29,6 +31,9 @@ const sniffLen = 4096
 //     Standard §7.1 looks for them;
 //   - Text: anything else.
 func Detect(name string, head []byte) Type {
+	if isWARCName(name) || isWARCStart(head) {
+		return WARC
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".txt", ".text", ".md":
 		return Text

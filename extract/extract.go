@@ -66,6 +66,15 @@ type Link struct {
 	Joined       bool        `json:"joined,omitempty"`       // whitespace, line breaks or quote markers were removed from inside the text as written (RFC 3986 Appendix C)
 	Alternatives []string    `json:"alternatives,omitempty"` // other readings (hyphen at a line break)
 	Warnings     []string    `json:"warnings,omitempty"`     // base problems, URI security warnings, ...
+
+	// The WARC record a link is in (WARC input): its WARC-Record-ID,
+	// WARC-Target-URI (without angle brackets) and WARC-Date as written,
+	// and its offset in the file (of its gzip member in a .warc.gz: see
+	// scanWARC; 0 is left out of JSON).
+	WARCRecord string `json:"warc_record,omitempty"`
+	WARCTarget string `json:"warc_target,omitempty"`
+	WARCDate   string `json:"warc_date,omitempty"`
+	WARCOffset int64  `json:"warc_offset,omitempty"`
 }
 
 // Error is a problem with one part of the input (a malformed message in an
@@ -199,4 +208,5 @@ var scanners = [...]contentScanner{
 	HTML: scanHTML,
 	Mail: scanMail,
 	Mbox: scanMbox,
+	WARC: scanWARC,
 }

@@ -16,9 +16,10 @@ const (
 	HTML             // an HTML document: URL-bearing attributes, CSS, text
 	Mail             // one Internet message (RFC 5322) with its MIME parts
 	Mbox             // a mailbox of messages, each after a "From " line
+	WARC             // a web archive (ISO 28500 WARC 1.0, 1.1), uncompressed or gzip
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "warc"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -34,7 +35,7 @@ func (t Type) String() string {
 var ErrUnknownType = errors.New("unknown input type")
 
 // ParseType returns the Type named s ("auto", "text", "html", "mail",
-// "mbox"; case-insensitive; "eml" is mail and "htm" is html), as the
+// "mbox", "warc"; case-insensitive; "eml" is mail and "htm" is html), as the
 // --type flag takes it.
 func ParseType(s string) (Type, error) {
 	switch strings.ToLower(s) {
@@ -48,8 +49,10 @@ func ParseType(s string) (Type, error) {
 		return Mail, nil
 	case "mbox":
 		return Mbox, nil
+	case "warc":
+		return WARC, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail or mbox)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox or warc)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.
@@ -107,6 +110,12 @@ type Options struct {
 	// AngleRelative reports, in text, relative references inside <...>
 	// (delimit.Options.Relative).
 	AngleRelative bool
+	// WARCRecords names the types of the WARC records read in WARC input
+	// ("response", "resource", "revisit", "request", "metadata",
+	// "warcinfo", ...; case-insensitive); empty means response and
+	// resource.
+	WARCRecords []string
+
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool
