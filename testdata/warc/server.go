@@ -1,5 +1,3 @@
-//go:build ignore
-
 // Command server serves the pages that mkwarc.sh crawls with wget
 // --warc-file to make the WARC files of this directory: chunked,
 // gzip-encoded, a redirect with Location, Link headers, a page in

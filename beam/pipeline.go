@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/url"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/urix/urix/extract"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, fileio.ReadableFile, func(string), error](&extractFn{})
+	register.Emitter1[string]()
+	register.DoFn2x0[string, func(int, string)](&shardFn{})
+	register.Emitter2[int, string]()
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.Iter1[string]()
+	register.Function2x1[string, int, string](formatCount)
+}
+
+// Modes of the pipeline: what it writes.
+const (
+	ModeLinks = "links" // JSON Lines, one object per link, as urix scan --json
+	ModeHosts = "hosts" // "host\tcount": the links per host of the resolved URI
+	ModeURIs  = "uris"  // "uri\tcount": the links per resolved URI
+)
+
+// Config is what the pipeline reads, extracts and writes.
+type Config struct {
+	Input       []string // file patterns: local, gs://, s3://
+	Mode        string   // ModeLinks, ModeHosts or ModeURIs
+	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
+	WARCRecords []string // as urix --warc-records
+}
+
+// Extract returns the PCollection of lines the pipeline writes for cfg:
+// the links of every file the patterns match (one file, one bundle of
+// work: extract reads each file as a stream) as JSON, or the counts per
+// host or per resolved URI as "key\tcount".
+func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
+	if _, err := extract.ParseType(cfg.Type); err != nil {
+		return beam.PCollection{}, err
+	}
+	switch cfg.Mode {
+	case ModeLinks, ModeHosts, ModeURIs:
+	default:
+		return beam.PCollection{}, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+	}
+	var files []beam.PCollection
+	for _, pattern := range cfg.Input {
+		m := fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard())
+		// Raw bytes: extract reads gzip WARC files itself, member by
+		// member, with their offsets.
+		files = append(files, fileio.ReadMatches(s, m, fileio.ReadUncompressed(), fileio.ReadDirectorySkip()))
+	}
+	all := beam.Flatten(s, files...)
+	// Reshuffle: one file per element spread over the workers, not left
+	// in the bundle of the match.
+	all = beam.Reshuffle(s, all)
+	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords}, all)
+	if cfg.Mode == ModeLinks {
+		return lines, nil
+	}
+	return beam.ParDo(s, formatCount, stats.Count(s, lines)), nil
+}
+
+func formatCount(key string, n int) string { return fmt.Sprintf("%s\t%d", key, n) }
+
+// extractFn reads one file with extract.Links and emits, by Mode, each
+// link as JSON, the host of its URI, or its URI. A problem with one part
+// of a file (a bad message, a broken WARC record) is logged and counted
+// (urix/errors) and the rest is read, as urix scan does.
+type extractFn struct {
+	Mode        string   `json:"mode"`
+	Type        string   `json:"type"`
+	WARCRecords []string `json:"warc_records"`
+
+	files, links, errs beam.Counter
+}
+
+func (f *extractFn) Setup() {
+	f.files = beam.NewCounter("urix", "files")
+	f.links = beam.NewCounter("urix", "links")
+	f.errs = beam.NewCounter("urix", "errors")
+}
+
+func (f *extractFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, emit func(string)) error {
+	t, err := extract.ParseType(f.Type)
+	if err != nil {
+		return err
+	}
+	rc, err := file.Open(ctx)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	f.files.Inc(ctx, 1)
+	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords}
+	if strings.Contains(opts.Name, "://") {
+		// gs://bucket/page.html was retrieved from there (RFC 3986
+		// §5.1.3); it has no file: URI.
+		opts.Base = opts.Name
+	}
+	for l, err := range extract.Links(bufio.NewReaderSize(rc, 1<<20), opts) {
+		if err != nil {
+			f.errs.Inc(ctx, 1)
+			log.Warnf(ctx, "%v", err)
+			continue
+		}
+		f.links.Inc(ctx, 1)
+		switch f.Mode {
+		case ModeLinks:
+			b, err := json.Marshal(l)
+			if err != nil {
+				return err
+			}
+			emit(string(b))
+		case ModeHosts:
+			emit(hostOf(l.URI))
+		default:
+			emit(l.URI)
+		}
+	}
+	return nil
+}
+
+// hostOf returns the host of uri, lower-case, "" when it has none (a
+// mailto: URI, an unresolved relative reference).
+func hostOf(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// Write writes lines to shards files named prefix-SSSSS-of-NNNNN plus
+// suffix, lines spread over them by their hash, so that every worker
+// writes its part (textio.Write puts every line under one key, through
+// one worker).
+func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollection) {
+	s = s.Scope("urix.Write")
+	filesystem.ValidateScheme(prefix)
+	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
+	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
+}
+
+type shardFn struct {
+	Shards int `json:"shards"`
+}
+
+func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
+	h := fnv.New32a()
+	h.Write([]byte(line))
+	emit(int(h.Sum32()%uint32(f.Shards)), line)
+}
+
+type writeShardFn struct {
+	Prefix string `json:"prefix"`
+	Suffix string `json:"suffix"`
+	Shards int    `json:"shards"`
+}
+
+// ShardName returns the name of shard i of n.
+func ShardName(prefix, suffix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d%s", prefix, i, n, suffix)
+}
+
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
+	name := ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	fd, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		return err
+	}
+	buf := bufio.NewWriterSize(fd, 1<<20)
+	var line string
+	for lines(&line) {
+		buf.WriteString(line)
+		if err := buf.WriteByte('\n'); err != nil {
+			fd.Close()
+			return err
+		}
+	}
+	if err := buf.Flush(); err != nil {
+		fd.Close()
+		return err
+	}
+	return fd.Close()
+}
