@@ -226,10 +226,13 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 			return fail("cut short: %d of %d bytes", in.pos()-(rec.blockAt-base), n)
 		}
 	} else {
-		rec.block = make([]byte, n)
-		if k, _ := io.ReadFull(in, rec.block); int64(k) < n {
+		// Grown as the bytes come, not as Content-Length says.
+		var b bytes.Buffer
+		b.Grow(int(min(n, 64<<10)))
+		if k, _ := b.ReadFrom(io.LimitReader(in, n)); k < n {
 			return fail("cut short: %d of %d bytes", k, n)
 		}
+		rec.block = b.Bytes()
 	}
 	// The two CRLF after the block tell that Content-Length was right.
 	for range 2 {

@@ -263,3 +263,27 @@ func TestDetectWARC(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWARC: whatever the bytes, the WARC reader ends, every problem is an
+// *Error with its place, and each link lies after its record's start.
+func FuzzWARC(f *testing.F) {
+	r := record("response", "http://a.example/", "application/http;msgtype=response",
+		"HTTP/1.1 301 Moved\r\nLocation: /n\r\nLink: <l>; rel=x\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<a hr\r\nb\r\nef=\"chunk\">\r\n0\r\n\r\n")
+	f.Add([]byte(r + r))
+	f.Add(gzipMembers(r, r))
+	f.Add([]byte(record("resource", "x", "text/plain", "http://b.example/") + "WARC/1.0\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		links, errs := warcLinks(t, data, Options{Name: "f.warc", WARCRecords: []string{"response", "resource", "revisit", "request"}})
+		for _, err := range errs {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.warc" {
+				t.Fatalf("error %v does not name its place", err)
+			}
+		}
+		for _, l := range links {
+			if l.Offset < l.WARCOffset {
+				t.Fatalf("%s: offset %d before its record's %d", l.URI, l.Offset, l.WARCOffset)
+			}
+		}
+	})
+}
