@@ -40,7 +40,7 @@ var (
 	input       = flag.String("input", "", "file `PATTERNS` to read, comma-separated (local, gs://, s3://; * and ? as filepath.Match has them)")
 	output      = flag.String("output", "", "output `PREFIX`: shards PREFIX-00000-of-0000N.jsonl (links) or .tsv (counts)")
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
-	shards      = flag.Int("shards", 4, "number of output shards")
+	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox or warc")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
 )
@@ -58,8 +58,8 @@ func run() error {
 	if *input == "" || *output == "" {
 		return fmt.Errorf("--input and --output are required")
 	}
-	if *shards < 1 {
-		return fmt.Errorf("--shards %d: want 1 or more", *shards)
+	if *shards < 0 {
+		return fmt.Errorf("--shards %d: want 0 or more", *shards)
 	}
 	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords)}
 	p, s := beam.NewPipelineWithRoot()

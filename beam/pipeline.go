@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"net/url"
 	"strings"
 
@@ -27,6 +29,7 @@ func init() {
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
 	register.Iter1[string]()
 	register.Function2x1[string, int, string](formatCount)
+	register.DoFn2x1[context.Context, string, error](&writeBundleFn{})
 }
 
 // Modes of the pipeline: what it writes.
@@ -148,10 +151,17 @@ func hostOf(uri string) string {
 // Write writes lines to shards files named prefix-SSSSS-of-NNNNN plus
 // suffix, lines spread over them by their hash, so that every worker
 // writes its part (textio.Write puts every line under one key, through
-// one worker).
+// one worker). With shards 0, each bundle of work writes its lines to a
+// file of its own, prefix-RANDOM plus suffix, without the shuffle: as
+// many files as the runner makes bundles, and a bundle the runner
+// retries may leave the partial file of its first try.
 func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollection) {
 	s = s.Scope("urix.Write")
 	filesystem.ValidateScheme(prefix)
+	if shards == 0 {
+		beam.ParDo0(s, &writeBundleFn{Prefix: prefix, Suffix: suffix}, lines)
+		return
+	}
 	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
 	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
 }
@@ -202,4 +212,47 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 		return err
 	}
 	return fd.Close()
+}
+
+// writeBundleFn writes the lines of each bundle to a file of its own.
+type writeBundleFn struct {
+	Prefix string `json:"prefix"`
+	Suffix string `json:"suffix"`
+
+	fs  filesystem.Interface
+	fd  io.WriteCloser
+	buf *bufio.Writer
+}
+
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string) error {
+	if f.fd == nil {
+		var id [8]byte
+		rand.Read(id[:])
+		name := fmt.Sprintf("%s-%x%s", f.Prefix, id, f.Suffix)
+		fs, err := filesystem.New(ctx, name)
+		if err != nil {
+			return err
+		}
+		fd, err := fs.OpenWrite(ctx, name)
+		if err != nil {
+			fs.Close()
+			return err
+		}
+		f.fs, f.fd, f.buf = fs, fd, bufio.NewWriterSize(fd, 1<<20)
+	}
+	f.buf.WriteString(line)
+	return f.buf.WriteByte('\n')
+}
+
+func (f *writeBundleFn) FinishBundle(ctx context.Context) error {
+	if f.fd == nil {
+		return nil
+	}
+	err := f.buf.Flush()
+	if cerr := f.fd.Close(); err == nil {
+		err = cerr
+	}
+	f.fs.Close()
+	f.fs, f.fd, f.buf = nil, nil, nil
+	return err
 }

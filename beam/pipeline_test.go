@@ -159,6 +159,34 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// TestWriteBundles: with shards 0, every line once, in files of bundles.
+func TestWriteBundles(t *testing.T) {
+	dir := t.TempDir()
+	var in []string
+	for i := range 100 {
+		in = append(in, fmt.Sprintf("line %d", i))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Write(s, filepath.Join(dir, "out"), ".txt", 0, beam.CreateList(s, in))
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "out-*.txt"))
+	var got []string
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+	}
+	slices.Sort(got)
+	slices.Sort(in)
+	if !slices.Equal(got, in) {
+		t.Errorf("%d files hold %d lines, want the %d written", len(names), len(got), len(in))
+	}
+}
+
 func TestConfigErrors(t *testing.T) {
 	for _, cfg := range []Config{{Input: []string{"x"}, Mode: "words"}, {Input: []string{"x"}, Mode: ModeLinks, Type: "pdf2"}} {
 		_, s := beam.NewPipelineWithRoot()
