@@ -17,9 +17,11 @@
 //	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
 //	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
 //
-// Work divides per file: extract reads a file as one stream (a gzip WARC
-// member by member, an mbox message by message), so a file is not split
-// between workers; many files are.
+// Work divides per file and, in WARC files (uncompressed or of one gzip
+// member per record), per part of --split-size bytes: each part is read
+// from the first record that starts in it to the last. Other files (an
+// mbox, whose messages are numbered from its start; a WARC file in one
+// gzip member) are read whole by one worker.
 package main
 
 import (
@@ -42,6 +44,7 @@ var (
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox or warc")
+	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
 )
 
@@ -61,7 +64,7 @@ func run() error {
 	if *shards < 0 {
 		return fmt.Errorf("--shards %d: want 0 or more", *shards)
 	}
-	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords)}
+	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize}
 	p, s := beam.NewPipelineWithRoot()
 	lines, err := Extract(s, cfg)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -12,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
@@ -22,7 +25,7 @@ import (
 )
 
 func init() {
-	register.DoFn3x1[context.Context, fileio.ReadableFile, func(string), error](&extractFn{})
+	register.DoFn4x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), error](&extractFn{})
 	register.Emitter1[string]()
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
@@ -45,12 +48,14 @@ type Config struct {
 	Mode        string   // ModeLinks, ModeHosts or ModeURIs
 	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
 	WARCRecords []string // as urix --warc-records
+	SplitSize   int64    // the size of the parts a WARC file is split in; 0 for 64 MiB
 }
 
 // Extract returns the PCollection of lines the pipeline writes for cfg:
-// the links of every file the patterns match (one file, one bundle of
-// work: extract reads each file as a stream) as JSON, or the counts per
-// host or per resolved URI as "key\tcount".
+// the links of every file the patterns match as JSON, or the counts per
+// host or per resolved URI as "key\tcount". A WARC file is split in
+// parts read by different workers (see extractFn.SplitRestriction);
+// other files are read whole, each by one worker.
 func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	if _, err := extract.ParseType(cfg.Type); err != nil {
 		return beam.PCollection{}, err
@@ -71,7 +76,7 @@ func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	// Reshuffle: one file per element spread over the workers, not left
 	// in the bundle of the match.
 	all = beam.Reshuffle(s, all)
-	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords}, all)
+	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize}, all)
 	if cfg.Mode == ModeLinks {
 		return lines, nil
 	}
@@ -88,6 +93,7 @@ type extractFn struct {
 	Mode        string   `json:"mode"`
 	Type        string   `json:"type"`
 	WARCRecords []string `json:"warc_records"`
+	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
 
 	files, links, errs beam.Counter
 }
@@ -98,16 +104,50 @@ func (f *extractFn) Setup() {
 	f.errs = beam.NewCounter("urix", "errors")
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, emit func(string)) error {
+// ProcessElement reads the part of file its restriction gives: from the
+// first WARC record that starts in it up to the last, or the whole file
+// when it is not split. Offsets stay those of the file.
+func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit func(string)) error {
 	t, err := extract.ParseType(f.Type)
 	if err != nil {
 		return err
 	}
+	rest := rt.GetRestriction().(offsetrange.Restriction)
 	rc, err := file.Open(ctx)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
+	br := bufio.NewReaderSize(rc, 1<<20)
+	at := int64(0) // the offset in the file of what extract reads
+	split := f.splittable(ctx, file)
+	if rest.Start > 0 && !split {
+		// The rest of a file read whole, which the runner split off.
+		rt.TryClaim(rest.End)
+		return nil
+	}
+	if rest.Start > 0 {
+		gz := false
+		if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
+			gz = true
+		}
+		from := rest.Start - 1
+		if gz {
+			from++
+		}
+		if _, err := br.Discard(int(from)); err != nil {
+			rt.TryClaim(rest.End)
+			return nil
+		}
+		if at = syncWARC(br, from, gz); at < 0 {
+			rt.TryClaim(rest.End)
+			return nil
+		}
+		t = extract.WARC
+	}
+	if !rt.TryClaim(at) {
+		return nil
+	}
 	f.files.Inc(ctx, 1)
 	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords}
 	if strings.Contains(opts.Name, "://") {
@@ -115,25 +155,63 @@ func (f *extractFn) ProcessElement(ctx context.Context, file fileio.ReadableFile
 		// §5.1.3); it has no file: URI.
 		opts.Base = opts.Name
 	}
-	for l, err := range extract.Links(bufio.NewReaderSize(rc, 1<<20), opts) {
+	claimed := at
+	// claim claims the record at offset rec in what extract reads, when
+	// the file is WARC; false when it lies past the restriction.
+	claim := func(rec int64) bool {
+		if rec += at; split && rec > claimed {
+			claimed = rec
+			return rt.TryClaim(rec)
+		}
+		return true
+	}
+	for l, err := range extract.Links(br, opts) {
 		if err != nil {
+			// A record's own error is at its offset: claimed as its
+			// links are. The errors of the content in a record are
+			// where they are in it, after it.
+			var e *extract.Error
+			if errors.As(err, &e) && e.Offset >= 0 && at > 0 {
+				e.Offset += at
+			}
+			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding)) {
+				if !claim(e.Offset - at) {
+					return nil
+				}
+			}
 			f.errs.Inc(ctx, 1)
 			log.Warnf(ctx, "%v", err)
 			continue
 		}
-		f.links.Inc(ctx, 1)
-		switch f.Mode {
-		case ModeLinks:
-			b, err := json.Marshal(l)
-			if err != nil {
-				return err
+		if l.WARCRecord != "" {
+			if !claim(l.WARCOffset) {
+				return nil
 			}
-			emit(string(b))
-		case ModeHosts:
-			emit(hostOf(l.URI))
-		default:
-			emit(l.URI)
+			l.WARCOffset += at
+			l.Offset += at
 		}
+		if err := f.emit(ctx, l, emit); err != nil {
+			return err
+		}
+	}
+	rt.TryClaim(rest.End)
+	return nil
+}
+
+// emit emits l as Mode has it.
+func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string)) error {
+	f.links.Inc(ctx, 1)
+	switch f.Mode {
+	case ModeLinks:
+		b, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		emit(string(b))
+	case ModeHosts:
+		emit(hostOf(l.URI))
+	default:
+		emit(l.URI)
 	}
 	return nil
 }

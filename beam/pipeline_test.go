@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -77,6 +78,64 @@ func TestLinks(t *testing.T) {
 		passert.EqualsList(s, beam.ParDo(s, uriOfJSON, lines), uris)
 		if err := ptest.Run(p); err != nil {
 			t.Errorf("%s: %v", pattern, err)
+		}
+	}
+}
+
+// TestSplit: a WARC file split in parts of 2000 bytes (a few records
+// each) gives the links urix scan --json gives, offsets and all, once
+// each; so does one in a single gzip member, which is not split.
+func TestSplit(t *testing.T) {
+	for _, name := range []string{"site.warc", "site.warc.gz", "whole.warc.gz", "revisit.warc.gz"} {
+		path := "../testdata/warc/" + name
+		var want []string
+		for _, l := range scanLinks(t, path) {
+			b, err := json.Marshal(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, string(b))
+		}
+		p, s := beam.NewPipelineWithRoot()
+		lines, err := Extract(s, Config{Input: []string{path}, Mode: ModeLinks, SplitSize: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		passert.EqualsList(s, lines, want)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestSplitRestriction: uncompressed and one-member-per-record WARC
+// files are split, a whole-file gzip and other files are not.
+func TestSplitRestriction(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name  string
+		typ   string
+		parts int
+	}{
+		{"site.warc", "", 13},
+		{"site.warc.gz", "warc", 9},
+		{"whole.warc.gz", "warc", 1},
+		{"server.go", "", 1},
+	} {
+		b, err := os.ReadFile("../testdata/warc/" + tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Without .gz: fileio.ReadableFile{} would decompress it.
+		path := filepath.Join(dir, strings.TrimSuffix(tt.name, ".gz"))
+		if err := os.WriteFile(path, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		f := &extractFn{Type: tt.typ, SplitSize: 2000}
+		file := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: path, Size: int64(len(b))}}
+		parts := f.SplitRestriction(file, f.CreateInitialRestriction(file))
+		if len(parts) != tt.parts {
+			t.Errorf("%s: %d parts, want %d", tt.name, len(parts), tt.parts)
 		}
 	}
 }
