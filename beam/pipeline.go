@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -203,11 +204,14 @@ func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string))
 	f.links.Inc(ctx, 1)
 	switch f.Mode {
 	case ModeLinks:
-		b, err := json.Marshal(l)
-		if err != nil {
+		// As urix --json writes it: <, > and & as they are.
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(l); err != nil {
 			return err
 		}
-		emit(string(b))
+		emit(strings.TrimSuffix(b.String(), "\n"))
 	case ModeHosts:
 		emit(hostOf(l.URI))
 	default:

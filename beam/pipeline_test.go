@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -90,11 +91,13 @@ func TestSplit(t *testing.T) {
 		path := "../testdata/warc/" + name
 		var want []string
 		for _, l := range scanLinks(t, path) {
-			b, err := json.Marshal(l)
-			if err != nil {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(l); err != nil {
 				t.Fatal(err)
 			}
-			want = append(want, string(b))
+			want = append(want, strings.TrimSuffix(b.String(), "\n"))
 		}
 		p, s := beam.NewPipelineWithRoot()
 		lines, err := Extract(s, Config{Input: []string{path}, Mode: ModeLinks, SplitSize: 2000})
