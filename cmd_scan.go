@@ -105,7 +105,7 @@ func (e *env) scanCommand() *cli.Command {
 	o := new(scanOptions)
 	return &cli.Command{
 		Name:      "scan",
-		Usage:     "find the links in text, HTML, e-mail and mbox inputs (the default command)",
+		Usage:     "find the links in text, HTML, e-mail, mbox and WARC inputs (the default command)",
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Prints every URI found in the inputs, resolved against the base in\n" +
 			"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +

@@ -128,19 +128,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 		return nil
 	}
 	if rest.Start > 0 {
-		gz := false
-		if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-			gz = true
-		}
-		from := rest.Start - 1
-		if gz {
-			from++
-		}
-		if _, err := br.Discard(int(from)); err != nil {
-			rt.TryClaim(rest.End)
-			return nil
-		}
-		if at = syncWARC(br, from, gz); at < 0 {
+		if at = seekPart(br, rest.Start); at < 0 {
 			rt.TryClaim(rest.End)
 			return nil
 		}

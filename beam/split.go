@@ -99,6 +99,22 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// seekPart reads br, at the start of a WARC file, up to the first record
+// that starts at or after offset start, and returns its offset, or -1
+// when there is none.
+func seekPart(br *bufio.Reader, start int64) int64 {
+	head, _ := br.Peek(2)
+	gz := len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b
+	from := start - 1 // the byte before: a '\n' there starts a line at start
+	if gz {
+		from = start
+	}
+	if _, err := br.Discard(int(from)); err != nil {
+		return -1
+	}
+	return syncWARC(br, from, gz)
+}
+
 // syncWARC reads br, which is at offset at in the file, up to the first
 // record that starts after it: for an uncompressed file, "WARC/1." after
 // a '\n' (br is put one byte before the range, so that a record starting

@@ -1,5 +1,5 @@
-// Package extract finds every link in plain text, HTML, e-mail and mbox
-// input, with its position, the text as written, the base URI in force there
+// Package extract finds every link in plain text, HTML, e-mail, mbox and
+// WARC (web archive) input, with its position, the text as written, the base URI in force there
 // (RFC 3986 §5.1) and the resolved URI (§5.2).
 //
 // Links is the whole API for reading: give it a reader and Options (the
@@ -16,7 +16,8 @@
 //
 // Each kind of input has its scanner: text through package delimit (RFC
 // 3986 Appendix C), HTML attributes, CSS and text with their embedded base,
-// mail and mbox with their MIME layers (base.Base.MIME). All of them hand
+// mail and mbox with their MIME layers (base.Base.MIME), WARC records as
+// the HTTP responses they hold (scanWARC). All of them hand
 // their links to one place that resolves, normalizes and filters them, so
 // every input type follows the same rules.
 package extract
