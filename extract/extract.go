@@ -1,6 +1,6 @@
 // Package extract finds every link in plain text, HTML, e-mail, mbox and
-// WARC (web archive) input, with its position, the text as written, the base URI in force there
-// (RFC 3986 §5.1) and the resolved URI (§5.2).
+// WARC (web archive) input, with its position, the text as written, the
+// base URI in force there (RFC 3986 §5.1) and the resolved URI (§5.2).
 //
 // Links is the whole API for reading: give it a reader and Options (the
 // input's name, its retrieval URI if it has one, what to keep) and range
