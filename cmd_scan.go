@@ -38,6 +38,7 @@ type scanOptions struct {
 	typ, base, defaultBase string
 	canonical              bool            // --canonical
 	lazyAttrs              cli.StringSlice // --lazy-attr
+	warcRecords            cli.StringSlice // WARC record types read
 
 	recursive                    bool
 	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
@@ -70,8 +71,9 @@ type scanOptions struct {
 // flags returns the flags of the options, bound to o.
 func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml (docx, xlsx, pptx), odf (odt, ods, odp), epub or pdf (auto looks at the name and the first bytes)", Category: "Inputs"},
+		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml (docx, xlsx, pptx), odf (odt, ods, odp), epub, pdf or warc (auto looks at the name and the first bytes)", Category: "Inputs"},
 		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo; default response,resource)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other", Category: "Base URI"},
@@ -119,7 +121,7 @@ func (e *env) scanCommand() *cli.Command {
 	o := new(scanOptions)
 	return &cli.Command{
 		Name:      "scan",
-		Usage:     "find the links in text, HTML, e-mail and mbox inputs (the default command)",
+		Usage:     "find the links in text, HTML, e-mail, mbox and WARC inputs (the default command)",
 		ArgsUsage: "[FILE|DIR|-]...",
 		Description: "Prints every URI found in the inputs, resolved against the base in\n" +
 			"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +
@@ -508,6 +510,13 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Default:     o.defaultBase,
 		Canonical:   o.canonical,
 		LazyAttrs:   o.lazyAttrs.Value(),
+	}
+	for _, list := range o.warcRecords.Value() {
+		for _, name := range strings.Split(list, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				opts.WARCRecords = append(opts.WARCRecords, name)
+			}
+		}
 	}
 	// --scheme http,https and --scheme http --scheme https alike.
 	for _, list := range o.schemes.Value() {

@@ -44,13 +44,17 @@ func TestScripts(t *testing.T) {
 	if err != nil || len(samples) == 0 {
 		t.Fatalf("no samples in testdata/: %v", err)
 	}
+	warcs, err := filepath.Glob("testdata/warc/*.warc*")
+	if err != nil || len(warcs) == 0 {
+		t.Fatalf("no WARC files in testdata/warc/: %v", err)
+	}
+	samples = append(samples, warcs...)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			dir := filepath.Join(env.WorkDir, "testdata")
-			if err := os.Mkdir(dir, 0o777); err != nil {
+			if err := os.MkdirAll(filepath.Join(env.WorkDir, "testdata", "warc"), 0o777); err != nil {
 				return err
 			}
 			for _, s := range samples {
@@ -58,7 +62,7 @@ func TestScripts(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(filepath.Join(dir, filepath.Base(s)), b, 0o666); err != nil {
+				if err := os.WriteFile(filepath.Join(env.WorkDir, s), b, 0o666); err != nil {
 					return err
 				}
 			}

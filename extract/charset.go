@@ -103,6 +103,17 @@ func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encod
 	return text, enc, warning, true
 }
 
+// partUTF8 returns text read as partCharset tells, in UTF-8, for content
+// whose positions need no map back to the bytes as stored (a WARC record's
+// body).
+func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
+	body, enc, warning, convert := partCharset(text, label, isHTML)
+	if convert {
+		body = transcode(nil, enc, body)
+	}
+	return body, enc, warning
+}
+
 // htmlEncoding returns the encoding of the HTML document text as it says
 // itself (HTML Living Standard §13.2.3.1, without a transport layer): its
 // byte order mark, else the <meta> charset or http-equiv Content-Type in

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/text/encoding"
 )
 
 func TestPartCharset(t *testing.T) {
@@ -68,15 +67,6 @@ func TestDecodeWords(t *testing.T) {
 			t.Errorf("decodeWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-}
-
-// partUTF8 returns text read as partCharset tells, in UTF-8.
-func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
-	body, enc, warning, convert := partCharset(text, label, isHTML)
-	if convert {
-		body = transcode(nil, enc, body)
-	}
-	return body, enc, warning
 }
 
 func TestIsPlainASCII(t *testing.T) {

@@ -16,10 +16,12 @@ const sniffLen = 4096
 // a known one (.txt, .text; .html, .htm, .xhtml, .shtml; .eml; .mbox,
 // .mbx; .md, .markdown; .adoc, .asciidoc; .rst, .rest; .docx, .xlsx,
 // .pptx and their macro and template forms; .odt, .ods, .odp, .odg and
-// templates; .epub; .pdf); otherwise the content does:
+// templates; .epub; .pdf; .warc, .warc.gz); otherwise the content does:
 //
 //   - PDF, EPUB, OpenDocument, Office Open XML: their magic bytes (see
 //     detectBinary);
+//   - WARC: "WARC/1." as the first bytes, or as the first bytes
+//     decompressed when head starts a gzip member;
 //   - Mbox: a first line "From sender date" as mbox writers put it (an
 //     asctime date with its hh:mm:ss);
 //   - Mail: a block of RFC 5322 header fields (§2.2: "Name: value" lines
@@ -33,6 +35,9 @@ const sniffLen = 4096
 //     Standard §7.1 looks for them;
 //   - Text: anything else.
 func Detect(name string, head []byte) Type {
+	if isWARCName(name) || isWARCStart(head) {
+		return WARC
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".txt", ".text":
 		return Text

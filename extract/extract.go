@@ -1,8 +1,8 @@
-// Package extract finds every link in plain text, HTML, e-mail and mbox
-// input, and in documents (Markdown, AsciiDoc, reStructuredText, PDF,
-// Office Open XML, OpenDocument, EPUB), with its position, the text as
-// written, the base URI in force there (RFC 3986 §5.1) and the resolved
-// URI (§5.2).
+// Package extract finds every link in plain text, HTML, e-mail, mbox and
+// WARC (web archive) input, and in documents (Markdown, AsciiDoc,
+// reStructuredText, PDF, Office Open XML, OpenDocument, EPUB), with its
+// position, the text as written, the base URI in force there (RFC 3986
+// §5.1) and the resolved URI (§5.2).
 //
 // Links is the whole API for reading: give it a reader and Options (the
 // input's name, its retrieval URI if it has one, what to keep) and range
@@ -18,7 +18,8 @@
 //
 // Each kind of input has its scanner: text through package delimit (RFC
 // 3986 Appendix C), HTML attributes, CSS and text with their embedded base,
-// mail and mbox with their MIME layers (base.Base.MIME). All of them hand
+// mail and mbox with their MIME layers (base.Base.MIME), WARC records as
+// the HTTP responses they hold (scanWARC). All of them hand
 // their links to one place that resolves, normalizes and filters them, so
 // every input type follows the same rules.
 package extract
@@ -72,6 +73,15 @@ type Link struct {
 	Joined       bool        `json:"joined,omitempty"`       // whitespace, line breaks or quote markers were removed from inside the text as written (RFC 3986 Appendix C)
 	Alternatives []string    `json:"alternatives,omitempty"` // other readings (hyphen at a line break)
 	Warnings     []string    `json:"warnings,omitempty"`     // base problems, URI security warnings, ...
+
+	// The WARC record a link is in (WARC input): its WARC-Record-ID,
+	// WARC-Target-URI (without angle brackets) and WARC-Date as written,
+	// and its offset in the file (of its gzip member in a .warc.gz: see
+	// scanWARC; 0 is left out of JSON).
+	WARCRecord string `json:"warc_record,omitempty"`
+	WARCTarget string `json:"warc_target,omitempty"`
+	WARCDate   string `json:"warc_date,omitempty"`
+	WARCOffset int64  `json:"warc_offset,omitempty"`
 }
 
 // Error is a problem with one part of the input (a malformed message in an
@@ -213,4 +223,5 @@ var scanners = [...]contentScanner{
 	ODF:      scanODF,
 	EPUB:     scanEPUB,
 	PDF:      scanPDF,
+	WARC:     scanWARC,
 }

@@ -23,9 +23,10 @@ const (
 	ODF                  // an OpenDocument file: ODT, ODS, ODP
 	EPUB                 // an EPUB book
 	PDF                  // a PDF document
+	WARC                 // a web archive (ISO 28500 WARC 1.0, 1.1), uncompressed or gzip
 )
 
-var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst", "ooxml", "odf", "epub", "pdf"}
+var typeNames = [...]string{"auto", "text", "html", "mail", "mbox", "markdown", "asciidoc", "rst", "ooxml", "odf", "epub", "pdf", "warc"}
 
 // String returns the type's name, as ParseType accepts it.
 func (t Type) String() string {
@@ -47,7 +48,7 @@ func (t Type) Binary() bool {
 var ErrUnknownType = errors.New("unknown input type")
 
 // ParseType returns the Type named s ("auto", "text", "html", "mail",
-// "mbox"; case-insensitive; "eml" is mail and "htm" is html), as the
+// "mbox", "warc"; case-insensitive; "eml" is mail and "htm" is html), as the
 // --type flag takes it.
 func ParseType(s string) (Type, error) {
 	switch strings.ToLower(s) {
@@ -162,6 +163,12 @@ type Options struct {
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool
+	// WARCRecords names the types of the WARC records read in WARC input
+	// ("response", "resource", "revisit", "request", "metadata",
+	// "warcinfo", ...; case-insensitive); empty means response and
+	// resource.
+	WARCRecords []string
+
 	// Warnings adds the security warnings of RFC 3986 §7 about each link
 	// (uri.URI.SecurityWarnings) to Link.Warnings.
 	Warnings bool

@@ -1,0 +1,90 @@
+// Command beam runs urix's extraction (package extract) as an Apache Beam
+// pipeline: it matches file patterns (local, gs://, s3://) of WARC, mbox,
+// mail, HTML or text files, reads each file, extracts its links, and
+// writes them as sharded JSON Lines, or their counts per host or per
+// resolved URI.
+//
+// It runs on the embedded prism runner by default, on one machine:
+//
+//	go run . --input='../testdata/*.mbox' --output=/tmp/links
+//
+// and on a cluster with Beam's runner flags (no cluster is reachable
+// from the machine this was written on, so those are untested here):
+//
+//	go run . --input='gs://bucket/crawl/*.warc.gz' --output=gs://bucket/out/links \
+//	  --runner=flink --endpoint=HOST:8099 --environment_type=LOOPBACK
+//	go run . ... --runner=spark --endpoint=HOST:8099
+//	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
+//	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
+//
+// Work divides per file and, in WARC files (uncompressed or of one gzip
+// member per record), per part of --split-size bytes: each part is read
+// from the first record that starts in it to the last. Other files (an
+// mbox, whose messages are numbered from its start; a WARC file in one
+// gzip member) are read whole by one worker.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+)
+
+var (
+	input       = flag.String("input", "", "file `PATTERNS` to read, comma-separated (local, gs://, s3://; * and ? as filepath.Match has them)")
+	output      = flag.String("output", "", "output `PREFIX`: shards PREFIX-00000-of-0000N.jsonl (links) or .tsv (counts)")
+	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
+	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
+	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox or warc")
+	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
+	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
+)
+
+func main() {
+	flag.Parse()
+	beam.Init()
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "urix-beam:", err)
+		os.Exit(2)
+	}
+}
+
+func run() error {
+	if *input == "" || *output == "" {
+		return fmt.Errorf("--input and --output are required")
+	}
+	if *shards < 0 {
+		return fmt.Errorf("--shards %d: want 0 or more", *shards)
+	}
+	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize}
+	p, s := beam.NewPipelineWithRoot()
+	lines, err := Extract(s, cfg)
+	if err != nil {
+		return err
+	}
+	suffix := ".tsv"
+	if cfg.Mode == ModeLinks {
+		suffix = ".jsonl"
+	}
+	Write(s, *output, suffix, *shards, lines)
+	_, err = beamx.RunWithMetrics(context.Background(), p)
+	return err
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,328 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/urix/urix/extract"
+)
+
+func init() {
+	register.DoFn4x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), error](&extractFn{})
+	register.Emitter1[string]()
+	register.DoFn2x0[string, func(int, string)](&shardFn{})
+	register.Emitter2[int, string]()
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.Iter1[string]()
+	register.Function2x1[string, int, string](formatCount)
+	register.DoFn2x1[context.Context, string, error](&writeBundleFn{})
+}
+
+// Modes of the pipeline: what it writes.
+const (
+	ModeLinks = "links" // JSON Lines, one object per link, as urix scan --json
+	ModeHosts = "hosts" // "host\tcount": the links per host of the resolved URI
+	ModeURIs  = "uris"  // "uri\tcount": the links per resolved URI
+)
+
+// Config is what the pipeline reads, extracts and writes.
+type Config struct {
+	Input       []string // file patterns: local, gs://, s3://
+	Mode        string   // ModeLinks, ModeHosts or ModeURIs
+	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
+	WARCRecords []string // as urix --warc-records
+	SplitSize   int64    // the size of the parts a WARC file is split in; 0 for 64 MiB
+}
+
+// Extract returns the PCollection of lines the pipeline writes for cfg:
+// the links of every file the patterns match as JSON, or the counts per
+// host or per resolved URI as "key\tcount". A WARC file is split in
+// parts read by different workers (see extractFn.SplitRestriction);
+// other files are read whole, each by one worker.
+func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
+	if _, err := extract.ParseType(cfg.Type); err != nil {
+		return beam.PCollection{}, err
+	}
+	switch cfg.Mode {
+	case ModeLinks, ModeHosts, ModeURIs:
+	default:
+		return beam.PCollection{}, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+	}
+	var files []beam.PCollection
+	for _, pattern := range cfg.Input {
+		m := fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard())
+		// Raw bytes: extract reads gzip WARC files itself, member by
+		// member, with their offsets.
+		files = append(files, fileio.ReadMatches(s, m, fileio.ReadUncompressed(), fileio.ReadDirectorySkip()))
+	}
+	all := beam.Flatten(s, files...)
+	// Reshuffle: one file per element spread over the workers, not left
+	// in the bundle of the match.
+	all = beam.Reshuffle(s, all)
+	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize}, all)
+	if cfg.Mode == ModeLinks {
+		return lines, nil
+	}
+	return beam.ParDo(s, formatCount, stats.Count(s, lines)), nil
+}
+
+func formatCount(key string, n int) string { return fmt.Sprintf("%s\t%d", key, n) }
+
+// extractFn reads one file with extract.Links and emits, by Mode, each
+// link as JSON, the host of its URI, or its URI. A problem with one part
+// of a file (a bad message, a broken WARC record) is logged and counted
+// (urix/errors) and the rest is read, as urix scan does.
+type extractFn struct {
+	Mode        string   `json:"mode"`
+	Type        string   `json:"type"`
+	WARCRecords []string `json:"warc_records"`
+	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
+
+	files, links, errs beam.Counter
+}
+
+func (f *extractFn) Setup() {
+	f.files = beam.NewCounter("urix", "files")
+	f.links = beam.NewCounter("urix", "links")
+	f.errs = beam.NewCounter("urix", "errors")
+}
+
+// ProcessElement reads the part of file its restriction gives: from the
+// first WARC record that starts in it up to the last, or the whole file
+// when it is not split. Offsets stay those of the file.
+func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit func(string)) error {
+	t, err := extract.ParseType(f.Type)
+	if err != nil {
+		return err
+	}
+	rest := rt.GetRestriction().(offsetrange.Restriction)
+	rc, err := file.Open(ctx)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, 1<<20)
+	at := int64(0) // the offset in the file of what extract reads
+	split := f.splittable(ctx, file)
+	if rest.Start > 0 && !split {
+		// The rest of a file read whole, which the runner split off.
+		rt.TryClaim(rest.End)
+		return nil
+	}
+	if rest.Start > 0 {
+		if at = seekPart(br, rest.Start); at < 0 {
+			rt.TryClaim(rest.End)
+			return nil
+		}
+		t = extract.WARC
+	}
+	if !rt.TryClaim(at) {
+		return nil
+	}
+	f.files.Inc(ctx, 1)
+	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords}
+	if strings.Contains(opts.Name, "://") {
+		// gs://bucket/page.html was retrieved from there (RFC 3986
+		// §5.1.3); it has no file: URI.
+		opts.Base = opts.Name
+	}
+	claimed := at
+	// claim claims the record at offset rec in what extract reads, when
+	// the file is WARC; false when it lies past the restriction.
+	claim := func(rec int64) bool {
+		if rec += at; split && rec > claimed {
+			claimed = rec
+			return rt.TryClaim(rec)
+		}
+		return true
+	}
+	for l, err := range extract.Links(br, opts) {
+		if err != nil {
+			// A record's own error is at its offset: claimed as its
+			// links are. The errors of the content in a record are
+			// where they are in it, after it.
+			var e *extract.Error
+			if errors.As(err, &e) && e.Offset >= 0 && at > 0 {
+				e.Offset += at
+			}
+			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding)) {
+				if !claim(e.Offset - at) {
+					return nil
+				}
+			}
+			f.errs.Inc(ctx, 1)
+			log.Warnf(ctx, "%v", err)
+			continue
+		}
+		if l.WARCRecord != "" {
+			if !claim(l.WARCOffset) {
+				return nil
+			}
+			l.WARCOffset += at
+			l.Offset += at
+		}
+		if err := f.emit(ctx, l, emit); err != nil {
+			return err
+		}
+	}
+	rt.TryClaim(rest.End)
+	return nil
+}
+
+// emit emits l as Mode has it.
+func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string)) error {
+	f.links.Inc(ctx, 1)
+	switch f.Mode {
+	case ModeLinks:
+		// As urix --json writes it: <, > and & as they are.
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+		emit(strings.TrimSuffix(b.String(), "\n"))
+	case ModeHosts:
+		emit(hostOf(l.URI))
+	default:
+		emit(l.URI)
+	}
+	return nil
+}
+
+// hostOf returns the host of uri, lower-case, "" when it has none (a
+// mailto: URI, an unresolved relative reference).
+func hostOf(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
+}
+
+// Write writes lines to shards files named prefix-SSSSS-of-NNNNN plus
+// suffix, lines spread over them by their hash, so that every worker
+// writes its part (textio.Write puts every line under one key, through
+// one worker). With shards 0, each bundle of work writes its lines to a
+// file of its own, prefix-RANDOM plus suffix, without the shuffle: as
+// many files as the runner makes bundles, and a bundle the runner
+// retries may leave the partial file of its first try.
+func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollection) {
+	s = s.Scope("urix.Write")
+	filesystem.ValidateScheme(prefix)
+	if shards == 0 {
+		beam.ParDo0(s, &writeBundleFn{Prefix: prefix, Suffix: suffix}, lines)
+		return
+	}
+	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
+	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
+}
+
+type shardFn struct {
+	Shards int `json:"shards"`
+}
+
+func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
+	h := fnv.New32a()
+	h.Write([]byte(line))
+	emit(int(h.Sum32()%uint32(f.Shards)), line)
+}
+
+type writeShardFn struct {
+	Prefix string `json:"prefix"`
+	Suffix string `json:"suffix"`
+	Shards int    `json:"shards"`
+}
+
+// ShardName returns the name of shard i of n.
+func ShardName(prefix, suffix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d%s", prefix, i, n, suffix)
+}
+
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
+	name := ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	fd, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		return err
+	}
+	buf := bufio.NewWriterSize(fd, 1<<20)
+	var line string
+	for lines(&line) {
+		buf.WriteString(line)
+		if err := buf.WriteByte('\n'); err != nil {
+			fd.Close()
+			return err
+		}
+	}
+	if err := buf.Flush(); err != nil {
+		fd.Close()
+		return err
+	}
+	return fd.Close()
+}
+
+// writeBundleFn writes the lines of each bundle to a file of its own.
+type writeBundleFn struct {
+	Prefix string `json:"prefix"`
+	Suffix string `json:"suffix"`
+
+	fs  filesystem.Interface
+	fd  io.WriteCloser
+	buf *bufio.Writer
+}
+
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string) error {
+	if f.fd == nil {
+		var id [8]byte
+		rand.Read(id[:])
+		name := fmt.Sprintf("%s-%x%s", f.Prefix, id, f.Suffix)
+		fs, err := filesystem.New(ctx, name)
+		if err != nil {
+			return err
+		}
+		fd, err := fs.OpenWrite(ctx, name)
+		if err != nil {
+			fs.Close()
+			return err
+		}
+		f.fs, f.fd, f.buf = fs, fd, bufio.NewWriterSize(fd, 1<<20)
+	}
+	f.buf.WriteString(line)
+	return f.buf.WriteByte('\n')
+}
+
+func (f *writeBundleFn) FinishBundle(ctx context.Context) error {
+	if f.fd == nil {
+		return nil
+	}
+	err := f.buf.Flush()
+	if cerr := f.fd.Close(); err == nil {
+		err = cerr
+	}
+	f.fs.Close()
+	f.fs, f.fd, f.buf = nil, nil, nil
+	return err
+}

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/urix/urix/extract"
+)
+
+func init() {
+	register.Function1x1[string, string](uriOfJSON)
+}
+
+// TestMain runs the tests on the runner of --runner, prism by default.
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+// uriOfJSON returns the "uri" of a link as JSON.
+func uriOfJSON(line string) string {
+	var l struct {
+		URI string `json:"uri"`
+	}
+	if err := json.Unmarshal([]byte(line), &l); err != nil {
+		return "bad json: " + err.Error()
+	}
+	return l.URI
+}
+
+// scanLinks returns the links extract finds in the files of pattern, as
+// urix scan --json prints them (it calls extract.Links the same way).
+func scanLinks(t *testing.T, pattern string) []extract.Link {
+	t.Helper()
+	names, err := filepath.Glob(pattern)
+	if err != nil || len(names) == 0 {
+		t.Fatalf("%s: no files (%v)", pattern, err)
+	}
+	var links []extract.Link
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for l, err := range extract.Links(f, extract.Options{Name: name}) {
+			if err == nil {
+				links = append(links, l)
+			}
+		}
+		f.Close()
+	}
+	return links
+}
+
+// TestLinks: the links of the WARC and mbox testdata through the pipeline
+// are those urix scan --json gives, as many and the same URIs.
+func TestLinks(t *testing.T) {
+	for _, pattern := range []string{"../testdata/warc/*.warc*", "../testdata/*.mbox", "../testdata/sample.*"} {
+		want := scanLinks(t, pattern)
+		var uris []string
+		for _, l := range want {
+			uris = append(uris, l.URI)
+		}
+		p, s := beam.NewPipelineWithRoot()
+		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: ModeLinks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		passert.Count(s, lines, pattern, len(want))
+		passert.EqualsList(s, beam.ParDo(s, uriOfJSON, lines), uris)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%s: %v", pattern, err)
+		}
+	}
+}
+
+// TestSplit: a WARC file split in parts of 2000 bytes (a few records
+// each) gives the links urix scan --json gives, offsets and all, once
+// each; so does one in a single gzip member, which is not split.
+func TestSplit(t *testing.T) {
+	for _, name := range []string{"site.warc", "site.warc.gz", "whole.warc.gz", "revisit.warc.gz"} {
+		path := "../testdata/warc/" + name
+		var want []string
+		for _, l := range scanLinks(t, path) {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(l); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, strings.TrimSuffix(b.String(), "\n"))
+		}
+		p, s := beam.NewPipelineWithRoot()
+		lines, err := Extract(s, Config{Input: []string{path}, Mode: ModeLinks, SplitSize: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		passert.EqualsList(s, lines, want)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestSplitRestriction: uncompressed and one-member-per-record WARC
+// files are split, a whole-file gzip and other files are not.
+func TestSplitRestriction(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name  string
+		typ   string
+		parts int
+	}{
+		{"site.warc", "", 13},
+		{"site.warc.gz", "warc", 9},
+		{"whole.warc.gz", "warc", 1},
+		{"server.go", "", 1},
+	} {
+		b, err := os.ReadFile("../testdata/warc/" + tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Without .gz: fileio.ReadableFile{} would decompress it.
+		path := filepath.Join(dir, strings.TrimSuffix(tt.name, ".gz"))
+		if err := os.WriteFile(path, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		f := &extractFn{Type: tt.typ, SplitSize: 2000}
+		file := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: path, Size: int64(len(b))}}
+		parts := f.SplitRestriction(file, f.CreateInitialRestriction(file))
+		if len(parts) != tt.parts {
+			t.Errorf("%s: %d parts, want %d", tt.name, len(parts), tt.parts)
+		}
+	}
+}
+
+// TestWARCCount pins the count urix -c prints for the wget crawl
+// (testdata/script/scan_warc.txtar): 23 links, the same through Beam.
+func TestWARCCount(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	lines, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz"}, Mode: ModeLinks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	passert.Count(s, lines, "site.warc.gz", 23)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestCounts: the counts per host and per URI.
+func TestCounts(t *testing.T) {
+	pattern := "../testdata/warc/*.warc*"
+	links := scanLinks(t, pattern)
+	for _, tt := range []struct {
+		mode string
+		key  func(extract.Link) string
+	}{
+		{ModeHosts, func(l extract.Link) string { return hostOf(l.URI) }},
+		{ModeURIs, func(l extract.Link) string { return l.URI }},
+	} {
+		counts := map[string]int{}
+		for _, l := range links {
+			counts[tt.key(l)]++
+		}
+		var want []string
+		for k, n := range counts {
+			want = append(want, formatCount(k, n))
+		}
+		p, s := beam.NewPipelineWithRoot()
+		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: tt.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		passert.EqualsList(s, lines, want)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%s: %v", tt.mode, err)
+		}
+		if tt.mode == ModeHosts && counts["127.0.0.1"] == 0 {
+			t.Errorf("hosts: no 127.0.0.1 in %v", counts)
+		}
+	}
+}
+
+// TestWrite: the shards hold every line once, spread over more than one.
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	var in []string
+	for i := range 100 {
+		in = append(in, fmt.Sprintf("line %d", i))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Write(s, filepath.Join(dir, "out"), ".txt", 3, beam.CreateList(s, in))
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	nonEmpty := 0
+	for i := range 3 {
+		b, err := os.ReadFile(ShardName(filepath.Join(dir, "out"), ".txt", i, 3))
+		if err != nil {
+			continue
+		}
+		nonEmpty++
+		got = append(got, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+	}
+	slices.Sort(got)
+	slices.Sort(in)
+	if !slices.Equal(got, in) {
+		t.Errorf("shards hold %d lines, want the %d written", len(got), len(in))
+	}
+	if nonEmpty < 2 {
+		t.Errorf("%d shards written, want the lines spread over at least 2", nonEmpty)
+	}
+}
+
+// TestWriteBundles: with shards 0, every line once, in files of bundles.
+func TestWriteBundles(t *testing.T) {
+	dir := t.TempDir()
+	var in []string
+	for i := range 100 {
+		in = append(in, fmt.Sprintf("line %d", i))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Write(s, filepath.Join(dir, "out"), ".txt", 0, beam.CreateList(s, in))
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "out-*.txt"))
+	var got []string
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
+	}
+	slices.Sort(got)
+	slices.Sort(in)
+	if !slices.Equal(got, in) {
+		t.Errorf("%d files hold %d lines, want the %d written", len(names), len(got), len(in))
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, cfg := range []Config{{Input: []string{"x"}, Mode: "words"}, {Input: []string{"x"}, Mode: ModeLinks, Type: "pdf2"}} {
+		_, s := beam.NewPipelineWithRoot()
+		if _, err := Extract(s, cfg); err == nil {
+			t.Errorf("Extract(%+v): no error", cfg)
+		}
+	}
+}

@@ -1,0 +1,279 @@
+package extract
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"mime"
+	"net/http/httputil"
+	"strings"
+)
+
+// ContextHTTPHeader is the Context of a link in an HTTP header field of a
+// WARC record: a Link (RFC 8288) or the Location of a redirect (RFC 9110
+// §10.2.2).
+const ContextHTTPHeader Context = "http-header"
+
+// scanRecord scans the block of rec:
+//
+//   - response and revisit records holding an HTTP message
+//     (application/http, or an http: or https: target) are read as HTTP
+//     responses: the status line and header fields, whose Link header
+//     fields (RFC 8288) and, in a redirect (3xx), Location (RFC 9110
+//     §10.2.2) are links (Context "http-header") resolved against the
+//     target URI; then the body, with its Transfer-Encoding chunked and
+//     its Content-Encoding (gzip, x-gzip, deflate) undone, is scanned by
+//     its Content-Type (scanBody). Content-Location is not a base (RFC
+//     9110 §8.7);
+//   - resource records and the other responses are a document of the
+//     record's Content-Type;
+//   - the other types (request, metadata, warcinfo, ...), when asked
+//     for, are scanned as text.
+func (w *warcScanner) scanRecord(rec *warcRecord) bool {
+	s, target := w.recordSource(rec)
+	ctype := rec.get("Content-Type")
+	yield := w.recordYield(rec, target, rec.blockAt)
+	switch rec.typ {
+	case "response", "revisit":
+		if strings.HasPrefix(strings.ToLower(ctype), "application/http") || isHTTPTarget(target) {
+			return w.scanHTTP(s, rec, target)
+		}
+		return s.scanBody(rec.block, ctype, yield)
+	case "resource":
+		return s.scanBody(rec.block, ctype, yield)
+	}
+	text, _, _ := partUTF8(rec.block, "", false)
+	return scanText(bytes.NewReader(text), s, yield)
+}
+
+func isHTTPTarget(t string) bool {
+	t = strings.ToLower(t)
+	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:")
+}
+
+// httpHeader is the header section of an HTTP response in a block.
+type httpHeader struct {
+	status int
+	fields []httpField
+	body   int // where the body starts in the block
+}
+
+type httpField struct {
+	name, value string // name lower-case
+	off         int    // of the value in the block
+	line        int    // 1-based
+	col         int    // 1-based byte column of the value
+}
+
+func (h *httpHeader) get(name string) string {
+	for _, f := range h.fields {
+		if f.name == name {
+			return f.value
+		}
+	}
+	return ""
+}
+
+// parseHTTPHeader reads the status line and header fields at the start
+// of block (RFC 9112 §2.1), leniently as archives need: a bare LF ends a
+// line too and a block cut after the header section is a response
+// without a body.
+func parseHTTPHeader(block []byte) (*httpHeader, error) {
+	h := &httpHeader{}
+	pos, lineNo := 0, 0
+	for pos < len(block) {
+		end := bytes.IndexByte(block[pos:], '\n')
+		next := pos + end + 1
+		if end < 0 {
+			end, next = len(block)-pos, len(block)
+		}
+		line := bytes.TrimSuffix(block[pos:pos+end], []byte("\r"))
+		lineNo++
+		switch {
+		case lineNo == 1:
+			proto, rest, _ := bytes.Cut(line, []byte(" "))
+			code, _, _ := bytes.Cut(rest, []byte(" "))
+			if !bytes.HasPrefix(proto, []byte("HTTP/")) || len(code) != 3 {
+				return nil, fmt.Errorf("%w: no HTTP status line: %q", ErrWARC, truncate(line, 40))
+			}
+			h.status = int(code[0]-'0')*100 + int(code[1]-'0')*10 + int(code[2]-'0')
+		case len(line) == 0:
+			h.body = next
+			return h, nil
+		case line[0] == ' ' || line[0] == '\t':
+			// obs-fold (RFC 9112 §5.2): part of the field before.
+			if n := len(h.fields); n > 0 {
+				h.fields[n-1].value += " " + string(bytes.TrimSpace(line))
+			}
+		default:
+			name, value, ok := bytes.Cut(line, []byte(":"))
+			if ok {
+				trimmed := bytes.TrimLeft(value, " \t")
+				col := len(name) + 1 + len(value) - len(trimmed) + 1
+				h.fields = append(h.fields, httpField{
+					name: strings.ToLower(string(name)), value: string(bytes.TrimRight(trimmed, " \t")),
+					off: pos + col - 1, line: lineNo, col: col,
+				})
+			}
+		}
+		pos = next
+	}
+	h.body = len(block)
+	return h, nil
+}
+
+// scanHTTP scans the HTTP response in the block of rec (see scanRecord).
+func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
+	h, err := parseHTTPHeader(rec.block)
+	if err != nil {
+		return w.fail(rec.offset, err)
+	}
+	if !headerLinks(s, h, w.recordYield(rec, target, rec.blockAt)) {
+		return false
+	}
+	if rec.typ == "revisit" {
+		return true // the payload is in the record revisited
+	}
+	body, err := decodeBody(rec.block[h.body:], h)
+	if err != nil {
+		return w.fail(rec.offset, err)
+	}
+	return s.scanBody(body, h.get("content-type"), w.recordYield(rec, target, rec.blockAt+int64(h.body)))
+}
+
+// headerLinks yields the links of the Link fields and, in a redirect,
+// the Location field of h.
+func headerLinks(s *source, h *httpHeader, yield func(Link, error) bool) bool {
+	for _, f := range h.fields {
+		var refs []headerRef
+		switch {
+		case f.name == "location" && h.status/100 == 3:
+			refs = []headerRef{{ref: f.value, off: f.off, style: StyleBare}}
+		case f.name == "link":
+			refs = linkHeaderRefs(f)
+		}
+		for _, r := range refs {
+			l := Link{Ref: r.ref, Offset: int64(r.off), Line: f.line, Column: f.col + r.off - f.off,
+				Style: r.style, Context: ContextHTTPHeader, Header: httpFieldName(f.name), Text: httpFieldName(f.name) + ": " + f.value}
+			if !s.emit(l, yield) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func httpFieldName(n string) string {
+	if n == "location" {
+		return "Location"
+	}
+	return "Link"
+}
+
+// linkHeaderRefs returns the URI references of a Link field (RFC 8288
+// §3: each link-value starts with "<" URI-Reference ">"), skipping the
+// quoted strings of its parameters.
+func linkHeaderRefs(f httpField) []headerRef {
+	var refs []headerRef
+	v := f.value
+	inQuote := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case inQuote && c == '\\':
+			i++
+		case c == '"':
+			inQuote = !inQuote
+		case !inQuote && c == '<':
+			end := strings.IndexByte(v[i+1:], '>')
+			if end < 0 {
+				return refs
+			}
+			refs = append(refs, headerRef{ref: strings.TrimSpace(v[i+1 : i+1+end]), off: f.off + i + 1, style: StyleAngle})
+			i += end + 1
+		}
+	}
+	return refs
+}
+
+// decodeBody returns the body of the response h with its Transfer-
+// Encoding chunked and its Content-Encoding undone, at most
+// MaxRecordSize bytes.
+func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
+	var r io.Reader = bytes.NewReader(body)
+	if strings.Contains(strings.ToLower(h.get("transfer-encoding")), "chunked") {
+		r = httputil.NewChunkedReader(r)
+	}
+	codings := strings.Split(strings.ToLower(h.get("content-encoding")), ",")
+	for i := len(codings) - 1; i >= 0; i-- {
+		var err error
+		switch c := strings.TrimSpace(codings[i]); c {
+		case "", "identity":
+		case "gzip", "x-gzip":
+			r, err = gzip.NewReader(r)
+		case "deflate":
+			r, err = deflateReader(r)
+		default:
+			return nil, fmt.Errorf("%w %q", ErrContentEncoding, c)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrContentEncoding, err)
+		}
+	}
+	out, err := io.ReadAll(io.LimitReader(r, MaxRecordSize+1))
+	switch {
+	case len(out) > MaxRecordSize:
+		return nil, fmt.Errorf("%w: body over %d bytes once decoded, skipped", ErrRecordTooLarge, MaxRecordSize)
+	case err != nil:
+		return nil, fmt.Errorf("%w: body: %v", ErrWARC, err)
+	}
+	return out, nil
+}
+
+// deflateReader reads "deflate" as RFC 9110 §8.4.1.2 has it, zlib (RFC
+// 1950), or as raw DEFLATE (RFC 1951), which servers send too.
+func deflateReader(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(2)
+	if len(head) == 2 && head[0]&0x0f == 8 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 {
+		return zlib.NewReader(br)
+	}
+	return flate.NewReader(br), nil
+}
+
+// scanBody scans body as a document of the media type ctype (its
+// charset parameter tells the encoding): text/html and
+// application/xhtml+xml through the HTML scanner, message/rfc822 as
+// mail, application/mbox as a mailbox, other text/* types as text; a
+// body without a type is HTML if it starts as HTML (Detect). Other types
+// are not scanned.
+func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) bool) bool {
+	mt, params, err := mime.ParseMediaType(ctype)
+	if err != nil {
+		mt, _, _ = strings.Cut(strings.ToLower(ctype), ";")
+		mt = strings.TrimSpace(mt)
+	}
+	isHTML := mt == "text/html" || mt == "application/xhtml+xml" || mt == "" && isHTMLStart(body)
+	switch {
+	case isHTML || strings.HasPrefix(mt, "text/"):
+	case mt == "message/rfc822":
+		return scanMail(bytes.NewReader(body), s, yield)
+	case mt == "application/mbox":
+		return scanMbox(bytes.NewReader(body), s, yield)
+	default:
+		return true
+	}
+	text, enc, warning := partUTF8(body, params["charset"], isHTML)
+	r := bytes.NewReader(text)
+	if warning != "" {
+		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
+	}
+	if isHTML {
+		s.decodedFrom = enc
+		return scanHTML(r, s, yield)
+	}
+	return scanText(r, s, yield)
+}

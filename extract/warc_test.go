@@ -1,0 +1,289 @@
+package extract
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// warcLinks scans a WARC file and returns its links and errors.
+func warcLinks(t *testing.T, data []byte, opts Options) ([]Link, []error) {
+	t.Helper()
+	if opts.Type == Auto {
+		opts.Type = WARC
+	}
+	var links []Link
+	var errs []error
+	for l, err := range Links(bytes.NewReader(data), opts) {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		links = append(links, l)
+	}
+	return links, errs
+}
+
+// record returns a WARC record of type typ for target with block.
+func record(typ, target, ctype, block string) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: <%s>\r\nWARC-Record-ID: <urn:uuid:%s>\r\n"+
+		"WARC-Date: 2026-11-24T00:00:00Z\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, target, typ, ctype, len(block), block)
+}
+
+func gzipMembers(records ...string) []byte {
+	var b bytes.Buffer
+	for _, r := range records {
+		z := gzip.NewWriter(&b)
+		z.Write([]byte(r))
+		z.Close()
+	}
+	return b.Bytes()
+}
+
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/warc/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestWARCFiles reads the crawl wget wrote (testdata/warc/mkwarc.sh) in
+// its three forms: the same links, each with its record.
+func TestWARCFiles(t *testing.T) {
+	want := []string{
+		"http://127.0.0.1:18620/style.css",         // Link header, relative
+		"https://cdn.example/font.woff2",           // Link header
+		"http://127.0.0.1:18620/a/one.html",        // chunked body
+		"http://127.0.0.1:18620/zipped/target?q=1", // Content-Encoding: gzip
+		"http://127.0.0.1:18620/new/place.html",    // 301 Location
+		"http://127.0.0.1:18620/caf%C3%A9.html",    // ISO-8859-1 page: path in UTF-8
+		"http://127.0.0.1:18620/search?q=%E9t%E9",  // and query in the page's encoding
+		"http://other.example/dir/rel.html",        // <base href> wins
+		"https://example.net/notes",                // text/plain
+	}
+	var first []string
+	for _, name := range []string{"site.warc.gz", "site.warc", "whole.warc.gz"} {
+		links, errs := warcLinks(t, readTestdata(t, name), Options{Name: name, Type: Auto})
+		if len(errs) > 0 {
+			t.Errorf("%s: errors %v", name, errs)
+		}
+		got := uris(links)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no link %s in %q", name, w, got)
+			}
+		}
+		if first == nil {
+			first = got
+		} else if !slices.Equal(got, first) {
+			t.Errorf("%s: links %q, want those of site.warc.gz %q", name, got, first)
+		}
+		for _, l := range links {
+			if l.WARCRecord == "" || l.WARCDate == "" || strings.HasPrefix(l.WARCTarget, "<") {
+				t.Errorf("%s: %s: record %q target %q date %q", name, l.URI, l.WARCRecord, l.WARCTarget, l.WARCDate)
+			}
+			if l.URI == "http://127.0.0.1:18620/new/place.html" && (l.Context != ContextHTTPHeader || l.Header != "Location") {
+				t.Errorf("%s: %s: context %q header %q, want http-header Location", name, l.URI, l.Context, l.Header)
+			}
+		}
+	}
+}
+
+// TestWARCOffsets checks that in an uncompressed file the links of
+// bodies as they came (no coding, UTF-8) and of header fields are at
+// their Offset, and that in per-record gzip each says its member.
+func TestWARCOffsets(t *testing.T) {
+	data := readTestdata(t, "site.warc")
+	links, _ := warcLinks(t, data, Options{Name: "site.warc"})
+	checked := 0
+	for _, l := range links {
+		if l.WARCTarget == "http://127.0.0.1:18620/gzip.html" || l.WARCTarget == "http://127.0.0.1:18620/chunked.html" || l.WARCTarget == "http://127.0.0.1:18620/latin1.html" {
+			continue
+		}
+		if !bytes.HasPrefix(data[l.Offset:], []byte(l.Ref)) {
+			t.Errorf("%s: at offset %d: %q, want %q", l.URI, l.Offset, truncate(data[l.Offset:], 30), l.Ref)
+		}
+		if !bytes.HasPrefix(data[l.WARCOffset:], []byte("WARC/1.")) {
+			t.Errorf("%s: record offset %d is not a record's start", l.URI, l.WARCOffset)
+		}
+		checked++
+	}
+	if checked < 8 {
+		t.Errorf("checked %d links, want at least 8", checked)
+	}
+	gz := readTestdata(t, "site.warc.gz")
+	links, _ = warcLinks(t, gz, Options{Name: "site.warc.gz"})
+	for _, l := range links {
+		zr, err := gzip.NewReader(bytes.NewReader(gz[l.WARCOffset:]))
+		if err != nil {
+			t.Fatalf("%s: no gzip member at %d: %v", l.URI, l.WARCOffset, err)
+		}
+		zr.Multistream(false)
+		var rec bytes.Buffer
+		rec.ReadFrom(zr)
+		if !bytes.Contains(rec.Bytes(), []byte("WARC-Record-ID: "+l.WARCRecord)) {
+			t.Errorf("%s: the member at %d is not record %s", l.URI, l.WARCOffset, l.WARCRecord)
+		}
+	}
+}
+
+// TestWARCBroken: a broken record is an error for it, and the records
+// after it are read.
+func TestWARCBroken(t *testing.T) {
+	page := func(n int) string {
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"p%d\">", n)
+	}
+	r1 := record("response", "http://a.example/1", "application/http;msgtype=response", page(1))
+	r2 := record("response", "http://a.example/2", "application/http;msgtype=response", page(2))
+	r3 := record("response", "http://a.example/3", "application/http;msgtype=response", page(3))
+	cut := r2[:len(r2)-20] // Content-Length says more: r3 is read as its end
+	var gzBroken bytes.Buffer
+	gzBroken.Write(gzipMembers(r1))
+	m2 := gzipMembers(r2)
+	m2[len(m2)/2] ^= 0xff
+	gzBroken.Write(m2)
+	gzBroken.Write(gzipMembers(r3))
+	tests := []struct {
+		name string
+		data []byte
+		want []string
+		errs int
+	}{
+		{"plain", []byte(r1 + r2 + r3), []string{"http://a.example/p1", "http://a.example/p2", "http://a.example/p3"}, 0},
+		{"truncated record", []byte(r1 + cut + r3), []string{"http://a.example/p1", "http://a.example/p3"}, 1},
+		{"garbage between", []byte(r1 + "junk\r\n" + r3), []string{"http://a.example/p1", "http://a.example/p3"}, 1},
+		{"not WARC", []byte("hello\n"), nil, 1},
+		{"gzip members", gzipMembers(r1, r2, r3), []string{"http://a.example/p1", "http://a.example/p2", "http://a.example/p3"}, 0},
+		{"whole-file gzip", gzipMembers(r1 + r2 + r3), []string{"http://a.example/p1", "http://a.example/p2", "http://a.example/p3"}, 0},
+		{"corrupt member", gzBroken.Bytes(), []string{"http://a.example/p1", "http://a.example/p3"}, 1},
+		{"truncated member", gzipMembers(r1, r2, r3)[:len(gzipMembers(r1))+len(m2)/2], []string{"http://a.example/p1"}, 1},
+	}
+	for _, tt := range tests {
+		links, errs := warcLinks(t, tt.data, Options{Name: "t.warc"})
+		if got := uris(links); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: links %q, want %q", tt.name, got, tt.want)
+		}
+		if len(errs) != tt.errs {
+			t.Errorf("%s: errors %v, want %d", tt.name, errs, tt.errs)
+		}
+		for _, err := range errs {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "t.warc" || e.Offset < 0 {
+				t.Errorf("%s: error %v does not name its place", tt.name, err)
+			}
+		}
+	}
+}
+
+// TestWARCHTTP covers the HTTP layer: header links, codings, a bomb.
+func TestWARCHTTP(t *testing.T) {
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	z.Write([]byte(`<a href="zipped">`))
+	z.Close()
+	var bomb bytes.Buffer
+	z = gzip.NewWriter(&bomb)
+	z.Write(make([]byte, MaxRecordSize+1))
+	z.Close()
+	resp := func(head, body string) string {
+		return record("response", "http://a.example/dir/page", "application/http;msgtype=response", "HTTP/1.1 "+head+"\r\n\r\n"+body)
+	}
+	tests := []struct {
+		name  string
+		warc  string
+		types []string
+		want  []string
+		err   error
+	}{
+		{"link header", resp("200 OK\r\nLink: <a.css>; rel=\"x,<no>\", <https://b.example/>; rel=next\r\nContent-Type: text/plain", ""),
+			nil, []string{"http://a.example/dir/a.css", "https://b.example/"}, nil},
+		{"location in 3xx", resp("302 Found\r\nLocation: ../up", ""), nil, []string{"http://a.example/up"}, nil},
+		{"location in 201 is no link", resp("201 Created\r\nLocation: ../up", ""), nil, nil, nil},
+		{"content-location is not a base", resp("200 OK\r\nContent-Location: /other/\r\nContent-Type: text/html", `<a href="x">`),
+			nil, []string{"http://a.example/dir/x"}, nil},
+		{"chunked", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "5\r\n<a hr\r\nb\r\nef=\"chunk\">\r\n0\r\n\r\n"),
+			nil, []string{"http://a.example/dir/chunk"}, nil},
+		{"gzip", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", gz.String()), nil, []string{"http://a.example/dir/zipped"}, nil},
+		{"br", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: br", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
+		{"bomb", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", bomb.String()), nil, nil, ErrRecordTooLarge},
+		{"bad chunk", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "zz\r\n"), nil, nil, ErrWARC},
+		{"image skipped", resp("200 OK\r\nContent-Type: image/png", "http://no.example/"), nil, nil, nil},
+		{"charset", resp("200 OK\r\nContent-Type: text/html; charset=windows-1251", "<a href=\"\xe4\">"), nil, []string{"http://a.example/dir/%D0%B4"}, nil},
+		{"resource", record("resource", "http://a.example/r.html", "text/html", `<a href="other">`), nil, []string{"http://a.example/other"}, nil},
+		{"request skipped", record("request", "http://a.example/", "application/http;msgtype=request", "GET / HTTP/1.1\r\nReferer: http://r.example/\r\n"), nil, nil, nil},
+		{"request asked for", record("request", "http://a.example/", "application/http;msgtype=request", "GET / HTTP/1.1\r\nReferer: http://r.example/\r\n"),
+			[]string{"Request"}, []string{"http://r.example/"}, nil},
+		{"revisit: headers only", record("revisit", "http://a.example/", "application/http;msgtype=response", "HTTP/1.1 301 Moved\r\nLocation: /n\r\nContent-Length: 40\r\n\r\n"),
+			[]string{"revisit"}, []string{"http://a.example/n"}, nil},
+	}
+	for _, tt := range tests {
+		links, errs := warcLinks(t, []byte(tt.warc), Options{Name: "t.warc", WARCRecords: tt.types})
+		if got := uris(links); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: links %q, want %q", tt.name, got, tt.want)
+		}
+		switch {
+		case tt.err == nil && len(errs) > 0:
+			t.Errorf("%s: errors %v", tt.name, errs)
+		case tt.err != nil && (len(errs) != 1 || !errors.Is(errs[0], tt.err)):
+			t.Errorf("%s: errors %v, want one wrapping %v", tt.name, errs, tt.err)
+		}
+		for _, l := range links {
+			if tt.name == "link header" && (l.Context != ContextHTTPHeader || l.Header != "Link") {
+				t.Errorf("%s: %s: context %q header %q", tt.name, l.URI, l.Context, l.Header)
+			}
+		}
+	}
+}
+
+func TestDetectWARC(t *testing.T) {
+	gz := gzipMembers("WARC/1.1\r\n")
+	tests := []struct {
+		name string
+		head []byte
+		want Type
+	}{
+		{"a.warc", nil, WARC},
+		{"a.WARC.GZ", nil, WARC},
+		{"crawl", []byte("WARC/1.0\r\nWARC-Type: warcinfo\r\n"), WARC},
+		{"crawl.gz", gz, WARC},
+		{"x.gz", gzipMembers("hello"), Text},
+		{"notes", []byte("WARC/2 is not a thing"), Text},
+	}
+	for _, tt := range tests {
+		if got := Detect(tt.name, tt.head); got != tt.want {
+			t.Errorf("Detect(%q, %q) = %v, want %v", tt.name, truncate(tt.head, 20), got, tt.want)
+		}
+	}
+}
+
+// FuzzWARC: whatever the bytes, the WARC reader ends, every problem is an
+// *Error with its place, and each link lies after its record's start.
+func FuzzWARC(f *testing.F) {
+	r := record("response", "http://a.example/", "application/http;msgtype=response",
+		"HTTP/1.1 301 Moved\r\nLocation: /n\r\nLink: <l>; rel=x\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<a hr\r\nb\r\nef=\"chunk\">\r\n0\r\n\r\n")
+	f.Add([]byte(r + r))
+	f.Add(gzipMembers(r, r))
+	f.Add([]byte(record("resource", "x", "text/plain", "http://b.example/") + "WARC/1.0\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		links, errs := warcLinks(t, data, Options{Name: "f.warc", WARCRecords: []string{"response", "resource", "revisit", "request"}})
+		for _, err := range errs {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f.warc" {
+				t.Fatalf("error %v does not name its place", err)
+			}
+		}
+		for _, l := range links {
+			if l.Offset < l.WARCOffset {
+				t.Fatalf("%s: offset %d before its record's %d", l.URI, l.Offset, l.WARCOffset)
+			}
+		}
+	})
+}

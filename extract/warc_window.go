@@ -1,0 +1,176 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+)
+
+// window is a buffered reader that can go back to a mark: to the start of
+// a WARC record, or of a gzip member, once it turns out to be truncated or
+// corrupt, so that the next record, which may begin inside what was read
+// as this one, is found by searching on from the byte after the mark. The
+// bytes from the mark on are kept up to windowKeep; a longer record drops
+// them and is searched on from where the reading is.
+type window struct {
+	r    io.Reader
+	buf  []byte
+	off  int64 // offset in the stream of buf[0]
+	i    int   // next byte to read
+	mark int   // start of the bytes kept, -1 for none
+	err  error // of r, returned once buf is read
+}
+
+// windowKeep bounds the bytes a window keeps from its mark.
+const windowKeep = 8 << 20
+
+func newWindow(r io.Reader) *window { return &window{r: r, buf: make([]byte, 0, 64<<10), mark: -1} }
+
+// reset makes w read r from its start, with the buffer it has.
+func (w *window) reset(r io.Reader) {
+	*w = window{r: r, buf: w.buf[:0], mark: -1}
+}
+
+// pos returns the offset in the stream of the next byte.
+func (w *window) pos() int64 { return w.off + int64(w.i) }
+
+// setMark keeps the bytes from the next one on, until the next setMark.
+func (w *window) setMark() { w.mark = w.i }
+
+// rewind goes back to the byte after the mark; false when the bytes from
+// there are no longer kept.
+func (w *window) rewind() bool {
+	if w.mark < 0 {
+		return false
+	}
+	w.i, w.mark = w.mark+1, -1
+	return true
+}
+
+// fill reads more bytes into buf, keeping those from the mark and from
+// index hold on; it returns how far the bytes kept moved down, and false
+// when there are no more.
+func (w *window) fill(hold int) (int, bool) {
+	if w.err != nil {
+		return 0, false
+	}
+	keep := hold
+	if w.mark >= 0 && w.i-w.mark <= windowKeep {
+		keep = min(keep, w.mark)
+	} else {
+		w.mark = -1
+	}
+	if keep > 0 {
+		n := copy(w.buf, w.buf[keep:])
+		w.buf = w.buf[:n]
+		w.off += int64(keep)
+		w.i -= keep
+		if w.mark >= 0 {
+			w.mark -= keep
+		}
+	}
+	if len(w.buf) == cap(w.buf) {
+		w.buf = append(w.buf, make([]byte, cap(w.buf))...)[:len(w.buf)]
+	}
+	n, err := w.r.Read(w.buf[len(w.buf):cap(w.buf)])
+	w.buf = w.buf[:len(w.buf)+n]
+	if err != nil {
+		w.err = err
+	}
+	return keep, n > 0 || err == nil
+}
+
+// more is fill keeping the bytes from the next one on.
+func (w *window) more() bool {
+	_, ok := w.fill(w.i)
+	return ok
+}
+
+// Read reads as io.Reader does.
+func (w *window) Read(p []byte) (int, error) {
+	for w.i == len(w.buf) {
+		if !w.more() {
+			return 0, w.err
+		}
+	}
+	n := copy(p, w.buf[w.i:])
+	w.i += n
+	return n, nil
+}
+
+// ReadByte reads as io.ByteReader does: compress/flate reads a gzip
+// member through it byte by byte and so never past the member's end.
+func (w *window) ReadByte() (byte, error) {
+	for w.i == len(w.buf) {
+		if !w.more() {
+			return 0, w.err
+		}
+	}
+	w.i++
+	return w.buf[w.i-1], nil
+}
+
+// peek returns the next byte without reading it; false at the end.
+func (w *window) peek() (byte, bool) {
+	for w.i == len(w.buf) {
+		if !w.more() {
+			return 0, false
+		}
+	}
+	return w.buf[w.i], true
+}
+
+// line reads up to and including the next '\n', or to the end of input,
+// and returns it without its line break; a line longer than max is an
+// error. The bytes returned are valid until the next read.
+func (w *window) line(max int) ([]byte, error) {
+	start := w.i
+	for {
+		if j := bytes.IndexByte(w.buf[w.i:], '\n'); j >= 0 {
+			w.i += j + 1
+			return bytes.TrimSuffix(w.buf[start:w.i-1], []byte("\r")), nil
+		}
+		w.i = len(w.buf)
+		if w.i-start > max {
+			return nil, errLineTooLong
+		}
+		moved, ok := w.fill(start)
+		start -= moved
+		if !ok {
+			if w.i == start {
+				return nil, io.EOF
+			}
+			return bytes.TrimSuffix(w.buf[start:w.i], []byte("\r")), nil
+		}
+	}
+}
+
+// discard skips n bytes; it returns how many it skipped.
+func (w *window) discard(n int64) int64 {
+	var done int64
+	for done < n {
+		if w.i == len(w.buf) && !w.more() {
+			break
+		}
+		k := min(int64(len(w.buf)-w.i), n-done)
+		w.i += int(k)
+		done += k
+	}
+	return done
+}
+
+// find reads up to the next occurrence of sep and leaves it to be read
+// next; false, having read everything, when there is none.
+func (w *window) find(sep []byte) bool {
+	for {
+		if j := bytes.Index(w.buf[w.i:], sep); j >= 0 {
+			w.i += j
+			return true
+		}
+		// Keep the bytes that may start sep.
+		w.i = max(w.i, len(w.buf)-len(sep)+1)
+		if !w.more() {
+			w.i = len(w.buf)
+			return false
+		}
+	}
+}
