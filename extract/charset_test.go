@@ -3,7 +3,6 @@ package extract
 import (
 	"strings"
 	"testing"
-
 )
 
 func TestPartCharset(t *testing.T) {

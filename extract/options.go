@@ -76,8 +76,10 @@ func ParseType(s string) (Type, error) {
 		return EPUB, nil
 	case "pdf":
 		return PDF, nil
+	case "warc":
+		return WARC, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub or pdf)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc)", ErrUnknownType, s)
 }
 
 // Unique selects which repeated links Links leaves out.
