@@ -48,8 +48,9 @@ func (t Type) Binary() bool {
 var ErrUnknownType = errors.New("unknown input type")
 
 // ParseType returns the Type named s ("auto", "text", "html", "mail",
-// "mbox", "warc"; case-insensitive; "eml" is mail and "htm" is html), as the
-// --type flag takes it.
+// "mbox", "markdown", "asciidoc", "rst", "ooxml", "odf", "epub", "pdf",
+// "warc"; case-insensitive; "eml" is mail, "htm" is html, and "md",
+// "adoc", "docx", "odt", ... name their type), as the --type flag takes it.
 func ParseType(s string) (Type, error) {
 	switch strings.ToLower(s) {
 	case "auto", "":
