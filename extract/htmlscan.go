@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/net/html"
+	"github.com/urix/urix/internal/htmltok"
 )
 
 // rawTextElements are those whose contents the tokenizer reads as text
@@ -35,15 +35,16 @@ type tokenState struct {
 	noscr   int // depth of noscript elements
 }
 
-// walk walks the document with the x/net/html tokenizer, keeping raw
-// offsets, and hands every URL-bearing value to yield in document order,
-// until yield returns false. The value is only valid during the call.
+// walk walks the document with the tokenizer of x/net/html (forked in
+// htmltok to give the offsets of attributes), and hands every URL-bearing
+// value to yield in document order, until yield returns false. The value
+// is only valid during the call.
 func (p *page) walk(yield func(*htmlRef) bool) {
 	p.yield = yield
-	z := html.NewTokenizer(bytes.NewReader(p.buf))
+	z := htmltok.New(p.buf)
+	z.SetFilter(isRuleAttr)
 	var st tokenState
 	st.fs.steps = &p.steps
-	pos := 0
 	for !p.stopped {
 		p.steps++
 		// CDATA sections are text in foreign content only (HTML Living
@@ -51,17 +52,16 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		z.AllowCDATA(len(st.fs.elems) > 0)
 		tt := z.Next()
 		raw := z.Raw()
-		start := pos
-		pos += len(raw)
+		start := z.Offset()
 		switch tt {
-		case html.ErrorToken:
+		case htmltok.ErrorToken:
 			p.flush()
 			return
-		case html.StartTagToken, html.SelfClosingTagToken:
+		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
 			p.startTag(z, &st, tt, raw, start)
-		case html.EndTagToken:
+		case htmltok.EndTagToken:
 			st.rawElem = ""
-			name := parseTag(raw[1:], &st.attrs, &p.steps)
+			name := tagName(z.TagName())
 			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
 				st.fs.breakOut()
 			} else if st.fs.end(name) {
@@ -73,7 +73,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			case "template":
 				st.tmpl = max(st.tmpl-1, 0)
 			}
-		case html.TextToken:
+		case htmltok.TextToken:
 			if !p.onlyBase {
 				p.text(st.rawElem, raw, start)
 			}
@@ -86,8 +86,8 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
-func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
-	name := parseTag(raw, &st.attrs, &p.steps)
+func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
+	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
 	foreign := st.fs.foreign(name)
 	if foreign && breaksOut(name, st.attrs.list) {
 		st.fs.breakOut()
@@ -104,7 +104,7 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 		if name == "style" || name == "script" {
 			st.rawElem = name
 		}
-		if tt == html.StartTagToken {
+		if tt == htmltok.StartTagToken {
 			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs.list, raw)
 		}
 		return
@@ -122,7 +122,7 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 	case "template":
 		st.tmpl++
 	case "svg", "math":
-		if tt == html.StartTagToken {
+		if tt == htmltok.StartTagToken {
 			st.fs.push(name, name == "math", st.attrs.list, raw)
 		}
 	}

@@ -86,14 +86,24 @@ type Tokenizer struct {
 	pendingAttr  [2]span
 	pendingQuote byte
 	pendingEq    bool
-	attr         []Attr
-	// names holds the hashes of the lowered names of attr, once a tag has
-	// more than linearNames attributes, so that telling a duplicate takes
-	// constant time however many a tag has; lowered is scratch space.
-	names   map[uint64]int32
-	hashed  int // how many of attr are in names
+	// attr holds the attributes of the current tag that keep accepts,
+	// nAttr counts them all and lastValEnd is where the value of the
+	// last one ends.
+	attr       []Attr
+	keep       func(name []byte) bool
+	nAttr      int
+	lastValEnd int
+	// The names of the current tag's attributes, to tell a duplicate in
+	// constant time however many a tag has: the first linearNames
+	// compared one by one, then all of them by the hash of their lowered
+	// name (names, once hashed is set), the name with it; extra holds
+	// the names whose hash is another's.
+	first   [linearNames]span
+	names   nameTable
+	extra   []span
+	hashed  bool
 	seed    maphash.Seed
-	lowered []byte
+	lowered []byte // scratch space for hash
 	// rawTag is the "script" in "</script>" that closes the next token. If
 	// non-empty, the subsequent call to Next will return a raw or RCDATA text
 	// token: one that treats "<p>" as text instead of an element.
@@ -118,8 +128,16 @@ func New(buf []byte) *Tokenizer {
 
 // Reset makes z a tokenizer of buf, keeping the memory it holds.
 func (z *Tokenizer) Reset(buf []byte) {
-	*z = Tokenizer{buf: buf, attr: z.attr[:0], names: z.names, seed: z.seed, lowered: z.lowered[:0]}
-	clear(z.names)
+	*z = Tokenizer{buf: buf, attr: z.attr[:0], keep: z.keep, names: z.names, extra: z.extra[:0], seed: z.seed, lowered: z.lowered}
+	z.names.reset()
+}
+
+// SetFilter makes the tokenizer keep, of the attributes of a tag, those
+// whose name (as written) keep accepts: Attrs returns them alone, and a
+// tag of very many attributes costs memory for those alone. A nil keep
+// accepts every attribute.
+func (z *Tokenizer) SetFilter(keep func(name []byte) bool) {
+	z.keep = keep
 }
 
 // AllowCDATA sets whether or not the tokenizer recognizes <![CDATA[foo]]> as
@@ -868,8 +886,7 @@ func (z *Tokenizer) readStartTag() TokenType {
 	// (z.raw.end-2) isn't the same character as the last non-quote character of
 	// the last attribute of the tag (z.pendingAttr[1].end-1), if the tag has
 	// attributes.
-	nAttrs := len(z.attr)
-	if z.err == nil && z.buf[z.raw.end-2] == '/' && (nAttrs == 0 || z.raw.end-2 != int(z.attr[nAttrs-1].Val.End)-1) {
+	if z.err == nil && z.buf[z.raw.end-2] == '/' && (z.nAttr == 0 || z.raw.end-2 != z.lastValEnd-1) {
 		return SelfClosingTagToken
 	}
 	return StartTagToken
@@ -880,10 +897,10 @@ func (z *Tokenizer) readStartTag() TokenType {
 // The opening "<a" or "</a" has already been consumed, where 'a' means anything
 // in [A-Za-z].
 func (z *Tokenizer) readTag(saveAttr bool) {
-	z.attr = z.attr[:0]
-	if z.hashed > 0 {
-		clear(z.names)
-		z.hashed = 0
+	z.attr, z.nAttr = z.attr[:0], 0
+	if z.hashed {
+		z.names.reset()
+		z.extra, z.hashed = z.extra[:0], false
 	}
 	// Read the tag name and attribute key/value pairs.
 	z.readTagName()
@@ -908,9 +925,21 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 	}
 }
 
-// save appends pendingAttr to attr.
+// save counts pendingAttr among the tag's attributes, and appends it to
+// attr if keep accepts it.
 func (z *Tokenizer) save() {
 	k, v := z.pendingAttr[0], z.pendingAttr[1]
+	z.nAttr++
+	z.lastValEnd = v.end
+	if z.nAttr <= linearNames {
+		z.first[z.nAttr-1] = k
+	} else {
+		z.hashNames()
+		z.addName(k)
+	}
+	if z.keep != nil && !z.keep(z.buf[k.start:k.end]) {
+		return
+	}
 	end := z.raw.end
 	if z.pendingEq && z.pendingQuote == 0 && v.start < v.end {
 		end = v.end // not the white space that ended it
@@ -930,63 +959,125 @@ const linearNames = 8
 // seen reports whether an attribute before the one named k, of the
 // current tag, has the same name in any ASCII case.
 func (z *Tokenizer) seen(k span) bool {
-	key := z.buf[k.start:k.end]
-	if len(z.attr) <= linearNames {
-		for i := range z.attr {
-			if z.sameName(i, key) {
+	if z.nAttr <= linearNames {
+		for _, f := range z.first[:z.nAttr] {
+			if z.sameName(f, k) {
 				return true
 			}
 		}
 		return false
 	}
-	if z.names == nil {
-		z.names = map[uint64]int32{}
-	}
-	for ; z.hashed < len(z.attr); z.hashed++ {
-		z.addName(z.hashed)
-	}
-	i, ok := z.names[z.hash(key)]
+	z.hashNames()
+	f, ok := z.names.get(z.hash(k))
 	if !ok {
 		return false
 	}
-	if z.sameName(int(i), key) {
+	if z.sameName(f, k) {
 		return true
 	}
-	// Two names of one hash: rare enough for a scan of them all.
-	for i := range z.attr {
-		if z.sameName(i, key) {
+	for _, f := range z.extra {
+		if z.sameName(f, k) {
 			return true
 		}
 	}
 	return false
 }
 
-// addName adds the name of z.attr[i] to z.names, unless one of its hash
-// is there.
-func (z *Tokenizer) addName(i int) {
-	a := z.attr[i]
-	h := z.hash(z.buf[a.Key.Start:a.Key.End])
-	if _, ok := z.names[h]; !ok {
-		z.names[h] = int32(i)
+// hashNames puts the first linearNames names in names, once a tag has
+// more.
+func (z *Tokenizer) hashNames() {
+	if z.hashed {
+		return
+	}
+	z.hashed = true
+	for _, f := range z.first {
+		z.addName(f)
 	}
 }
 
-// hash returns the hash of name, lowered.
-func (z *Tokenizer) hash(name []byte) uint64 {
-	z.lowered = append(z.lowered[:0], name...)
+// addName adds the name k to names, or to extra if another has its hash.
+func (z *Tokenizer) addName(k span) {
+	if !z.names.add(z.hash(k), k) {
+		z.extra = append(z.extra, k)
+	}
+}
+
+// nameTable is a set of names by their hashes, open addressing with
+// linear probing: unlike a map, it keeps its memory when reset, for the
+// next tag of many attributes.
+type nameTable struct {
+	slots []nameSlot // a power of 2 of them, at most half full
+	n     int
+}
+
+type nameSlot struct {
+	h    uint64
+	name Span // End 0: an empty slot (no name ends at 0: a tag starts with '<')
+}
+
+// get returns the name of hash h, if one is there.
+func (t *nameTable) get(h uint64) (span, bool) {
+	if len(t.slots) == 0 {
+		return span{}, false
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; t.slots[i].name.End != 0; i = (i + 1) & mask {
+		if t.slots[i].h == h {
+			return span{int(t.slots[i].name.Start), int(t.slots[i].name.End)}, true
+		}
+	}
+	return span{}, false
+}
+
+// add adds name k of hash h, and reports false if a name of hash h is
+// there already.
+func (t *nameTable) add(h uint64, k span) bool {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]nameSlot, max(64, 2*len(old)))
+		t.n = 0
+		for _, s := range old {
+			if s.name.End != 0 {
+				t.add(s.h, span{int(s.name.Start), int(s.name.End)})
+			}
+		}
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := h & mask
+	for ; t.slots[i].name.End != 0; i = (i + 1) & mask {
+		if t.slots[i].h == h {
+			return false
+		}
+	}
+	t.slots[i] = nameSlot{h, Span{int32(k.start), int32(k.end)}}
+	t.n++
+	return true
+}
+
+// reset empties t.
+func (t *nameTable) reset() {
+	if t.n > 0 {
+		clear(t.slots)
+		t.n = 0
+	}
+}
+
+// hash returns the hash of name k, lowered.
+func (z *Tokenizer) hash(k span) uint64 {
+	z.lowered = append(z.lowered[:0], z.buf[k.start:k.end]...)
 	lower(z.lowered)
 	return maphash.Bytes(z.seed, z.lowered)
 }
 
-// sameName reports whether z.attr[i] is called key, in any ASCII case.
-func (z *Tokenizer) sameName(i int, key []byte) bool {
-	a := z.attr[i]
-	name := z.buf[a.Key.Start:a.Key.End]
-	if len(name) != len(key) {
+// sameName reports whether the names a and b are the same in any ASCII
+// case.
+func (z *Tokenizer) sameName(a, b span) bool {
+	x, y := z.buf[a.start:a.end], z.buf[b.start:b.end]
+	if len(x) != len(y) {
 		return false
 	}
-	for j, c := range name {
-		d := key[j]
+	for j, c := range x {
+		d := y[j]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
@@ -1158,13 +1249,24 @@ func (z *Tokenizer) TagName() []byte {
 
 // Attrs returns the attributes of a start tag token, the first of
 // duplicates alone (as x/net/html's TagAttr returns them), in the order
-// they are written. The slice is reused by the next call to Next.
+// they are written: those the filter accepts (see SetFilter). The slice
+// is reused by the next call to Next.
 func (z *Tokenizer) Attrs() []Attr {
 	switch z.tt {
 	case StartTagToken, SelfClosingTagToken:
 		return z.attr
 	}
 	return nil
+}
+
+// NumAttrs returns how many attributes Attrs would return without a
+// filter.
+func (z *Tokenizer) NumAttrs() int {
+	switch z.tt {
+	case StartTagToken, SelfClosingTagToken:
+		return z.nAttr
+	}
+	return 0
 }
 
 // TextIsRaw reports whether the current text token is raw text, whose

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -61,10 +62,19 @@ func compareTokens(t *testing.T, in []byte, cdata bool, notRaw uint8) {
 	orig := bytes.Clone(in)
 	x := html.NewTokenizer(bytes.NewReader(in))
 	z := New(in)
+	// y keeps some attributes only, and must read the same tokens.
+	y := New(in)
+	keep := func(name []byte) bool { return len(name)%2 == 0 }
+	y.SetFilter(keep)
 	for i := 0; ; i++ {
 		x.AllowCDATA(cdata)
 		z.AllowCDATA(cdata)
+		y.AllowCDATA(cdata)
 		xt, zt := x.Next(), z.Next()
+		if yt := y.Next(); yt != zt || y.Offset() != z.Offset() || len(y.Raw()) != len(z.Raw()) {
+			t.Fatalf("%q: token %d: filtered %v %q, fork %v %q", in, i, yt, y.Raw(), zt, z.Raw())
+		}
+		compareFiltered(t, in, i, z, y, keep)
 		xraw := bytes.Clone(x.Raw())
 		if xt != zt || !bytes.Equal(xraw, z.Raw()) {
 			t.Fatalf("%q: token %d: fork %v %q, x/net %v %q", in, i, zt, z.Raw(), xt, xraw)
@@ -81,6 +91,7 @@ func compareTokens(t *testing.T, in []byte, cdata bool, notRaw uint8) {
 			if xt == html.StartTagToken && notRaw != 0 && i%int(notRaw) == 0 {
 				x.NextIsNotRawText()
 				z.NextIsNotRawText()
+				y.NextIsNotRawText()
 			}
 		}
 	}
@@ -119,6 +130,21 @@ func compareTag(t *testing.T, in []byte, i int, x *html.Tokenizer, z *Tokenizer)
 	}
 	if k != len(attrs) {
 		t.Fatalf("%q: token %d: fork has %d attributes, x/net %d", in, i, len(attrs), k)
+	}
+}
+
+// compareFiltered checks that y, with the filter keep, keeps those of
+// z's attributes that keep accepts.
+func compareFiltered(t *testing.T, in []byte, i int, z, y *Tokenizer, keep func([]byte) bool) {
+	t.Helper()
+	var want []Attr
+	for _, a := range z.Attrs() {
+		if keep(in[a.Key.Start:a.Key.End]) {
+			want = append(want, a)
+		}
+	}
+	if got := y.Attrs(); !slices.Equal(got, want) || y.NumAttrs() != len(z.Attrs()) || z.NumAttrs() != len(z.Attrs()) {
+		t.Fatalf("%q: token %d: filtered attributes %+v of %d, want %+v of %d", in, i, got, y.NumAttrs(), want, len(z.Attrs()))
 	}
 }
 
