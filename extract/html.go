@@ -10,6 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -94,6 +95,11 @@ type page struct {
 	baseAt  int
 	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
+	// pastHead tells that the tokenizer met, before the base element
+	// at baseAt, a start tag after which the tree could order or drop
+	// base elements otherwise (see headTag); settled that it did not,
+	// so that the tokenizer's base is the tree's.
+	pastHead, settled bool
 	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
 	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
 	// queries of its URLs.
@@ -341,6 +347,9 @@ func (p *page) findBase() {
 		p.sawBase = true
 		if r.canBase {
 			p.baseAt, p.baseRef = r.start, r.ref
+			// ISO-2022-JP writes characters with the bytes of '<'
+			// and '>': the tree of its characters is another.
+			p.settled = !p.pastHead && p.dec != japanese.ISO2022JP
 			return false
 		}
 		return true
@@ -371,9 +380,10 @@ func hasBaseTag(buf []byte) bool {
 // (sawBase); the tree, with its template contents and foreign elements,
 // says which one counts.
 func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
-	if len(p.buf) > maxTreeSize {
+	if len(p.buf) > maxTreeSize || p.settled {
 		// The tree of a huge page would take far more memory than
-		// the page: the tokenizer's choice serves.
+		// the page: the tokenizer's choice serves. A base element
+		// among the head's first elements is the tree's first too.
 		return p.tokenizerBase(outer)
 	}
 	// The tree is made of the page's characters, as the links are.

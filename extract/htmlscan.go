@@ -88,6 +88,9 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
 	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
+	if !headTag(name) {
+		p.pastHead = true
+	}
 	foreign := st.fs.foreign(name)
 	if foreign && breaksOut(name, st.attrs.list) {
 		st.fs.breakOut()
@@ -126,6 +129,23 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 			st.fs.push(name, name == "math", st.attrs.list, raw)
 		}
 	}
+}
+
+// headTag reports whether the tree that x/net/html's parser (HTML Living
+// Standard §13.2.6) builds of a page keeps, after a start tag called
+// name, a base element the tokenizer meets next where the tokenizer has
+// it: in the head or the body, before any element inserted after it and
+// after any element before it. Other tags, the table's (whose foster
+// parenting moves a base before the table), select and frameset (where a
+// base is dropped), template, noscript (raw text in the tree), SVG and
+// MathML, may make the tree's first base element another, and the tree
+// is built (see page.embeddedBase).
+func headTag(name string) bool {
+	switch name {
+	case "html", "head", "body", "base", "meta", "link", "title", "style", "script":
+		return true
+	}
+	return false
 }
 
 // text reads the text raw at offset start, the contents of rawElem if it
