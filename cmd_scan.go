@@ -337,7 +337,8 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 		return
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		s.report(name, err)
 		return
 	} else if fi.IsDir() {
@@ -355,7 +356,7 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 			return
 		}
 	}
-	s.scanReader(br, name)
+	s.scanReader(extract.SizedReader(br, fi.Size()), name)
 }
 
 // scanReader scans one input and prints its links. A panic while reading

@@ -277,16 +277,13 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 }
 
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
-// a buffer that never grows past MaxHTMLSize+1.
+// a buffer that never grows past MaxHTMLSize+1: one of the size of the
+// input when it is known (see inputSize), so that reading takes one
+// allocation and no copy.
 func readPage(r io.Reader) ([]byte, error) {
-	size := 64 << 10
-	switch v := r.(type) {
-	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
-		size = v.Len() + 1
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = int(fi.Size()) + 1
-		}
+	size := inputSize(r) + 1
+	if size <= 0 {
+		size = 64 << 10
 	}
 	buf := make([]byte, 0, min(max(size, 512), MaxHTMLSize+1))
 	for {
@@ -307,6 +304,36 @@ func readPage(r io.Reader) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// SizedReader returns a reader of what r yields, which Links takes to be
+// size bytes long: for a reader that hides the size of the file it reads
+// (a bufio.Reader), so that an HTML page is read whole in one allocation.
+// A wrong size costs time only.
+func SizedReader(r io.Reader, size int64) io.Reader {
+	return sizedReader{r, int(min(size, MaxHTMLSize+1))}
+}
+
+type sizedReader struct {
+	io.Reader
+	size int
+}
+
+// inputSize returns how many bytes r yields, or about, -1 if unknown: a
+// SizedReader's size, the length of a bytes.Reader, strings.Reader or
+// bytes.Buffer, or the size of a regular file.
+func inputSize(r io.Reader) int {
+	switch v := r.(type) {
+	case sizedReader:
+		return v.size
+	case interface{ Len() int }:
+		return v.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(min(fi.Size(), MaxHTMLSize+1))
+		}
+	}
+	return -1
 }
 
 // parsePage reads the encoding of the document buf and finds its base
