@@ -79,6 +79,7 @@ type htmlRef struct {
 	canBase          bool // for isBase: the element can set the page's base (see page.tag)
 	drop             span // for isBase: what to remove to remove it (see page.tag)
 	decode           bool // for kindText: the text has character references
+	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
 	badDescriptors   bool // for kindSrcset: the candidate's descriptors do not parse
 }
 
@@ -118,6 +119,9 @@ type page struct {
 	// refBatch).
 	ref   htmlRef
 	batch []htmlRef
+	// anchor is the text of the <a> element being read, whose URLs
+	// wait in batch for it.
+	anchor anchorText
 	// steps counts the walk's work that is not a pass over the page's
 	// bytes: tokens, attributes and foreign elements looked at. Tests
 	// check that it grows linearly with the page.
@@ -177,7 +181,7 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
+	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start), Text: r.text}
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}

@@ -48,9 +48,10 @@ var ruleAttrs = func() map[string]string {
 
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
 // http-equiv (meta refresh, urlAttr), the color, face and size of a font
-// that ends foreign content (breaksOut) and the encoding of
-// annotation-xml (foreignStack.push).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding"}
+// that ends foreign content (breaksOut), the encoding of
+// annotation-xml (foreignStack.push), and the alt of an image (its
+// Link.Text, see altText).
+var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "alt"}
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16

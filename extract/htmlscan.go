@@ -55,6 +55,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		start := z.Offset()
 		switch tt {
 		case htmltok.ErrorToken:
+			p.endAnchor()
 			p.flush()
 			return
 		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
@@ -62,6 +63,13 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		case htmltok.EndTagToken:
 			st.rawElem = ""
 			name := tagName(z.TagName())
+			if p.anchor.open {
+				if name == "a" {
+					p.endAnchor()
+				} else {
+					p.anchorBreak(name)
+				}
+			}
 			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
 				st.fs.breakOut()
 			} else if st.fs.end(name) {
@@ -96,7 +104,15 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		st.fs.breakOut()
 		foreign = false
 	}
-	if !p.onlyBase || name == "base" {
+	switch {
+	case name == "a" && !p.onlyBase:
+		p.startAnchor()
+		p.tag(name, &st.attrs, raw, start, false)
+		p.anchorValues()
+	case !p.onlyBase || name == "base":
+		if p.anchor.open {
+			p.anchorBreak(name)
+		}
 		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
 	}
 	st.rawElem = ""
@@ -161,6 +177,9 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	case kindText:
 		// Most text is white space between tags, or words without a
 		// scheme.
+		if p.anchor.open && rawElem == "" {
+			p.anchorChars(raw)
+		}
 		if bytes.ContainsAny(raw, ":.&<") {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
@@ -186,30 +205,46 @@ func (p *page) add(r *htmlRef) bool {
 	}
 	p.batch = append(p.batch, *r)
 	if len(p.batch) >= refBatch || p.onlyBase {
+		if len(p.batch) >= maxAnchorBatch {
+			p.endAnchor()
+		}
 		p.flush()
 	}
 	return !p.stopped
 }
 
-// flush hands the values gathered to yield, until it returns false.
+// flush hands the values gathered to yield, until it returns false; not
+// those of an <a> element whose text is being read (see anchorText).
 func (p *page) flush() {
-	for i := range p.batch {
+	n := len(p.batch)
+	if p.anchor.open {
+		n = p.anchor.from
+	}
+	for i := range p.batch[:n] {
 		if !p.yield(&p.batch[i]) {
 			p.stopped = true
-			break
+			p.batch, p.anchor.open = p.batch[:0], false
+			return
 		}
 	}
-	p.batch = p.batch[:0]
+	p.batch = p.batch[:copy(p.batch, p.batch[n:])]
+	p.anchor.from -= n
+	p.anchor.to -= n
 }
 
 // tag hands out the URL-bearing attributes of the start tag raw at offset
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
+	var text string
+	alt := name == "img"
 	for _, a := range attrs.list {
 		kind, ok := urlAttr(name, a.key, attrs.list, raw)
 		if !ok {
 			continue
+		}
+		if alt {
+			text, alt = p.altText(attrs.list, raw), false
 		}
 		val := p.value(raw[a.valStart:a.valEnd])
 		vs, ve := start+a.valStart, start+a.valEnd
@@ -219,6 +254,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 			attr:     a.key,
 			kind:     kind,
 			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
+			text: text,
 		}
 		add := func(u span) bool {
 			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
