@@ -70,17 +70,17 @@ type htmlRef struct {
 	start, end int // raw span of the URL in the page
 	// The attribute holding the URL, -1 for element text.
 	valStart, valEnd int
-	attrQuote        byte // '"', '\'', or 0 unquoted
-	noValue          bool // the attribute is written without "=" and a value
-	cssQuote         byte // for kindCSS: the string's quote, 0 in an unquoted url()
-	refreshPrefix    bool // for kindRefresh: "URL=" was written before the URL
-	refreshQuote     byte // for kindRefresh: the quote around the URL, if any
-	isBase           bool // the href of a base element
-	canBase          bool // for isBase: the element can set the page's base (see page.tag)
-	drop             span // for isBase: what to remove to remove it (see page.tag)
-	decode           bool // for kindText: the text has character references
+	attrQuote        byte   // '"', '\'', or 0 unquoted
+	noValue          bool   // the attribute is written without "=" and a value
+	cssQuote         byte   // for kindCSS: the string's quote, 0 in an unquoted url()
+	refreshPrefix    bool   // for kindRefresh: "URL=" was written before the URL
+	refreshQuote     byte   // for kindRefresh: the quote around the URL, if any
+	isBase           bool   // the href of a base element
+	canBase          bool   // for isBase: the element can set the page's base (see page.tag)
+	drop             span   // for isBase: what to remove to remove it (see page.tag)
+	decode           bool   // for kindText: the text has character references
 	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
-	badDescriptors   bool // for kindSrcset: the candidate's descriptors do not parse
+	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
 
 // page is an HTML document read for its links. Its URL-bearing values
