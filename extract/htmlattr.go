@@ -46,6 +46,19 @@ var ruleAttrs = func() map[string]string {
 	return m
 }()
 
+// ruleAttrStarts tells, for each length of a name in ruleAttrs, the first
+// bytes (ASCII case folded, modulo 64) those of that length have: most
+// attributes (class, id, type, width, ...) are told not to be in
+// ruleAttrs by it, without a map lookup.
+var ruleAttrStarts = func() (starts [maxRuleAttr + 1]uint64) {
+	for s := range ruleAttrs {
+		if len(s) <= maxRuleAttr {
+			starts[len(s)] |= 1 << ((s[0] | 0x20) & 63)
+		}
+	}
+	return starts
+}()
+
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
 // http-equiv (meta refresh, urlAttr), the color, face and size of a font
 // that ends foreign content (breaksOut), the encoding of
@@ -61,7 +74,7 @@ const maxRuleAttr = 16
 // one. It allocates nothing.
 func ruleAttr(b []byte) (string, bool) {
 	var low [maxRuleAttr]byte
-	if len(b) > len(low) {
+	if len(b) > len(low) || len(b) == 0 || ruleAttrStarts[len(b)]&(1<<((b[0]|0x20)&63)) == 0 {
 		return "", false
 	}
 	for i, c := range b {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"sync"
 	"iter"
 	"slices"
 	"strings"
@@ -41,9 +42,13 @@ type tokenState struct {
 // is only valid during the call.
 func (p *page) walk(yield func(*htmlRef) bool) {
 	p.yield = yield
-	z := htmltok.New(p.buf)
-	z.SetFilter(isRuleAttr)
-	var st tokenState
+	w := walkPool.Get().(*walker)
+	defer w.put(p)
+	z := &w.z
+	z.Reset(p.buf)
+	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
+	st := &w.st
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0]}}
 	st.fs.steps = &p.steps
 	for !p.stopped {
 		p.steps++
@@ -59,7 +64,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.flush()
 			return
 		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
-			p.startTag(z, &st, tt, raw, start)
+			p.startTag(z, st, tt, raw, start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
 			name := tagName(z.TagName())
@@ -90,6 +95,33 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			st.rawElem = ""
 		}
 	}
+}
+
+// walker is the memory a walk uses besides the page, kept for the next
+// page in walkPool: the tokenizer, the batch of values, the attributes of
+// a tag, the text of an anchor.
+type walker struct {
+	z     htmltok.Tokenizer
+	st    tokenState
+	batch []htmlRef
+	text  []byte
+}
+
+var walkPool = sync.Pool{New: func() any {
+	w := &walker{z: *htmltok.New(nil)}
+	w.z.SetFilter(isRuleAttr)
+	return w
+}}
+
+// put gives w back to walkPool, with what p took of it, keeping no part of
+// the page.
+func (w *walker) put(p *page) {
+	w.z.Reset(nil)
+	w.batch, w.text = p.batch[:0], p.anchor.text.buf[:0]
+	clear(w.batch[:cap(w.batch)]) // the strings of the page's values
+	w.st.fs = foreignStack{}
+	p.batch, p.anchor.text.buf = nil, nil
+	walkPool.Put(w)
 }
 
 // startTag reads the start tag raw at offset start: its URL-bearing
@@ -180,7 +212,7 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if bytes.ContainsAny(raw, ":.&<") {
+		if hasTextMark(raw) {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
@@ -188,6 +220,22 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 			p.add(&p.ref)
 		}
 	}
+}
+
+// textMarks are the bytes without which a text holds no URI the text
+// rule looks at: a scheme's colon, a host's dot, a reference, an angle
+// bracket.
+var textMarks = [256]bool{':': true, '.': true, '&': true, '<': true}
+
+// hasTextMark reports whether text holds one of textMarks: what
+// bytes.ContainsAny does, without building its set on every call.
+func hasTextMark(text []byte) bool {
+	for _, c := range text {
+		if textMarks[c] {
+			return true
+		}
+	}
+	return false
 }
 
 // refBatch is how many values walk gathers before it hands them to
