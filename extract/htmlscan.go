@@ -2,10 +2,10 @@ package extract
 
 import (
 	"bytes"
-	"sync"
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urix/urix/internal/htmltok"
 )
