@@ -23,11 +23,11 @@ import (
 // is held in memory whole, because its <base href> applies to the links
 // before it too (HTML Living Standard §4.2.3). Its links are handed out
 // as they are found, never collected, so that reading a page takes at
-// most about 5 times its size (the page, the tokenizer's copy of its
-// longest tag or text, that value decoded) whatever its shape but one: a
-// tag of very many attributes, of which the tokenizer keeps every one and
-// a map of their names, about 12 times the tag. A page of at most
-// maxTreeSize (1 MiB) with a base element is also parsed into a tree
+// most about 5 times its size (the page, a value decoded, the tokenizer
+// copies nothing) whatever its shape but one: a tag of very many
+// attributes, whose names the tokenizer hashes to tell duplicates, about
+// 9 times the tag. A page of at most maxTreeSize (1 MiB) whose base the
+// tokenizer cannot settle (see page.settled) is also parsed into a tree
 // once: about 25 times its size for a real page, and up to about 125 for
 // a hostile one (the parser copies the open formatting elements into each
 // new paragraph), so at most about 130 MB.
