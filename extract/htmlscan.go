@@ -160,8 +160,10 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		}
 		return
 	}
-	if _, ok := rawTextElements[name]; ok {
-		st.rawElem = name
+	if z.RawTag() != "" { // the tokenizer's are rawTextElements and noscript
+		if _, ok := rawTextElements[name]; ok {
+			st.rawElem = name
+		}
 	}
 	// HTML ignores "/>" on these (§13.2.6.4.7).
 	switch name {
@@ -388,6 +390,11 @@ func (p *page) lineOf(start, end int) span {
 // css hands out the URLs of the CSS text val at raw offset off, in a
 // style attribute spanning [vs, ve) or (vs < 0) in a style element.
 func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
+	// Every URL of CSS is in a function or an at-rule: most style
+	// attributes (display:none) have neither.
+	if strings.IndexByte(val.s, '(') < 0 && strings.IndexByte(val.s, '@') < 0 {
+		return
+	}
 	ref := &p.ref
 	*ref = htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
 	if vs >= 0 {

@@ -109,11 +109,6 @@ type Tokenizer struct {
 	// token: one that treats "<p>" as text instead of an element.
 	// rawTag's contents are lower-cased.
 	rawTag string
-	// textIsRaw is whether the current text token's data is not escaped.
-	textIsRaw bool
-	// convertNUL is whether NUL bytes in the current token's data should
-	// be converted into \ufffd replacement characters.
-	convertNUL bool
 	// allowCDATA is whether CDATA sections are allowed in the current context.
 	allowCDATA bool
 }
@@ -203,7 +198,6 @@ func (z *Tokenizer) skipWhiteSpace() {
 func (z *Tokenizer) readRawOrRCDATA() {
 	if z.rawTag == "script" {
 		z.readScript()
-		z.textIsRaw = true
 		z.rawTag = ""
 		return
 	}
@@ -230,8 +224,6 @@ loop:
 		}
 	}
 	z.data.end = z.raw.end
-	// A textarea's or title's RCDATA can contain escaped entities.
-	z.textIsRaw = z.rawTag != "textarea" && z.rawTag != "title"
 	z.rawTag = ""
 }
 
@@ -597,7 +589,6 @@ func (z *Tokenizer) readMarkupDeclaration() TokenType {
 		return DoctypeToken
 	}
 	if z.allowCDATA && z.readCDATA() {
-		z.convertNUL = true
 		return TextToken
 	}
 	// It's a bogus comment.
@@ -701,18 +692,14 @@ func (z *Tokenizer) Next() TokenType {
 				z.readByte()
 			}
 			z.data.end = z.raw.end
-			z.textIsRaw = true
 		} else {
 			z.readRawOrRCDATA()
 		}
 		if z.data.end > z.data.start {
 			z.tt = TextToken
-			z.convertNUL = true
 			return z.tt
 		}
 	}
-	z.textIsRaw = false
-	z.convertNUL = false
 
 loop:
 	for {
@@ -1269,8 +1256,9 @@ func (z *Tokenizer) NumAttrs() int {
 	return 0
 }
 
-// TextIsRaw reports whether the current text token is raw text, whose
-// character references are not decoded (script, style, plaintext, ...).
-func (z *Tokenizer) TextIsRaw() bool {
-	return z.textIsRaw
+// RawTag returns the lower-case name of the element whose contents the
+// next token is, as raw text or RCDATA (script, style, textarea, title,
+// ...), or "".
+func (z *Tokenizer) RawTag() string {
+	return z.rawTag
 }
