@@ -2,9 +2,12 @@ package htmltok
 
 import (
 	"bytes"
+	"fmt"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -171,4 +174,22 @@ func attrValue(b []byte) (string, bool) {
 	x.TagName()
 	_, val, _ := x.TagAttr()
 	return string(val), true
+}
+
+// TestTokensHashCollisions compares the two tokenizers on tags of many
+// attributes with a hash of names that collides all the time, so that
+// duplicates are told by the names kept beside the table.
+func TestTokensHashCollisions(t *testing.T) {
+	defer func(h func(maphash.Seed, []byte) uint64) { nameHash = h }(nameHash)
+	nameHash = func(_ maphash.Seed, b []byte) uint64 { return uint64(len(b) % 3) }
+	var b strings.Builder
+	b.WriteString("<p")
+	for i := range 300 {
+		fmt.Fprintf(&b, " a%d=%d", i%97, i)
+		if i%50 == 0 {
+			b.WriteString(" A1=dup b c B")
+		}
+	}
+	b.WriteString(" a5/>x<br a=1 b=2 c=3 d=4 e=5 f=6 g=7 h=8 i=9 j=10 A=11 a5=12 j=13/>")
+	compareTokens(t, []byte(b.String()), false, 0)
 }
