@@ -15,6 +15,18 @@
 // Unlike x/net/html it never copies the input, never modifies it, and
 // allocates nothing per token or attribute: decoding character references
 // and lowering names is left to the caller, who knows which it needs.
+//
+// What differs from x/net/html v0.62.0's token.go, for whoever brings it
+// up to a later version: readByte reads the page in memory (no io.Reader,
+// no buffer to refill or move, so spans are offsets in the input);
+// skipToLT and the read of a quoted value jump with bytes.IndexByte where
+// the original loops on readByte; readTag tells duplicate attributes
+// without allocating (seen, nameTable) and keeps those SetFilter accepts;
+// rawTagIn sets rawTag without allocating; Token, Text, TagAttr,
+// Buffered, SetMaxBuf and NewTokenizerFragment are left out, with the
+// fields only they read. The functions of the state machine (readScript,
+// readComment, readRawOrRCDATA, readMarkupDeclaration, Next, ...) are
+// otherwise the original's, line for line, LICENSE is x/net's.
 package htmltok
 
 import (
