@@ -19,8 +19,9 @@
 // What differs from x/net/html v0.62.0's token.go, for whoever brings it
 // up to a later version: readByte reads the page in memory (no io.Reader,
 // no buffer to refill or move, so spans are offsets in the input);
-// skipToLT and the read of a quoted value jump with bytes.IndexByte where
-// the original loops on readByte; readTag tells duplicate attributes
+// skipToLT and the read of a quoted value jump with bytes.IndexByte, and
+// the reads of names and unquoted values loop on the buffer, where the
+// original loops on readByte; readTag tells duplicate attributes
 // without allocating (seen, nameTable) and keeps those SetFilter accepts;
 // rawTagIn sets rawTag without allocating; Token, Text, TagAttr,
 // Buffered, SetMaxBuf and NewTokenizerFragment are left out, with the
@@ -1106,37 +1107,30 @@ func lower(b []byte) {
 // has already been consumed.
 func (z *Tokenizer) readTagName() {
 	z.data.start = z.raw.end - 1
-	for {
-		c := z.readByte()
-		if z.err != nil {
-			z.data.end = z.raw.end
-			return
-		}
-		switch c {
+	// The loop of readByte up to the end of the name, on the buffer.
+	for i := z.raw.end; i < len(z.buf); i++ {
+		switch z.buf[i] {
 		case ' ', '\n', '\r', '\t', '\f':
-			z.data.end = z.raw.end - 1
+			z.raw.end, z.data.end = i+1, i
 			return
 		case '/', '>':
-			z.raw.end--
-			z.data.end = z.raw.end
+			z.raw.end, z.data.end = i, i
 			return
 		}
 	}
+	z.raw.end, z.err = len(z.buf), io.EOF
+	z.data.end = z.raw.end
 }
 
 // readTagAttrKey sets z.pendingAttr[0] to the "k" in "<div k=v>".
 // Precondition: z.err == nil.
 func (z *Tokenizer) readTagAttrKey() {
 	z.pendingAttr[0].start = z.raw.end
-	for {
-		c := z.readByte()
-		if z.err != nil {
-			z.pendingAttr[0].end = z.raw.end
-			return
-		}
-		switch c {
+	// The loop of readByte up to the end of the name, on the buffer.
+	for i := z.raw.end; i < len(z.buf); i++ {
+		switch z.buf[i] {
 		case '=':
-			if z.pendingAttr[0].start+1 == z.raw.end {
+			if i == z.pendingAttr[0].start {
 				// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
 				// begins, we treat it as a character in the attribute name and continue.
 				continue
@@ -1145,11 +1139,12 @@ func (z *Tokenizer) readTagAttrKey() {
 		case ' ', '\n', '\r', '\t', '\f', '/', '>':
 			// WHATWG 13.2.5.33 Attribute name state
 			// We need to reconsume the char in the after attribute name state to support the / character
-			z.raw.end--
-			z.pendingAttr[0].end = z.raw.end
+			z.raw.end, z.pendingAttr[0].end = i, i
 			return
 		}
 	}
+	z.raw.end, z.err = len(z.buf), io.EOF
+	z.pendingAttr[0].end = z.raw.end
 }
 
 // readTagAttrVal sets z.pendingAttr[1] to the "v" in "<div k=v>", and
@@ -1204,22 +1199,19 @@ func (z *Tokenizer) readTagAttrVal() {
 
 	default:
 		z.pendingAttr[1].start = z.raw.end - 1
-		for {
-			c := z.readByte()
-			if z.err != nil {
-				z.pendingAttr[1].end = z.raw.end
-				return
-			}
-			switch c {
+		// The loop of readByte up to the end of the value, on the buffer.
+		for i := z.raw.end; i < len(z.buf); i++ {
+			switch z.buf[i] {
 			case ' ', '\n', '\r', '\t', '\f':
-				z.pendingAttr[1].end = z.raw.end - 1
+				z.raw.end, z.pendingAttr[1].end = i+1, i
 				return
 			case '>':
-				z.raw.end--
-				z.pendingAttr[1].end = z.raw.end
+				z.raw.end, z.pendingAttr[1].end = i, i
 				return
 			}
 		}
+		z.raw.end, z.err = len(z.buf), io.EOF
+		z.pendingAttr[1].end = z.raw.end
 	}
 }
 
