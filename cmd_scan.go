@@ -364,7 +364,8 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 		return
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		s.report(name, err)
 		return
 	} else if fi.IsDir() {
@@ -382,7 +383,7 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 			return // PDF, Office, OpenDocument and EPUB files are read
 		}
 	}
-	s.scanReader(br, name)
+	s.scanReader(extract.SizedReader(br, fi.Size()), name)
 }
 
 // scanReader scans one input and prints its links. A panic while reading

@@ -188,6 +188,10 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			}
 		}()
 		typ := opts.Type
+		size := inputSize(r) // for readPage, which the readers below hide
+		if s, ok := r.(sizedReader); ok {
+			r = s.Reader // as the other scanners read it
+		}
 		if typ == Auto {
 			br := bufio.NewReaderSize(r, sniffLen)
 			head, err := br.Peek(sniffLen)
@@ -196,6 +200,9 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 				return
 			}
 			typ, r = Detect(opts.Name, head), br
+		}
+		if typ == HTML && size >= 0 {
+			r = sizedReader{r, size}
 		}
 		if typ <= Auto || int(typ) >= len(scanners) {
 			fail(fmt.Errorf("%w %d", ErrUnknownType, typ))

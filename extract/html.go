@@ -10,6 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -22,11 +23,11 @@ import (
 // is held in memory whole, because its <base href> applies to the links
 // before it too (HTML Living Standard §4.2.3). Its links are handed out
 // as they are found, never collected, so that reading a page takes at
-// most about 5 times its size (the page, the tokenizer's copy of its
-// longest tag or text, that value decoded) whatever its shape but one: a
-// tag of very many attributes, of which the tokenizer keeps every one and
-// a map of their names, about 12 times the tag. A page of at most
-// maxTreeSize (1 MiB) with a base element is also parsed into a tree
+// most about 5 times its size (the page, a value decoded, the tokenizer
+// copies nothing) whatever its shape but one: a tag of very many
+// attributes, whose names the tokenizer hashes to tell duplicates, about
+// 9 times the tag. A page of at most maxTreeSize (1 MiB) whose base the
+// tokenizer cannot settle (see page.settled) is also parsed into a tree
 // once: about 25 times its size for a real page, and up to about 125 for
 // a hostile one (the parser copies the open formatting elements into each
 // new paragraph), so at most about 130 MB.
@@ -70,16 +71,17 @@ type htmlRef struct {
 	start, end int // raw span of the URL in the page
 	// The attribute holding the URL, -1 for element text.
 	valStart, valEnd int
-	attrQuote        byte // '"', '\'', or 0 unquoted
-	noValue          bool // the attribute is written without "=" and a value
-	cssQuote         byte // for kindCSS: the string's quote, 0 in an unquoted url()
-	refreshPrefix    bool // for kindRefresh: "URL=" was written before the URL
-	refreshQuote     byte // for kindRefresh: the quote around the URL, if any
-	isBase           bool // the href of a base element
-	canBase          bool // for isBase: the element can set the page's base (see page.tag)
-	drop             span // for isBase: what to remove to remove it (see page.tag)
-	decode           bool // for kindText: the text has character references
-	badDescriptors   bool // for kindSrcset: the candidate's descriptors do not parse
+	attrQuote        byte   // '"', '\'', or 0 unquoted
+	noValue          bool   // the attribute is written without "=" and a value
+	cssQuote         byte   // for kindCSS: the string's quote, 0 in an unquoted url()
+	refreshPrefix    bool   // for kindRefresh: "URL=" was written before the URL
+	refreshQuote     byte   // for kindRefresh: the quote around the URL, if any
+	isBase           bool   // the href of a base element
+	canBase          bool   // for isBase: the element can set the page's base (see page.tag)
+	drop             span   // for isBase: what to remove to remove it (see page.tag)
+	decode           bool   // for kindText: the text has character references
+	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
+	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
 
 // page is an HTML document read for its links. Its URL-bearing values
@@ -98,6 +100,11 @@ type page struct {
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
 	// ruleAttrs, nil when there are none (see page.prepare).
 	extraAttrs map[string]string
+	// pastHead tells that the tokenizer met, before the base element
+	// at baseAt, a start tag after which the tree could order or drop
+	// base elements otherwise (see headTag); settled that it did not,
+	// so that the tokenizer's base is the tree's.
+	pastHead, settled bool
 	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
 	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
 	// queries of its URLs.
@@ -116,6 +123,9 @@ type page struct {
 	// refBatch).
 	ref   htmlRef
 	batch []htmlRef
+	// anchor is the text of the <a> element being read, whose URLs
+	// wait in batch for it.
+	anchor anchorText
 	// steps counts the walk's work that is not a pass over the page's
 	// bytes: tokens, attributes and foreign elements looked at. Tests
 	// check that it grows linearly with the page.
@@ -176,7 +186,7 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start)}
+	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start), Text: r.text}
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
@@ -274,16 +284,13 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 }
 
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
-// a buffer that never grows past MaxHTMLSize+1.
+// a buffer that never grows past MaxHTMLSize+1: one of the size of the
+// input when it is known (see inputSize), so that reading takes one
+// allocation and no copy.
 func readPage(r io.Reader) ([]byte, error) {
-	size := 64 << 10
-	switch v := r.(type) {
-	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
-		size = v.Len() + 1
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = int(fi.Size()) + 1
-		}
+	size := inputSize(r) + 1
+	if size <= 0 {
+		size = 64 << 10
 	}
 	buf := make([]byte, 0, min(max(size, 512), MaxHTMLSize+1))
 	for {
@@ -304,6 +311,36 @@ func readPage(r io.Reader) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// SizedReader returns a reader of what r yields, which Links takes to be
+// size bytes long: for a reader that hides the size of the file it reads
+// (a bufio.Reader), so that an HTML page is read whole in one allocation.
+// A wrong size costs time only.
+func SizedReader(r io.Reader, size int64) io.Reader {
+	return sizedReader{r, int(min(size, MaxHTMLSize+1))}
+}
+
+type sizedReader struct {
+	io.Reader
+	size int
+}
+
+// inputSize returns how many bytes r yields, or about, -1 if unknown: a
+// SizedReader's size, the length of a bytes.Reader, strings.Reader or
+// bytes.Buffer, or the size of a regular file.
+func inputSize(r io.Reader) int {
+	switch v := r.(type) {
+	case sizedReader:
+		return v.size
+	case interface{ Len() int }:
+		return v.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(min(fi.Size(), MaxHTMLSize+1))
+		}
+	}
+	return -1
 }
 
 // parsePage reads the encoding of the document buf and finds its base
@@ -344,6 +381,9 @@ func (p *page) findBase() {
 		p.sawBase = true
 		if r.canBase {
 			p.baseAt, p.baseRef = r.start, r.ref
+			// ISO-2022-JP writes characters with the bytes of '<'
+			// and '>': the tree of its characters is another.
+			p.settled = !p.pastHead && p.dec != japanese.ISO2022JP
 			return false
 		}
 		return true
@@ -374,9 +414,10 @@ func hasBaseTag(buf []byte) bool {
 // (sawBase); the tree, with its template contents and foreign elements,
 // says which one counts.
 func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
-	if len(p.buf) > maxTreeSize {
+	if len(p.buf) > maxTreeSize || p.settled {
 		// The tree of a huge page would take far more memory than
-		// the page: the tokenizer's choice serves.
+		// the page: the tokenizer's choice serves. A base element
+		// among the head's first elements is the tree's first too.
 		return p.tokenizerBase(outer)
 	}
 	// The tree is made of the page's characters, as the links are.

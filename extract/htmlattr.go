@@ -5,11 +5,15 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/urix/urix/internal/htmltok"
 )
 
-// rawAttr is an attribute of a start tag as it stands in the source: what
-// the x/net/html tokenizer reads, with the byte spans it does not export,
-// so that a value can be reported where it is written and replaced there.
+// rawAttr is an attribute of a start tag as it stands in the source, with
+// its byte spans (which x/net/html's tokenizer does not export, and
+// htmltok's does), so that a value can be reported where it is written
+// and replaced there.
 type rawAttr struct {
 	key        string // lower-case, one of ruleAttrs
 	keyStart   int    // offset of the name in the tag
@@ -21,7 +25,7 @@ type rawAttr struct {
 }
 
 // tagAttrs are the attributes of a start tag that a rule reads, as
-// parseTag keeps them.
+// readTag keeps them.
 type tagAttrs struct {
 	list   []rawAttr
 	others bool              // the tag has other attributes, left out
@@ -29,7 +33,7 @@ type tagAttrs struct {
 }
 
 // ruleAttrs are the names of the attributes a rule reads, each mapped to
-// itself: those of urlAttrs and otherRuleAttrs. parseTag keeps no other,
+// itself: those of urlAttrs and otherRuleAttrs. readTag keeps no other,
 // so that a tag takes memory for these alone, however many attributes it
 // has. TestRuleAttrsRead checks that the rules read no other.
 var ruleAttrs = func() map[string]string {
@@ -43,12 +47,26 @@ var ruleAttrs = func() map[string]string {
 	return m
 }()
 
+// ruleAttrStarts tells, for each length of a name in ruleAttrs, the first
+// bytes (ASCII case folded, modulo 64) those of that length have: most
+// attributes (class, id, type, width, ...) are told not to be in
+// ruleAttrs by it, without a map lookup.
+var ruleAttrStarts = func() (starts [maxRuleAttr + 1]uint64) {
+	for s := range ruleAttrs {
+		if len(s) <= maxRuleAttr {
+			starts[len(s)] |= 1 << ((s[0] | 0x20) & 63)
+		}
+	}
+	return starts
+}()
+
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
 // http-equiv (meta refresh, urlAttr), the color, face and size of a font
 // that ends foreign content (breaksOut), the encoding of
 // annotation-xml (foreignStack.push), the property and name of a meta
-// element (metaURL) and the type of a script (isJSONLD).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type"}
+// element (metaURL), the type of a script (isJSONLD) and the alt of an
+// image (its Link.Text, see altText).
+var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type", "alt"}
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
@@ -58,7 +76,7 @@ const maxRuleAttr = 16
 // one. It allocates nothing.
 func ruleAttr(b []byte) (string, bool) {
 	var low [maxRuleAttr]byte
-	if len(b) > len(low) {
+	if len(b) > len(low) || len(b) == 0 || ruleAttrStarts[len(b)]&(1<<((b[0]|0x20)&63)) == 0 {
 		return "", false
 	}
 	for i, c := range b {
@@ -71,106 +89,56 @@ func ruleAttr(b []byte) (string, bool) {
 	return s, ok
 }
 
-// parseTag splits the raw start tag t ("<name attr=value ...>") into its
-// lower-case name and attributes, exactly as the x/net/html tokenizer's
-// readTag does: same name, key and value boundaries, the first of
-// duplicate attributes kept, nameless ones dropped. Of the attributes,
-// it keeps in attrs those a rule reads (see ruleAttrs); attrs is reused.
-// The attributes read and compared are counted in *steps.
-func parseTag(t []byte, attrs *tagAttrs, steps *int) string {
-	attrs.list, attrs.others = attrs.list[:0], false
-	i := 1
-	for i < len(t) && !isASCIISpace(t[i]) && t[i] != '/' && t[i] != '>' {
-		i++
+// readTag returns the lower-case name of the tag z has just read, at
+// offset start of buf, and keeps in attrs those of its attributes a rule
+// reads (see ruleAttrs), with offsets in the tag: the tokenizer's own
+// attributes, the first of duplicates alone, as x/net/html's tokenizer
+// returns them. z is to keep those alone (see isRuleAttr). attrs is
+// reused. The attributes read are counted in *steps.
+func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
+	attrs.list = attrs.list[:0]
+	for _, a := range z.Attrs() {
+		key, ok := attrs.ruleAttr(buf[a.Key.Start:a.Key.End])
+		if !ok {
+			continue
+		}
+		attrs.list = append(attrs.list, rawAttr{
+			key:      key,
+			keyStart: int(a.Key.Start) - start,
+			valStart: int(a.Val.Start) - start, valEnd: int(a.Val.End) - start,
+			quote: a.Quote, hasValue: a.HasValue,
+			attrEndRaw: int(a.End) - start,
+		})
 	}
-	name := replaceNUL(lowerASCII(t[1:i]))
-	i = skipASCIISpace(t, i)
-	for i < len(t) && t[i] != '>' {
-		var a rawAttr
-		a.keyStart = i
-		*steps++
-		// Attribute name: an '=' as first character belongs to it.
-		j := i
-		for j < len(t) {
-			c := t[j]
-			j++
-			if c == '=' && j == i+1 {
-				continue
-			}
-			if c == '=' || isASCIISpace(c) || c == '/' || c == '>' {
-				j--
-				break
-			}
-		}
-		keyEnd := j
-		k := attrValue(t, j, &a)
-		a.attrEndRaw = k
-		if keyEnd > a.keyStart {
-			if key, ok := attrs.ruleAttr(t[a.keyStart:keyEnd]); !ok {
-				attrs.others = true
-			} else if !attrs.has(key, steps) {
-				a.key = key
-				attrs.list = append(attrs.list, a)
-			}
-		}
-		if k == i { // no progress: cannot happen, but never loop forever
-			k++
-		}
-		i = skipASCIISpace(t, k)
-	}
-	return name
+	*steps += z.NumAttrs()
+	attrs.others = z.NumAttrs() > len(attrs.list)
+	return tagName(z.TagName())
 }
 
-// attrValue reads the value of an attribute whose name ends at j in the
-// tag t into a, and returns the offset after it.
-func attrValue(t []byte, j int, a *rawAttr) int {
-	a.valStart, a.valEnd = j, j
-	k := skipASCIISpace(t, j)
-	if k >= len(t) {
-		return k
-	}
-	switch t[k] {
-	case '/':
-		k++
-	case '=':
-		a.hasValue = true
-		k = skipASCIISpace(t, k+1)
-		if k < len(t) {
-			switch q := t[k]; q {
-			case '>':
-			case '"', '\'':
-				a.quote = q
-				a.valStart = k + 1
-				e := a.valStart
-				for e < len(t) && t[e] != q {
-					e++
-				}
-				a.valEnd = e
-				k = min(e+1, len(t))
-			default:
-				a.valStart = k
-				e := k
-				for e < len(t) && !isASCIISpace(t[e]) && t[e] != '>' {
-					e++
-				}
-				a.valEnd = e
-				k = e
-			}
-		}
-	}
-	return k
+// isRuleAttr reports whether the attribute name b is one of ruleAttrs:
+// the tokenizer's filter, so that a tag takes memory for these alone.
+func isRuleAttr(b []byte) bool {
+	_, ok := ruleAttr(b)
+	return ok
 }
 
-// has reports whether the attributes kept hold key: a scan of at most
-// len(ruleAttrs) of them.
-func (attrs *tagAttrs) has(key string, steps *int) bool {
-	for _, b := range attrs.list {
-		*steps++
-		if b.key == key {
-			return true
+// tagName returns the tag name b as the tokenizer returns it: NUL
+// replaced, ASCII letters lowered. It allocates nothing for the names of
+// HTML (those of x/net/html's atom table).
+func tagName(b []byte) string {
+	var low [16]byte
+	if len(b) <= len(low) {
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			low[i] = c
+		}
+		if a := atom.Lookup(low[:len(b)]); a != 0 {
+			return a.String()
 		}
 	}
-	return false
+	return replaceNUL(lowerASCII(b))
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and

@@ -16,7 +16,7 @@ import (
 // name a rule looks up, a string compared with a rawAttr's key
 // (a.key == "encoding") or an htmlRef's attr, or a case of a switch on
 // one, and checks that
-// each is in ruleAttrs: parseTag keeps no other, and a rule reading one
+// each is in ruleAttrs: readTag keeps no other, and a rule reading one
 // would silently never see it. It also checks that the names fit
 // ruleAttr's buffer.
 func TestRuleAttrsRead(t *testing.T) {
@@ -68,7 +68,7 @@ func TestRuleAttrsRead(t *testing.T) {
 	}
 	for _, name := range read {
 		if _, ok := ruleAttrs[name]; !ok {
-			t.Errorf("a rule reads attribute %q, not in ruleAttrs: parseTag leaves it out", name)
+			t.Errorf("a rule reads attribute %q, not in ruleAttrs: readTag leaves it out", name)
 		}
 	}
 	for name := range ruleAttrs {

@@ -5,18 +5,23 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"github.com/urix/urix/internal/htmltok"
 )
 
-// checkTagsAgainstTokenizer checks parseTag and decode against the
-// x/net/html tokenizer on every start tag of page: same name; of the
-// tokenizer's attributes, those a rule reads, in the same order with the
-// same decoded values; and whether there are others.
+// checkTagsAgainstTokenizer checks readTag, over htmltok's tokenizer,
+// and decode against the x/net/html tokenizer on every start tag of page:
+// same name; of the tokenizer's attributes, those a rule reads, in the
+// same order with the same decoded values; and whether there are others.
 func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 	t.Helper()
 	z := html.NewTokenizer(bytes.NewReader(page))
+	f := htmltok.New(page) // the same tokens (see htmltok.FuzzTokens)
+	f.SetFilter(isRuleAttr)
 	var attrs tagAttrs
 	for {
 		tt := z.Next()
+		f.Next()
 		if tt == html.ErrorToken {
 			return
 		}
@@ -24,7 +29,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 			continue
 		}
 		raw := append([]byte(nil), z.Raw()...)
-		gotName := parseTag(raw, &attrs, new(int))
+		gotName := readTag(f, page, f.Offset(), &attrs, new(int))
 		wantName, more := z.TagName()
 		if gotName != string(wantName) {
 			t.Errorf("%s: tag %q: name %q, tokenizer says %q", name, raw, gotName, wantName)
@@ -87,7 +92,7 @@ func TestParseTag(t *testing.T) {
 	}
 }
 
-// TestParseTagCorpus compares parseTag with the tokenizer on every tag
+// TestParseTagCorpus compares readTag with the tokenizer on every tag
 // of the corpus pages.
 func TestParseTagCorpus(t *testing.T) {
 	forEachCorpusPage(t, func(path string, page []byte) {

@@ -5,8 +5,9 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
-	"golang.org/x/net/html"
+	"github.com/urix/urix/internal/htmltok"
 )
 
 // rawTextElements are those whose contents the tokenizer reads as text
@@ -37,16 +38,26 @@ type tokenState struct {
 	noscr   int // depth of noscript elements
 }
 
-// walk walks the document with the x/net/html tokenizer, keeping raw
-// offsets, and hands every URL-bearing value to yield in document order,
-// until yield returns false. The value is only valid during the call.
+// walk walks the document with the tokenizer of x/net/html (forked in
+// htmltok to give the offsets of attributes), and hands every URL-bearing
+// value to yield in document order, until yield returns false. The value
+// is only valid during the call.
 func (p *page) walk(yield func(*htmlRef) bool) {
 	p.yield = yield
-	z := html.NewTokenizer(bytes.NewReader(p.buf))
-	var st tokenState
+	w := walkPool.Get().(*walker)
+	defer w.put(p)
+	z := &w.z
+	z.Reset(p.buf)
+	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
+	st := &w.st
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0]}}
 	st.fs.steps = &p.steps
-	st.attrs.extra = p.extraAttrs
-	pos := 0
+	if p.extraAttrs != nil {
+		// Options.LazyAttrs: the tokenizer keeps those attributes too.
+		st.attrs.extra = p.extraAttrs
+		z.SetFilter(func(b []byte) bool { _, ok := st.attrs.ruleAttr(b); return ok })
+		defer z.SetFilter(isRuleAttr)
+	}
 	for !p.stopped {
 		p.steps++
 		// CDATA sections are text in foreign content only (HTML Living
@@ -54,17 +65,24 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		z.AllowCDATA(len(st.fs.elems) > 0)
 		tt := z.Next()
 		raw := z.Raw()
-		start := pos
-		pos += len(raw)
+		start := z.Offset()
 		switch tt {
-		case html.ErrorToken:
+		case htmltok.ErrorToken:
+			p.endAnchor()
 			p.flush()
 			return
-		case html.StartTagToken, html.SelfClosingTagToken:
-			p.startTag(z, &st, tt, raw, start)
-		case html.EndTagToken:
+		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
+			p.startTag(z, st, tt, raw, start)
+		case htmltok.EndTagToken:
 			st.rawElem = ""
-			name := parseTag(raw[1:], &st.attrs, &p.steps)
+			name := tagName(z.TagName())
+			if p.anchor.open {
+				if name == "a" {
+					p.endAnchor()
+				} else {
+					p.anchorBreak(name)
+				}
+			}
 			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
 				st.fs.breakOut()
 			} else if st.fs.end(name) {
@@ -76,7 +94,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			case "template":
 				st.tmpl = max(st.tmpl-1, 0)
 			}
-		case html.TextToken:
+		case htmltok.TextToken:
 			if !p.onlyBase {
 				p.text(st.rawElem, raw, start)
 			}
@@ -87,16 +105,54 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	}
 }
 
+// walker is the memory a walk uses besides the page, kept for the next
+// page in walkPool: the tokenizer, the batch of values, the attributes of
+// a tag, the text of an anchor.
+type walker struct {
+	z     htmltok.Tokenizer
+	st    tokenState
+	batch []htmlRef
+	text  []byte
+}
+
+var walkPool = sync.Pool{New: func() any {
+	w := &walker{z: *htmltok.New(nil)}
+	w.z.SetFilter(isRuleAttr)
+	return w
+}}
+
+// put gives w back to walkPool, with what p took of it, keeping no part of
+// the page.
+func (w *walker) put(p *page) {
+	w.z.Reset(nil)
+	w.batch, w.text = p.batch[:0], p.anchor.text.buf[:0]
+	clear(w.batch[:cap(w.batch)]) // the strings of the page's values
+	w.st.fs = foreignStack{}
+	p.batch, p.anchor.text.buf = nil, nil
+	walkPool.Put(w)
+}
+
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
-func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, raw []byte, start int) {
-	name := parseTag(raw, &st.attrs, &p.steps)
+func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
+	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
+	if !headTag(name) {
+		p.pastHead = true
+	}
 	foreign := st.fs.foreign(name)
 	if foreign && breaksOut(name, st.attrs.list) {
 		st.fs.breakOut()
 		foreign = false
 	}
-	if !p.onlyBase || name == "base" {
+	switch {
+	case name == "a" && !p.onlyBase:
+		p.startAnchor()
+		p.tag(name, &st.attrs, raw, start, false)
+		p.anchorValues()
+	case !p.onlyBase || name == "base":
+		if p.anchor.open {
+			p.anchorBreak(name)
+		}
 		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
 	}
 	st.rawElem = ""
@@ -107,15 +163,17 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 		if name == "style" || name == "script" {
 			st.rawElem = name
 		}
-		if tt == html.StartTagToken {
+		if tt == htmltok.StartTagToken {
 			st.fs.push(name, st.fs.elems[len(st.fs.elems)-1].math, st.attrs.list, raw)
 		}
 		return
 	}
-	if _, ok := rawTextElements[name]; ok {
-		st.rawElem = name
-		if name == "script" && isJSONLD(st.attrs.list, raw) {
-			st.rawElem = jsonLDElem
+	if z.RawTag() != "" { // the tokenizer's are rawTextElements and noscript
+		if _, ok := rawTextElements[name]; ok {
+			st.rawElem = name
+			if name == "script" && isJSONLD(st.attrs.list, raw) {
+				st.rawElem = jsonLDElem
+			}
 		}
 	}
 	// HTML ignores "/>" on these (§13.2.6.4.7).
@@ -128,10 +186,27 @@ func (p *page) startTag(z *html.Tokenizer, st *tokenState, tt html.TokenType, ra
 	case "template":
 		st.tmpl++
 	case "svg", "math":
-		if tt == html.StartTagToken {
+		if tt == htmltok.StartTagToken {
 			st.fs.push(name, name == "math", st.attrs.list, raw)
 		}
 	}
+}
+
+// headTag reports whether the tree that x/net/html's parser (HTML Living
+// Standard §13.2.6) builds of a page keeps, after a start tag called
+// name, a base element the tokenizer meets next where the tokenizer has
+// it: in the head or the body, before any element inserted after it and
+// after any element before it. Other tags, the table's (whose foster
+// parenting moves a base before the table), select and frameset (where a
+// base is dropped), template, noscript (raw text in the tree), SVG and
+// MathML, may make the tree's first base element another, and the tree
+// is built (see page.embeddedBase).
+func headTag(name string) bool {
+	switch name {
+	case "html", "head", "body", "base", "meta", "link", "title", "style", "script":
+		return true
+	}
+	return false
 }
 
 // text reads the text raw at offset start, the contents of rawElem if it
@@ -149,7 +224,10 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	case kindText:
 		// Most text is white space between tags, or words without a
 		// scheme.
-		if bytes.ContainsAny(raw, ":.&<") {
+		if p.anchor.open && rawElem == "" {
+			p.anchorChars(raw)
+		}
+		if hasTextMark(raw) {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
@@ -157,6 +235,22 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 			p.add(&p.ref)
 		}
 	}
+}
+
+// textMarks are the bytes without which a text holds no URI the text
+// rule looks at: a scheme's colon, a host's dot, a reference, an angle
+// bracket.
+var textMarks = [256]bool{':': true, '.': true, '&': true, '<': true}
+
+// hasTextMark reports whether text holds one of textMarks: what
+// bytes.ContainsAny does, without building its set on every call.
+func hasTextMark(text []byte) bool {
+	for _, c := range text {
+		if textMarks[c] {
+			return true
+		}
+	}
+	return false
 }
 
 // refBatch is how many values walk gathers before it hands them to
@@ -174,30 +268,46 @@ func (p *page) add(r *htmlRef) bool {
 	}
 	p.batch = append(p.batch, *r)
 	if len(p.batch) >= refBatch || p.onlyBase {
+		if len(p.batch) >= maxAnchorBatch {
+			p.endAnchor()
+		}
 		p.flush()
 	}
 	return !p.stopped
 }
 
-// flush hands the values gathered to yield, until it returns false.
+// flush hands the values gathered to yield, until it returns false; not
+// those of an <a> element whose text is being read (see anchorText).
 func (p *page) flush() {
-	for i := range p.batch {
+	n := len(p.batch)
+	if p.anchor.open {
+		n = p.anchor.from
+	}
+	for i := range p.batch[:n] {
 		if !p.yield(&p.batch[i]) {
 			p.stopped = true
-			break
+			p.batch, p.anchor.open = p.batch[:0], false
+			return
 		}
 	}
-	p.batch = p.batch[:0]
+	p.batch = p.batch[:copy(p.batch, p.batch[n:])]
+	p.anchor.from -= n
+	p.anchor.to -= n
 }
 
 // tag hands out the URL-bearing attributes of the start tag raw at offset
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
+	var text string
+	alt := name == "img"
 	for _, a := range attrs.list {
 		kind, ok := urlAttr(name, a.key, attrs.list, raw)
 		if !ok {
 			continue
+		}
+		if alt {
+			text, alt = p.altText(attrs.list, raw), false
 		}
 		val := p.value(raw[a.valStart:a.valEnd])
 		vs, ve := start+a.valStart, start+a.valEnd
@@ -207,6 +317,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 			attr:     a.key,
 			kind:     kind,
 			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
+			text: text,
 		}
 		add := func(u span) bool {
 			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
@@ -292,6 +403,11 @@ func (p *page) lineOf(start, end int) span {
 // css hands out the URLs of the CSS text val at raw offset off, in a
 // style attribute spanning [vs, ve) or (vs < 0) in a style element.
 func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
+	// Every URL of CSS is in a function or an at-rule: most style
+	// attributes (display:none) have neither.
+	if strings.IndexByte(val.s, '(') < 0 && strings.IndexByte(val.s, '@') < 0 {
+		return
+	}
 	ref := &p.ref
 	*ref = htmlRef{tag: tag, kind: kindCSS, valStart: vs, valEnd: ve, attrQuote: quote}
 	if vs >= 0 {

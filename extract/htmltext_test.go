@@ -1,0 +1,75 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestHTMLLinkText checks the Link.Text of HTML links: an anchor's text,
+// white space collapsed and at most maxLinkText bytes, an image's alt,
+// and nothing for others; with the links still in document order.
+func TestHTMLLinkText(t *testing.T) {
+	long := strings.Repeat("é", 150) // 300 bytes
+	tests := []struct {
+		page string
+		want []string // uri=text of each link
+	}{
+		{`<a href=a>  the <b>big</b>
+		 doc&amp;s </a>`, []string{"a=the big doc&s"}},
+		{`<a href=a>one<a href=b>two</a> after`, []string{"a=one", "b=two"}},
+		{`<a href=a>x<br>y</a>`, []string{"a=x y"}},
+		{`<a href=a>unclosed`, []string{"a=unclosed"}},
+		{`<a href=a><script>var s = "no"</script>yes</a>`, []string{"a=yes"}},
+		{`<a href=a><img src=i alt=" an  image ">pic</a><a name=n>not a link</a>`, []string{"a=pic", "i=an image"}},
+		{`<a href=a ping=p style="background:url(c)">t</a>`, []string{"a=t", "p=t", "c=t"}},
+		{`<a href=a>http://b.example/ text</a>`, []string{"a=http://b.example/ text", "http://b.example/="}},
+		{`<link href=l><area href=r alt=x><img srcset="s 1x, s2 2x" alt=S>`, []string{"l=", "r=", "s=S", "s2=S"}},
+		{`<a href=a>` + long + `</a>`, []string{"a=" + long[:maxLinkText]}},
+		{`<a href=a>x` + long + `</a>`, []string{"a=x" + long[:maxLinkText-2]}},
+	}
+	for _, tc := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tc.page), Options{Type: HTML}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, l.URI+"="+l.Text)
+			if len(l.Text) > maxLinkText || !utf8.ValidString(l.Text) {
+				t.Errorf("%s: text %q: over %d bytes or not UTF-8", tc.page, l.Text, maxLinkText)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.page, got, tc.want)
+		}
+	}
+}
+
+// TestHTMLLinkTextBounded checks that the links of an <a> element wait
+// for its text in bounded memory: an anchor holding very many images and
+// no text goes out when the batch is full, with the links in order.
+func TestHTMLLinkTextBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<a href=a>`)
+	for i := range 10 * maxAnchorBatch {
+		fmt.Fprintf(&b, `<img src=%d>`, i)
+	}
+	b.WriteString(`late text</a>`)
+	p := parsePage([]byte(b.String()), nil)
+	n, maxBatch := 0, 0
+	p.walk(func(r *htmlRef) bool {
+		maxBatch = max(maxBatch, len(p.batch))
+		if n == 0 && (r.ref != "a" || r.text != "") {
+			t.Errorf("first value %q text %q, want a without text", r.ref, r.text)
+		}
+		if n > 0 && r.ref != fmt.Sprint(n-1) {
+			t.Fatalf("value %d is %q: out of order", n, r.ref)
+		}
+		n++
+		return true
+	})
+	if n != 10*maxAnchorBatch+1 || maxBatch > maxAnchorBatch+refBatch {
+		t.Errorf("%d values, batch up to %d; want %d, at most %d", n, maxBatch, 10*maxAnchorBatch+1, maxAnchorBatch+refBatch)
+	}
+}
