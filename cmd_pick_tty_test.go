@@ -46,11 +46,12 @@ func (s *tmuxScreen) keys(keys ...string) {
 	s.tmux(append([]string{"send-keys", "-t", "0"}, keys...)...)
 }
 
-// waitFor returns the screen once it shows want, or fails after a while.
+// waitFor returns the screen once it shows want, or fails after a while:
+// long, since a loaded machine can take seconds to start the binary.
 func (s *tmuxScreen) waitFor(want string) string {
 	s.t.Helper()
 	var screen string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		screen = s.tmux("capture-pane", "-p", "-t", "0")
 		if strings.Contains(screen, want) {
 			return screen
