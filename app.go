@@ -61,6 +61,10 @@ func (e *env) errorf(format string, args ...any) {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	app := newApp(e)
+	if n := len(args); n > 1 && args[n-1] == completeFlag {
+		complete(app, args, e.stdout)
+		return exitOK
+	}
 	err := app.Run(permuteScanArgs(app, args))
 	if err == nil {
 		return exitOK
@@ -135,7 +139,7 @@ func newApp(e *env) *cli.App {
 	// "urix FILE..." is "urix scan FILE...".
 	o := new(scanOptions)
 	app.Flags = quietSwitches(o.flags())
-	app.Action = e.scanAction(o)
+	app.Action = e.defaultAction(o)
 	return app
 }
 
@@ -184,9 +188,6 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		}
 	}
 	rest := args[start:]
-	if n := len(rest); n > 0 && rest[n-1] == "--generate-bash-completion" {
-		return args // cli completes the words as typed
-	}
 	var opts, inputs []string
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]

@@ -30,7 +30,7 @@ const scanExamples = `Examples:
   urix -q notes.txt && echo "has links"`
 
 const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
-wins; with -q, errors met before the first link still give 2).`
+wins, except with -q, where a link found gives 0 whatever errors came before).`
 
 // scanOptions are the options of "urix scan", which are also the options
 // of "urix" itself, as the flags set them.
@@ -223,6 +223,8 @@ func (s *scanner) run(inputs []string) error {
 		s.failed = true
 	}
 	switch {
+	case s.quiet && s.found:
+		return nil // as grep -q: a link found, whatever came before
 	case s.failed:
 		return errReported
 	case !s.found:
