@@ -48,6 +48,7 @@ type scanOptions struct {
 	count          bool
 	filesWithLinks bool
 	null           bool
+	lineBuffered   bool
 	quiet          bool
 	warnings       bool
 
@@ -79,6 +80,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
+		&cli.BoolFlag{Name: "line-buffered", Destination: &o.lineBuffered, Usage: "write each link at once, even when standard output is no terminal (a pipe to a program that waits for them)", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
@@ -138,7 +140,7 @@ type scanner struct {
 	stop     bool // -q found a link, or stdout failed
 	progress *progress
 
-	lineBuffered bool // stdout is a terminal: show each link at once, as grep does
+	lineBuffered bool // --line-buffered, or stdout is a terminal: show each link at once, as grep does
 }
 
 // newScanner checks the options that cli cannot and makes a scanner of
@@ -191,7 +193,7 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
-	s.lineBuffered = isTerminal(e.stdout)
+	s.lineBuffered = o.lineBuffered || isTerminal(e.stdout)
 	if !s.quiet {
 		s.progress = e.newProgress()
 	}
@@ -210,7 +212,7 @@ func (s *scanner) run(inputs []string) error {
 		}
 		switch {
 		case name == "-":
-			s.scanReader(s.e.stdin, "-")
+			s.scanReader(s.streaming(s.e.stdin), "-")
 		case s.recursive:
 			s.walk(name)
 		default:
@@ -339,11 +341,18 @@ func (s *scanner) scanFile(name string, inWalk bool) {
 		return
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		s.report(name, err)
 		return
-	} else if fi.IsDir() {
+	}
+	if fi.IsDir() {
 		s.report(name, errors.New("is a directory (use -r to scan it)"))
+		return
+	}
+	if !fi.Mode().IsRegular() {
+		// A FIFO, a terminal: reads may wait.
+		s.scanReader(s.streaming(s.progress.reader(f)), name)
 		return
 	}
 	br := bufio.NewReaderSize(s.progress.reader(f), 64<<10)
