@@ -116,7 +116,9 @@ func newApp(e *env) *cli.App {
 		Reader:                 e.stdin,
 		EnableBashCompletion:   true,
 		UseShortOptionHandling: true,
-		HideHelpCommand:        true,
+		// Globs have commas ("*.{htm,md}"); --scheme splits its own.
+		DisableSliceFlagSeparator: true,
+		HideHelpCommand:           true,
 		// run maps errors to exit statuses; cli must not call os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   usageError,

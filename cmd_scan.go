@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -38,7 +35,8 @@ type scanOptions struct {
 	typ, base, defaultBase string
 
 	recursive                    bool
-	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
+	include, exclude, excludeDir cli.StringSlice // -r filters (doublestar globs)
+	hidden, noIgnore, follow     bool
 
 	asJSON         bool
 	format         string // plain, json or tsv
@@ -68,9 +66,12 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files that match `GLOB` (\"*.{htm,md}\" on the name; with a slash, \"docs/**/*.md\", on the path from the argument; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files that match `GLOB` (as --include; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories that match `GLOB` (\"node_modules\", \"email/spamassassin\"; repeatable)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "with -r, scan hidden files and directories too (names that start with a dot)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
+		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
@@ -155,10 +156,8 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	default:
 		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format)
 	}
-	for _, glob := range slices.Concat(s.include.Value(), s.exclude.Value(), s.excludeDir.Value()) {
-		if _, err := filepath.Match(glob, ""); err != nil {
-			return nil, fmt.Errorf("scan: bad pattern %q: %w", glob, err)
-		}
+	if err := o.walkOptions().checkGlobs(); err != nil {
+		return nil, fmt.Errorf("scan: %w", err)
 	}
 	opts, err := o.extractOptions()
 	if err != nil {
@@ -263,56 +262,18 @@ func (s *scanner) fail(msg string) {
 	s.progress.above(func() { s.e.errorf("%s", msg) })
 }
 
-// walk scans every regular file under root in lexical order, skipping
-// binary ones, as grep -r does: a symbolic link named on the command line
-// is followed, those below it are not.
+// walk scans the files under root that the walk options let through (see
+// treeWalker), skipping binary ones.
 func (s *scanner) walk(root string) {
-	start := root
-	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 && isDir(root) {
-		// WalkDir does not follow a root that is a link; "link/" is
-		// followed by the system, and the names it yields stay clean.
-		start = root + string(filepath.Separator)
+	w := &treeWalker{
+		walkOptions: s.walkOptions(),
+		visit: func(name string) bool {
+			s.scanFile(name, true)
+			return !s.stop
+		},
+		report: s.report,
 	}
-	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
-		if s.stop {
-			return filepath.SkipAll
-		}
-		if err != nil {
-			s.report(path, err)
-			return nil
-		}
-		if path == start {
-			if !d.IsDir() {
-				s.scanFile(path, true)
-			}
-			return nil
-		}
-		switch {
-		case d.IsDir():
-			if matchAny(s.excludeDir.Value(), d.Name()) {
-				return filepath.SkipDir
-			}
-		case d.Type().IsRegular():
-			if inc := s.include.Value(); (len(inc) == 0 || matchAny(inc, d.Name())) && !matchAny(s.exclude.Value(), d.Name()) {
-				s.scanFile(path, true)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		s.report(root, err)
-	}
-}
-
-// matchAny reports whether name matches one of the globs, which were
-// checked when the options were read.
-func matchAny(globs []string, name string) bool {
-	for _, g := range globs {
-		if ok, _ := filepath.Match(g, name); ok {
-			return true
-		}
-	}
-	return false
+	w.walk(root)
 }
 
 func isDir(name string) bool {
@@ -468,6 +429,14 @@ func (s *scanner) check(err error) {
 		s.stop = true
 		s.failed = true
 		s.progress.above(func() { s.e.errorf("%v", err) })
+	}
+}
+
+// walkOptions are the options of -r.
+func (o *scanOptions) walkOptions() walkOptions {
+	return walkOptions{
+		hidden: o.hidden, noIgnore: o.noIgnore, follow: o.follow,
+		include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
 	}
 }
 
