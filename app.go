@@ -197,6 +197,8 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		case a == "--":
 			inputs = append(inputs, rest[i+1:]...)
 			i = len(rest)
+		case len(a) > 2 && a[0] == '-' && valued[a[1:2]] && isDigits(a[2:]):
+			opts = append(opts, a[:2], a[2:]) // "-j1", "-m5": cli takes "1" for an option
 		case len(a) > 1 && a[0] == '-':
 			opts = append(opts, a)
 			name := strings.TrimLeft(a, "-")
@@ -218,6 +220,10 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		out = append(out, inputs...)
 	}
 	return out
+}
+
+func isDigits(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
 }
 
 // helpCommand is the command line that shows the help of the command c

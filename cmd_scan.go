@@ -2,18 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"strconv"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/uri"
 )
 
 const scanExamples = `Examples:
@@ -37,6 +33,7 @@ type scanOptions struct {
 	recursive                    bool
 	include, exclude, excludeDir cli.StringSlice // -r filters (doublestar globs)
 	hidden, noIgnore, follow     bool
+	threads                      int // -j; 0: the number of CPUs
 
 	asJSON         bool
 	format         string // plain, json or tsv
@@ -51,6 +48,7 @@ type scanOptions struct {
 	warnings       bool
 
 	unique       bool
+	maxCount     int
 	schemes      cli.StringSlice
 	onlyValid    bool
 	absoluteOnly bool
@@ -71,6 +69,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories that match `GLOB` (\"node_modules\", \"email/spamassassin\"; repeatable)", Category: "Inputs"},
 		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "with -r, scan hidden files and directories too (names that start with a dot)", Category: "Inputs"},
 		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
+		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same, input by input, as with -j1", Category: "Inputs"},
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
@@ -86,6 +85,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
+		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Destination: &o.maxCount, DefaultText: "no limit", Usage: "print at most `NUM` links of each input (0: no limit)", Category: "Filters"},
 		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
@@ -132,13 +132,15 @@ type scanner struct {
 	opts        extract.Options // all but Name, set for each input
 	names       bool            // print input names
 	eol         byte
-	formatter   linkFormatter
+	threads     int // goroutines reading inputs
 
+	// The output, written by one goroutine.
 	out      *bufio.Writer
 	seen     map[string]struct{} // --unique
 	found    bool
 	failed   bool
-	stop     bool // -q found a link, or stdout failed
+	stop     bool        // -q found a link, or stdout failed
+	quit     atomic.Bool // stop, for the goroutines that read inputs
 	progress *progress
 
 	lineBuffered bool // --line-buffered, or stdout is a terminal: show each link at once, as grep does
@@ -170,6 +172,13 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	if s.unique {
 		s.seen = make(map[string]struct{})
 	}
+	s.threads = o.threads
+	if s.threads <= 0 {
+		s.threads = runtime.NumCPU()
+	}
+	if s.maxCount < 0 {
+		return nil, fmt.Errorf("scan: -m %d: want a number of links (0: no limit)", s.maxCount)
+	}
 	return s, nil
 }
 
@@ -190,7 +199,6 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 		}
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
-	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = o.lineBuffered || isTerminal(e.stdout)
 	if !s.quiet {
@@ -202,21 +210,14 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 // run scans the inputs and returns the outcome: status 2 after an error
 // (reported already), 1 when no link was found.
 func (s *scanner) run(inputs []string) error {
-	if h := s.formatter.header(); h != "" && !s.count && !s.filesWithLinks && !s.quiet {
-		s.record(h)
+	header := newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings).header()
+	if header != "" && !s.count && !s.filesWithLinks && !s.quiet {
+		s.record(header)
 	}
-	for _, name := range inputs {
-		if s.stop {
-			break
-		}
-		switch {
-		case name == "-":
-			s.scanReader(s.streaming(s.e.stdin), "-")
-		case s.recursive:
-			s.walk(name)
-		default:
-			s.scanFile(name, false)
-		}
+	if s.threads > 1 && (s.recursive || len(inputs) > 1) {
+		s.scanParallel(inputs, s.threads)
+	} else {
+		s.scanSequential(inputs)
 	}
 	s.progress.close()
 	if err := s.out.Flush(); err != nil && !s.failed {
@@ -234,186 +235,6 @@ func (s *scanner) run(inputs []string) error {
 	return nil
 }
 
-// report tells the user about a problem with one input, after the links
-// found so far, and marks the run as failed; the other inputs are still
-// scanned.
-func (s *scanner) report(name string, err error) {
-	s.fail(fileMessage(name, err))
-}
-
-// reportExtract reports a problem extract met in one part of an input as
-// its *extract.Error says it (input, message, MIME part, offset, cause),
-// the program's prefix in place of the package's. (A base that cannot be
-// used is no error: extract puts it in the links' warnings.)
-func (s *scanner) reportExtract(name string, err error) {
-	var xe *extract.Error
-	if !errors.As(err, &xe) {
-		s.report(name, err)
-		return
-	}
-	s.fail(escapeText(strings.TrimPrefix(xe.Error(), "extract: "), false))
-}
-
-// fail prints msg after the links found so far and marks the run as
-// failed.
-func (s *scanner) fail(msg string) {
-	s.failed = true
-	s.out.Flush()
-	s.progress.above(func() { s.e.errorf("%s", msg) })
-}
-
-// walk scans the files under root that the walk options let through (see
-// treeWalker), skipping binary ones.
-func (s *scanner) walk(root string) {
-	w := &treeWalker{
-		walkOptions: s.walkOptions(),
-		visit: func(name string) bool {
-			s.scanFile(name, true)
-			return !s.stop
-		},
-		report: s.report,
-	}
-	w.walk(root)
-}
-
-func isDir(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.IsDir()
-}
-
-// binarySniff is how much of a file is looked at for a NUL byte, grep's
-// sign of a binary file.
-const binarySniff = 8 << 10
-
-// isBinary reports whether head, the start of a file, is a binary file's:
-// it has a NUL byte and no UTF-16 byte order mark (UTF-16 text is full of
-// NULs, and package extract reads it, as ripgrep does).
-func isBinary(head []byte) bool {
-	utf16 := bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff})
-	return !utf16 && bytes.IndexByte(head, 0) >= 0
-}
-
-// scanFile scans the named file. A directory is an error unless -r, and a
-// binary file met in a directory walk is skipped silently.
-func (s *scanner) scanFile(name string, inWalk bool) {
-	f, err := os.Open(name)
-	if err != nil {
-		s.report(name, err)
-		return
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		s.report(name, err)
-		return
-	}
-	if fi.IsDir() {
-		s.report(name, errors.New("is a directory (use -r to scan it)"))
-		return
-	}
-	if !fi.Mode().IsRegular() {
-		// A FIFO, a terminal: reads may wait.
-		s.scanReader(s.streaming(s.progress.reader(f)), name)
-		return
-	}
-	br := bufio.NewReaderSize(s.progress.reader(f), 64<<10)
-	if inWalk && s.opts.Type == extract.Auto {
-		head, err := br.Peek(binarySniff)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			s.report(name, err)
-			return
-		}
-		if isBinary(head) {
-			return
-		}
-	}
-	s.scanReader(br, name)
-}
-
-// scanReader scans one input and prints its links. A panic while reading
-// it (a bug) is an error of that input, reported after its links found
-// before it, and the other inputs are still scanned.
-func (s *scanner) scanReader(r io.Reader, name string) {
-	s.progress.input()
-	n, err := s.scanLinks(r, name)
-	if err != nil {
-		s.report(name, err)
-	}
-	if n >= 0 && s.count && !s.filesWithLinks {
-		if s.names {
-			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
-		} else {
-			s.record(strconv.Itoa(n))
-		}
-	}
-}
-
-// scanLinks prints the links of one input and returns how many it kept,
-// or -1 when it has printed what it had to (-l, -q) or output failed.
-func (s *scanner) scanLinks(r io.Reader, name string) (n int, err error) {
-	defer recoverInput(&err)
-	if testHookInput != nil {
-		r = testHookInput(name, r)
-	}
-	opts := s.opts
-	opts.Name = name
-	for link, lerr := range extract.Links(r, opts) {
-		if lerr != nil {
-			s.reportExtract(name, lerr)
-			continue
-		}
-		if !s.keep(link) {
-			continue
-		}
-		n++
-		s.found = true
-		s.progress.link()
-		if s.quiet {
-			s.stop = true
-			return -1, nil
-		}
-		if s.filesWithLinks {
-			s.record(escapeText(name, false))
-			return -1, nil
-		}
-		if !s.count {
-			s.print(link)
-		}
-		if s.stop {
-			return -1, nil
-		}
-	}
-	return n, nil
-}
-
-// keep applies the filters extract does not: --only-valid, and --unique
-// across all inputs (extract's Unique works within one).
-func (s *scanner) keep(l extract.Link) bool {
-	if s.onlyValid {
-		u, err := uri.Parse(l.URI)
-		if err != nil || len(u.SchemeWarnings()) > 0 {
-			return false
-		}
-	}
-	if s.seen != nil {
-		if _, dup := s.seen[l.URI]; dup {
-			return false
-		}
-		s.seen[l.URI] = struct{}{}
-	}
-	return true
-}
-
-// print writes one link in the chosen format.
-func (s *scanner) print(l extract.Link) {
-	r, err := s.formatter.format(l)
-	if err != nil {
-		s.check(err)
-		return
-	}
-	s.record(r)
-}
-
 // record writes one output record and its terminator.
 func (s *scanner) record(r string) {
 	s.out.WriteString(r)
@@ -426,7 +247,7 @@ func (s *scanner) record(r string) {
 // check stops the run when output fails (a closed pipe, a full disk).
 func (s *scanner) check(err error) {
 	if err != nil && !s.stop {
-		s.stop = true
+		s.halt()
 		s.failed = true
 		s.progress.above(func() { s.e.errorf("%v", err) })
 	}
