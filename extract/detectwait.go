@@ -28,10 +28,13 @@ type deadliner interface {
 // soon as more input cannot change the outcome (see decided), when the
 // input pauses (see pauseReader) or ends, or on sniffLen bytes. So a
 // link at the start of a slow stream is reported without waiting for
-// 4 KiB.
+// 4 KiB. pr is the pauseReader br reads, or nil.
 func detectType(name string, br *bufio.Reader, pr *pauseReader) (Type, error) {
 	if t, ok := typeByName(name); ok {
 		return t, nil
+	}
+	if pr == nil {
+		pr = new(pauseReader) // br reads no pauseReader: no pause seen
 	}
 	defer func() { pr.timed = false }()
 	for {

@@ -178,8 +178,14 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 		}()
 		typ := opts.Type
 		if typ == Auto {
-			pr := &pauseReader{r: r}
-			br := bufio.NewReaderSize(pr, sniffLen)
+			// A caller's reader of a file, big enough, is used as it is
+			// (the mbox scanner's too): no buffer per input.
+			br, ok := r.(*bufio.Reader)
+			var pr *pauseReader
+			if !ok || br.Size() < sniffLen {
+				pr = &pauseReader{r: r}
+				br = bufio.NewReaderSize(pr, sniffLen)
+			}
 			if typ, err = detectType(opts.Name, br, pr); err != nil {
 				fail(err)
 				return
