@@ -1,10 +1,10 @@
 package main
 
 import (
+	"os"
 	"bufio"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
@@ -45,10 +45,17 @@ type scanOptions struct {
 	null           bool
 	lineBuffered   bool
 	quiet          bool
+	noMessages     bool
+	noProgress     bool
+	color          string
 	warnings       bool
 
 	unique       bool
 	maxCount     int
+	hosts        cli.StringSlice // --host
+	match        string
+	excludeMatch string
+	noSchemes    cli.StringSlice // --exclude-scheme
 	schemes      cli.StringSlice
 	onlyValid    bool
 	absoluteOnly bool
@@ -73,7 +80,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json, tsv or csv", Category: "Output"},
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
 		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, within the message header or the decoded MIME part)", Category: "Output"},
@@ -81,12 +88,19 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
 		&cli.BoolFlag{Name: "line-buffered", Destination: &o.lineBuffered, Usage: "write each link at once, even when standard output is no terminal (a pipe to a program that waits for them)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-messages", Destination: &o.noMessages, Usage: "print no message about inputs that cannot be read or have errors (the exit status still tells)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-progress", Destination: &o.noProgress, Usage: "never show the progress line on standard error", Category: "Output"},
+		&cli.StringFlag{Name: "color", Aliases: []string{"colour"}, Value: "auto", Destination: &o.color, Usage: "colour names, lines and URIs as ripgrep does: `WHEN` auto (on a terminal, unless NO_COLOR is set), always or never", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
 		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Destination: &o.maxCount, DefaultText: "no limit", Usage: "print at most `NUM` links of each input (0: no limit)", Category: "Filters"},
 		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "exclude-scheme", Destination: &o.noSchemes, Usage: "drop URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "host", Destination: &o.hosts, Usage: "keep only URIs whose host is one of `HOSTS` or below it (comma-separated; IDNs in either form)", Category: "Filters"},
+		&cli.StringFlag{Name: "match", Destination: &o.match, Usage: "keep only URIs that `REGEX` matches (Go syntax, unanchored)", Category: "Filters"},
+		&cli.StringFlag{Name: "exclude-match", Destination: &o.excludeMatch, Usage: "drop URIs that `REGEX` matches", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
 
@@ -130,7 +144,9 @@ type scanner struct {
 	e           *env
 	scanOptions                 // format is "json" with --json
 	opts        extract.Options // all but Name, set for each input
+	filter      *linkFilter     // nil: none
 	names       bool            // print input names
+	colored     bool            // --color
 	eol         byte
 	threads     int // goroutines reading inputs
 
@@ -154,9 +170,18 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		s.format = "json"
 	}
 	switch s.format {
-	case "plain", "tsv", "json":
+	case "plain", "tsv", "csv", "json":
 	default:
-		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format)
+		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json, tsv or csv)", s.format)
+	}
+	switch s.color {
+	case "auto":
+		s.colored = isTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	case "always":
+		s.colored = true
+	case "never":
+	default:
+		return nil, fmt.Errorf("scan: unknown --color %q (want auto, always or never)", s.color)
 	}
 	if err := o.walkOptions().checkGlobs(); err != nil {
 		return nil, fmt.Errorf("scan: %w", err)
@@ -166,6 +191,9 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		return nil, err
 	}
 	s.opts = opts
+	if s.filter, err = o.newLinkFilter(); err != nil {
+		return nil, err
+	}
 	if s.null {
 		s.eol = 0
 	}
@@ -201,7 +229,7 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
 	s.lineBuffered = o.lineBuffered || isTerminal(e.stdout)
-	if !s.quiet {
+	if !s.quiet && !s.noProgress {
 		s.progress = e.newProgress()
 	}
 	return s.run(inputs)
@@ -210,7 +238,7 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 // run scans the inputs and returns the outcome: status 2 after an error
 // (reported already), 1 when no link was found.
 func (s *scanner) run(inputs []string) error {
-	header := newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings).header()
+	header := s.newLinkFormatter().header()
 	if header != "" && !s.count && !s.filesWithLinks && !s.quiet {
 		s.record(header)
 	}
@@ -279,13 +307,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Default:     o.defaultBase,
 	}
 	// --scheme http,https and --scheme http --scheme https alike.
-	for _, list := range o.schemes.Value() {
-		for _, name := range strings.Split(list, ",") {
-			if name = strings.TrimSpace(name); name != "" {
-				opts.Schemes = append(opts.Schemes, name)
-			}
-		}
-	}
+	opts.Schemes = splitList(o.schemes.Value())
 	for _, f := range []struct {
 		flag, value string
 		src         base.Source

@@ -25,7 +25,7 @@ type inputScanner struct {
 func (s *scanner) newInputScanner() *inputScanner {
 	return &inputScanner{
 		s:         s,
-		formatter: newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings),
+		formatter: s.newLinkFormatter(),
 		br:        bufio.NewReaderSize(nil, 64<<10),
 	}
 }
@@ -134,8 +134,12 @@ func extractMessage(name string, err error) string {
 }
 
 // keep applies the filters extract does not, those that need no other
-// input: --only-valid. (--unique is applied as the links are written.)
+// input: --only-valid, --host, --match and the like. (--unique is applied
+// as the links are written.)
 func (s *scanner) keep(l extract.Link) bool {
+	if s.filter != nil && !s.filter.keep(l) {
+		return false
+	}
 	if s.onlyValid {
 		u, err := uri.Parse(l.URI)
 		if err != nil || len(u.SchemeWarnings()) > 0 {

@@ -75,7 +75,7 @@ func (s *scanner) writeLink(f *fileOut, key, record string) bool {
 		s.halt()
 		return false
 	case s.filesWithLinks:
-		s.record(escapeText(f.name, false))
+		s.record(s.paint(colorPath, escapeText(f.name, false)))
 		f.done = true
 		return false
 	case !s.count:
@@ -97,9 +97,12 @@ func (s *scanner) finish(f *fileOut) {
 		}
 	}
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
-		if s.names {
-			s.record(escapeText(f.name, false) + ":" + strconv.Itoa(f.n))
-		} else {
+		switch {
+		case s.format == "json":
+			s.record(countJSON(f.name, f.n))
+		case s.names:
+			s.record(s.paint(colorPath, escapeText(f.name, false)) + ":" + strconv.Itoa(f.n))
+		default:
 			s.record(strconv.Itoa(f.n))
 		}
 	}
@@ -122,6 +125,9 @@ func (s *scanner) report(name string, err error) {
 // failed.
 func (s *scanner) fail(msg string) {
 	s.failed = true
+	if s.noMessages {
+		return
+	}
 	s.out.Flush()
 	s.progress.above(func() { s.e.errorf("%s", msg) })
 }
