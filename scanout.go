@@ -167,21 +167,41 @@ func (s *scanner) walk(root string, visit func(string) bool, report func(string,
 
 // scanJob is one input of a parallel scan.
 type scanJob struct {
+	seq    int // its place in the order of a sequential scan
 	out    *fileOut
 	inWalk bool
-	stream bool          // read by the writer itself, in order: it may wait
-	done   chan struct{} // closed when out is complete
+}
+
+// aheadMax bounds the inputs whose output is kept while an input before
+// them is still being read.
+const aheadMax = 1024
+
+// parallel is the state of a parallel scan: the goroutines that read the
+// inputs print them too, each input once those before it are printed,
+// under mu. So no goroutine only waits to print, and on a busy machine
+// the scan does not wait for one to be woken for each input.
+type parallel struct {
+	s     *scanner
+	mu    sync.Mutex
+	next  int              // the seq of the input to print next
+	ready map[int]*scanJob // read, waiting for those before them
+	slots chan struct{}    // one per input read ahead (aheadMax)
 }
 
 // scanParallel scans the inputs with n goroutines, each with its own
-// buffers, while this one prints their output input by input in the
-// order of a sequential scan. Inputs whose reads may wait (standard
-// input, a FIFO named on the command line) are read here, in their turn,
-// so that their links are printed as they come.
+// buffers, while this one lists the inputs (walking the trees); the output
+// is printed input by input in the order of a sequential scan. Inputs
+// whose reads may wait (standard input, a FIFO) need their links printed
+// as they come: with one of them, the scan is sequential.
 func (s *scanner) scanParallel(inputs []string, n int) {
-	order := make(chan *scanJob, 4*n) // bounds the output kept ahead
-	jobs := make(chan *scanJob, n)
-	go s.produce(inputs, order, jobs)
+	for _, name := range inputs {
+		if name == "-" || mayWait(name) {
+			s.scanSequential(inputs)
+			return
+		}
+	}
+	p := &parallel{s: s, ready: make(map[int]*scanJob), slots: make(chan struct{}, aheadMax)}
+	jobs := make(chan *scanJob, 4*n)
 	var workers sync.WaitGroup
 	for range n {
 		workers.Add(1)
@@ -192,71 +212,75 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 				if !s.quit.Load() {
 					w.file(j.out.name, j.inWalk, j.out)
 				}
-				close(j.done)
+				p.done(j)
 			}
 		}()
 	}
-	here := s.newInputScanner()
-	for j := range order {
-		if s.stop {
-			continue // let the producer end
-		}
-		if j.stream {
-			j.out.direct = true
-			if j.out.name == "-" {
-				here.reader(s.streaming(s.e.stdin), j.out)
-			} else {
-				here.file(j.out.name, false, j.out)
-			}
-		} else if j.done != nil {
-			<-j.done
-		}
-		s.finish(j.out)
-	}
+	p.produce(inputs, jobs)
+	close(jobs)
 	workers.Wait()
 }
 
-// produce sends the inputs in order to the writer (order) and those the
-// workers read to them (jobs), then closes both.
-func (s *scanner) produce(inputs []string, order, jobs chan<- *scanJob) {
-	defer close(jobs)
-	defer close(order)
-	send := func(j *scanJob) bool {
-		order <- j
-		if j.done != nil {
+// produce sends the inputs to the goroutines that read them, in order; a
+// problem met walking a tree is an input of its own, printed in its place.
+func (p *parallel) produce(inputs []string, jobs chan<- *scanJob) {
+	s, seq := p.s, 0
+	send := func(j *scanJob, read bool) bool {
+		p.slots <- struct{}{}
+		j.seq = seq
+		seq++
+		if read {
 			jobs <- j
+		} else {
+			p.done(j)
 		}
 		return !s.quit.Load()
 	}
 	for _, name := range inputs {
-		switch {
-		case name == "-" || !s.recursive && !isRegular(name):
-			// Read in turn by the writer; errors are reported there too.
-			if !send(&scanJob{out: s.newFileOut(name, false), stream: true}) {
+		if !s.recursive {
+			if !send(&scanJob{out: s.newFileOut(name, false)}, true) {
 				return
 			}
-		case s.recursive:
-			s.walk(name, func(file string) bool {
-				return send(&scanJob{out: s.newFileOut(file, false), inWalk: true, done: make(chan struct{})})
-			}, func(file string, err error) {
-				out := s.newFileOut(file, false)
-				out.report(err)
-				send(&scanJob{out: out})
-			})
-		default:
-			if !send(&scanJob{out: s.newFileOut(name, false), done: make(chan struct{})}) {
-				return
-			}
+			continue
 		}
+		s.walk(name, func(file string) bool {
+			return send(&scanJob{out: s.newFileOut(file, false), inWalk: true}, true)
+		}, func(file string, err error) {
+			out := s.newFileOut(file, false)
+			out.report(err)
+			send(&scanJob{out: out}, false)
+		})
 		if s.quit.Load() {
 			return
 		}
 	}
 }
 
-func isRegular(name string) bool {
+// done takes an input that has been read, and prints it and the inputs
+// after it that are ready, if those before it are printed.
+func (p *parallel) done(j *scanJob) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ready[j.seq] = j
+	for {
+		j, ok := p.ready[p.next]
+		if !ok {
+			return
+		}
+		delete(p.ready, p.next)
+		p.next++
+		if !p.s.stop {
+			p.s.finish(j.out)
+		}
+		<-p.slots
+	}
+}
+
+// mayWait reports whether name is a file whose reads may wait: not a
+// regular file or directory (a FIFO, a terminal).
+func mayWait(name string) bool {
 	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
 }
 
 func isDir(name string) bool {
