@@ -132,6 +132,7 @@ func newApp(e *env) *cli.App {
 		e.equalCommand(),
 		e.rewriteCommand(),
 		e.completionCommand(),
+		e.manCommand(),
 	}
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
