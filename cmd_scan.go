@@ -70,7 +70,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files", Category: "Inputs"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, as ripgrep: skipping hidden files, what .gitignore and .ignore exclude, and binary files", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files that match `GLOB` (\"*.{htm,md}\" on the name; with a slash, \"docs/**/*.md\", on the path from the argument; repeatable)", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files that match `GLOB` (as --include; repeatable)", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories that match `GLOB` (\"node_modules\", \"email/spamassassin\"; repeatable)", Category: "Inputs"},

@@ -99,3 +99,26 @@ func TestStreamFirstLinkBeforeMore(t *testing.T) {
 		}
 	}
 }
+
+// countWriter counts the writes made to it.
+type countWriter struct{ writes int }
+
+func (w *countWriter) Write(b []byte) (int, error) { w.writes++; return len(b), nil }
+
+// TestLineBuffered checks that --line-buffered writes each link at once,
+// and that without it a pipe gets its output in one block.
+func TestLineBuffered(t *testing.T) {
+	in := "http://a.example/ http://b.example/ http://c.example/\n"
+	for _, tt := range []struct {
+		args   []string
+		writes int
+	}{{[]string{"urix", "--line-buffered", "-"}, 3}, {[]string{"urix", "-"}, 1}} {
+		w := new(countWriter)
+		if code := run(tt.args, strings.NewReader(in), w, io.Discard); code != 0 {
+			t.Fatalf("%q: status %d", tt.args, code)
+		}
+		if w.writes != tt.writes {
+			t.Errorf("%q: %d writes, want %d", tt.args, w.writes, tt.writes)
+		}
+	}
+}
