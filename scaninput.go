@@ -61,8 +61,13 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 		return
 	}
 	if !fi.Mode().IsRegular() {
-		// A FIFO, a terminal: reads may wait.
-		w.reader(w.s.streaming(w.s.progress.reader(f)), out)
+		// A FIFO, a terminal: reads may wait. (A parallel scan reads
+		// none, but what a walk found may have changed since.)
+		if out.direct {
+			w.reader(w.s.streaming(w.s.progress.reader(f)), out)
+		} else {
+			w.reader(w.s.progress.reader(f), out)
+		}
 		return
 	}
 	w.br.Reset(w.s.progress.reader(f))
