@@ -36,7 +36,7 @@ type scanOptions struct {
 	threads                      int // -j; 0: the number of CPUs
 
 	asJSON         bool
-	format         string // plain, json or tsv
+	format         string // plain, json, tsv or csv
 	withFilename   bool
 	noFilename     bool
 	lineNumber     bool
