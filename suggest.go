@@ -40,11 +40,12 @@ func suggestCommand(app *cli.App, word string) string {
 
 // defaultAction is the action of "urix" alone, the scan of its arguments,
 // except that a first argument that is no file but is like a command name
-// gets "did you mean" instead of "no such file".
+// gets "did you mean" instead of "no such file", unless scan options came
+// with it ("urix -r prase" means a directory).
 func (e *env) defaultAction(o *scanOptions) cli.ActionFunc {
 	scan := e.scanAction(o)
 	return func(c *cli.Context) error {
-		if first := c.Args().First(); first != "" {
+		if first := c.Args().First(); first != "" && c.NumFlags() == 0 {
 			if cmd := suggestCommand(c.App, first); cmd != "" {
 				return withStatus(exitError, fmt.Errorf("%s: no such file or command; did you mean \"urix %s\"?", escapeText(first, false), cmd))
 			}
