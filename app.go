@@ -61,6 +61,10 @@ func (e *env) errorf(format string, args ...any) {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	app := newApp(e)
+	if n := len(args); n > 1 && args[n-1] == completeFlag {
+		complete(app, args, e.stdout)
+		return exitOK
+	}
 	err := app.Run(permuteScanArgs(app, args))
 	if err == nil {
 		return exitOK
@@ -112,7 +116,9 @@ func newApp(e *env) *cli.App {
 		Reader:                 e.stdin,
 		EnableBashCompletion:   true,
 		UseShortOptionHandling: true,
-		HideHelpCommand:        true,
+		// Globs have commas ("*.{htm,md}"); --scheme splits its own.
+		DisableSliceFlagSeparator: true,
+		HideHelpCommand:           true,
 		// run maps errors to exit statuses; cli must not call os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   usageError,
@@ -127,6 +133,7 @@ func newApp(e *env) *cli.App {
 		e.rewriteCommand(),
 		e.pickCommand(),
 		e.completionCommand(),
+		e.manCommand(),
 	}
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
@@ -136,7 +143,7 @@ func newApp(e *env) *cli.App {
 	// "urix FILE..." is "urix scan FILE...".
 	o := new(scanOptions)
 	app.Flags = quietSwitches(o.flags())
-	app.Action = e.scanAction(o)
+	app.Action = e.defaultAction(o)
 	return app
 }
 
@@ -185,9 +192,6 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		}
 	}
 	rest := args[start:]
-	if n := len(rest); n > 0 && rest[n-1] == "--generate-bash-completion" {
-		return args // cli completes the words as typed
-	}
 	var opts, inputs []string
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -195,6 +199,8 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		case a == "--":
 			inputs = append(inputs, rest[i+1:]...)
 			i = len(rest)
+		case len(a) > 2 && a[0] == '-' && valued[a[1:2]] && isDigits(a[2:]):
+			opts = append(opts, a[:2], a[2:]) // "-j1", "-m5": cli takes "1" for an option
 		case len(a) > 1 && a[0] == '-':
 			opts = append(opts, a)
 			name := strings.TrimLeft(a, "-")
@@ -216,6 +222,10 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 		out = append(out, inputs...)
 	}
 	return out
+}
+
+func isDigits(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
 }
 
 // helpCommand is the command line that shows the help of the command c

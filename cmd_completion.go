@@ -7,43 +7,31 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// The bash and zsh scripts are urfave/cli's autocomplete scripts (MIT
-// licence) with the program name filled in: they ask urix itself for the
-// candidates with --generate-bash-completion.
+// The bash and zsh scripts ask urix itself for the candidates (see
+// complete): the words before the cursor, the word being completed, then
+// --generate-bash-completion; and add file names unless an option is being
+// completed.
 const bashCompletion = `# bash completion for urix; load with: source <(urix completion bash)
 _urix_complete() {
-  local cur words cword
-  COMPREPLY=()
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  words=("${COMP_WORDS[@]:0:$COMP_CWORD}")
-  local request="${words[*]} --generate-bash-completion"
-  if [[ "$cur" == "-"* ]]; then
-    request="${words[*]} ${cur} --generate-bash-completion"
+  local cur="${COMP_WORDS[COMP_CWORD]}"
+  local IFS=$'\n'
+  COMPREPLY=($("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$((COMP_CWORD-1))}" "$cur" --generate-bash-completion 2>/dev/null))
+  if [[ "$cur" != -* ]]; then
+    COMPREPLY+=($(compgen -f -- "$cur"))
   fi
-  local opts
-  opts=$(eval "${request}" 2>/dev/null)
-  COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
   return 0
 }
-complete -o bashdefault -o default -o nospace -F _urix_complete urix
+complete -o bashdefault -o default -o filenames -F _urix_complete urix
 `
 
 const zshCompletion = `#compdef urix
 # zsh completion for urix; load with: source <(urix completion zsh)
 _urix_complete() {
+  local cur=${words[CURRENT]}
   local -a opts
-  local cur
-  cur=${words[-1]}
-  if [[ "$cur" == "-"* ]]; then
-    opts=("${(@f)$(${words[@]:0:#words[@]-1} ${cur} --generate-bash-completion)}")
-  else
-    opts=("${(@f)$(${words[@]:0:#words[@]-1} --generate-bash-completion)}")
-  fi
-  if [[ "${opts[1]}" != "" ]]; then
-    _describe 'values' opts
-  else
-    _files
-  fi
+  opts=(${(f)"$(${words[1]} ${words[2,CURRENT-1]} "$cur" --generate-bash-completion 2>/dev/null)"})
+  (( ${#opts} )) && compadd -a opts
+  [[ "$cur" == -* ]] || _files
 }
 compdef _urix_complete urix
 `

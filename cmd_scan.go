@@ -2,21 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
+	"runtime"
+	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/uri"
 )
 
 const scanExamples = `Examples:
@@ -30,7 +23,7 @@ const scanExamples = `Examples:
   urix -q notes.txt && echo "has links"`
 
 const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
-wins; with -q, errors met before the first link still give 2).`
+wins, except with -q, where a link found gives 0 whatever errors came before).`
 
 // scanOptions are the options of "urix scan", which are also the options
 // of "urix" itself, as the flags set them.
@@ -41,20 +34,31 @@ type scanOptions struct {
 	warcRecords            cli.StringSlice // WARC record types read
 
 	recursive                    bool
-	include, exclude, excludeDir cli.StringSlice // -r name filters (filepath.Match globs)
+	include, exclude, excludeDir cli.StringSlice // -r filters (doublestar globs)
+	hidden, noIgnore, follow     bool
+	threads                      int // -j; 0: the number of CPUs
 
 	asJSON         bool
-	format         string // plain, json or tsv
+	format         string // plain, json, tsv or csv
 	withFilename   bool
 	noFilename     bool
 	lineNumber     bool
 	count          bool
 	filesWithLinks bool
 	null           bool
+	lineBuffered   bool
 	quiet          bool
+	noMessages     bool
+	noProgress     bool
+	color          string
 	warnings       bool
 
 	unique       bool
+	maxCount     int
+	hosts        cli.StringSlice // --host
+	match        string
+	excludeMatch string
+	noSchemes    cli.StringSlice // --exclude-scheme
 	schemes      cli.StringSlice
 	onlyValid    bool
 	absoluteOnly bool
@@ -79,25 +83,38 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other", Category: "Base URI"},
 		&cli.StringSliceFlag{Name: "lazy-attr", Destination: &o.lazyAttrs, Usage: "also read HTML attribute `NAME` as a lazy-load URL, like data-src (repeatable)", Category: "Inputs"},
 
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, skipping binary files but PDF, Office, OpenDocument and EPUB documents", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files whose name matches `GLOB` (\"*.html\"; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files whose name matches `GLOB` (repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories whose name matches `GLOB` (\".git\"; repeatable)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, as ripgrep: skipping hidden files, what .gitignore and .ignore exclude, and binary files but PDF, Office, OpenDocument and EPUB documents", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files that match `GLOB` (\"*.{htm,md}\" on the name; with a slash, \"docs/**/*.md\", on the path from the argument; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files that match `GLOB` (as --include; repeatable)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories that match `GLOB` (\"node_modules\", \"email/spamassassin\"; repeatable)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "with -r, scan hidden files and directories too (names that start with a dot)", Category: "Inputs"},
+		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
+		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same, input by input, as with -j1", Category: "Inputs"},
+		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json or tsv", Category: "Output"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json, tsv or csv", Category: "Output"},
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
 		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, of the raw or encoded line in the file)", Category: "Output"},
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
+		&cli.BoolFlag{Name: "line-buffered", Destination: &o.lineBuffered, Usage: "write each link at once, even when standard output is no terminal (a pipe to a program that waits for them)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-messages", Destination: &o.noMessages, Usage: "print no message about inputs that cannot be read or have errors (the exit status still tells)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-progress", Destination: &o.noProgress, Usage: "never show the progress line on standard error", Category: "Output"},
+		&cli.StringFlag{Name: "color", Aliases: []string{"colour"}, Value: "auto", Destination: &o.color, Usage: "colour names, lines and URIs as ripgrep does: `WHEN` auto (on a terminal, unless NO_COLOR is set), always or never", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
 		&cli.BoolFlag{Name: "context", Aliases: []string{"C"}, Destination: &o.context, Usage: "print the text around each link under it, as urlscan -c (in JSON: \"text\")", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
+		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Destination: &o.maxCount, DefaultText: "no limit", Usage: "print at most `NUM` links of each input (0: no limit)", Category: "Filters"},
 		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "exclude-scheme", Destination: &o.noSchemes, Usage: "drop URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "host", Destination: &o.hosts, Usage: "keep only URIs whose host is one of `HOSTS` or below it (comma-separated; IDNs in either form)", Category: "Filters"},
+		&cli.StringFlag{Name: "match", Destination: &o.match, Usage: "keep only URIs that `REGEX` matches (Go syntax, unanchored)", Category: "Filters"},
+		&cli.StringFlag{Name: "exclude-match", Destination: &o.excludeMatch, Usage: "drop URIs that `REGEX` matches", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
 		&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)", Category: "Filters"},
@@ -147,18 +164,22 @@ type scanner struct {
 	e           *env
 	scanOptions                 // format is "json" with --json
 	opts        extract.Options // all but Name, set for each input
+	filter      *linkFilter     // nil: none
 	names       bool            // print input names
+	colored     bool            // --color
 	eol         byte
-	formatter   linkFormatter
+	threads     int // goroutines reading inputs
 
+	// The output, written by one goroutine.
 	out      *bufio.Writer
 	seen     map[string]struct{} // --unique
 	found    bool
 	failed   bool
-	stop     bool // -q found a link, or stdout failed
+	stop     bool        // -q found a link, or stdout failed
+	quit     atomic.Bool // stop, for the goroutines that read inputs
 	progress *progress
 
-	lineBuffered bool // stdout is a terminal: show each link at once, as grep does
+	lineBuffered bool // --line-buffered, or stdout is a terminal: show each link at once, as grep does
 }
 
 // newScanner checks the options that cli cannot and makes a scanner of
@@ -169,25 +190,42 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		s.format = "json"
 	}
 	switch s.format {
-	case "plain", "tsv", "json":
+	case "plain", "tsv", "csv", "json":
 	default:
-		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json or tsv)", s.format)
+		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json, tsv or csv)", s.format)
 	}
-	for _, glob := range slices.Concat(s.include.Value(), s.exclude.Value(), s.excludeDir.Value()) {
-		if _, err := filepath.Match(glob, ""); err != nil {
-			return nil, fmt.Errorf("scan: bad pattern %q: %w", glob, err)
-		}
+	switch s.color {
+	case "auto":
+		s.colored = isTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	case "always":
+		s.colored = true
+	case "never":
+	default:
+		return nil, fmt.Errorf("scan: unknown --color %q (want auto, always or never)", s.color)
+	}
+	if err := o.walkOptions().checkGlobs(); err != nil {
+		return nil, fmt.Errorf("scan: %w", err)
 	}
 	opts, err := o.extractOptions()
 	if err != nil {
 		return nil, err
 	}
 	s.opts = opts
+	if s.filter, err = o.newLinkFilter(); err != nil {
+		return nil, err
+	}
 	if s.null {
 		s.eol = 0
 	}
 	if s.unique {
 		s.seen = make(map[string]struct{})
+	}
+	s.threads = o.threads
+	if s.threads <= 0 {
+		s.threads = runtime.NumCPU()
+	}
+	if s.maxCount < 0 {
+		return nil, fmt.Errorf("scan: -m %d: want a number of links (0: no limit)", s.maxCount)
 	}
 	return s, nil
 }
@@ -209,17 +247,9 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 		}
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
-	s.formatter = newLinkFormatter(s.format, s.names, s.lineNumber, s.warnings)
-	if pf, ok := s.formatter.(plainFormat); ok && s.context {
-		pf.context = true
-		s.formatter = pf
-	}
-	if s.iri && s.format == "plain" {
-		s.formatter = iriFormat{s.formatter}
-	}
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
-	s.lineBuffered = isTerminal(e.stdout)
-	if !s.quiet {
+	s.lineBuffered = o.lineBuffered || isTerminal(e.stdout)
+	if !s.quiet && !s.noProgress {
 		s.progress = e.newProgress()
 	}
 	return s.run(inputs)
@@ -228,21 +258,14 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 // run scans the inputs and returns the outcome: status 2 after an error
 // (reported already), 1 when no link was found.
 func (s *scanner) run(inputs []string) error {
-	if h := s.formatter.header(); h != "" && !s.count && !s.filesWithLinks && !s.quiet {
-		s.record(h)
+	header := s.newLinkFormatter().header()
+	if header != "" && !s.count && !s.filesWithLinks && !s.quiet {
+		s.record(header)
 	}
-	for _, name := range inputs {
-		if s.stop {
-			break
-		}
-		switch {
-		case name == "-":
-			s.scanReader(s.e.stdin, "-")
-		case s.recursive:
-			s.walk(name)
-		default:
-			s.scanFile(name, false)
-		}
+	if s.threads > 1 && (s.recursive || len(inputs) > 1) {
+		s.scanParallel(inputs, s.threads)
+	} else {
+		s.scanSequential(inputs)
 	}
 	s.progress.close()
 	if err := s.out.Flush(); err != nil && !s.failed {
@@ -250,224 +273,14 @@ func (s *scanner) run(inputs []string) error {
 		s.failed = true
 	}
 	switch {
+	case s.quiet && s.found:
+		return nil // as grep -q: a link found, whatever came before
 	case s.failed:
 		return errReported
 	case !s.found:
 		return errNone
 	}
 	return nil
-}
-
-// report tells the user about a problem with one input, after the links
-// found so far, and marks the run as failed; the other inputs are still
-// scanned.
-func (s *scanner) report(name string, err error) {
-	s.fail(fileMessage(name, err))
-}
-
-// reportExtract reports a problem extract met in one part of an input as
-// its *extract.Error says it (input, message, MIME part, offset, cause),
-// the program's prefix in place of the package's. (A base that cannot be
-// used is no error: extract puts it in the links' warnings.)
-func (s *scanner) reportExtract(name string, err error) {
-	var xe *extract.Error
-	if !errors.As(err, &xe) {
-		s.report(name, err)
-		return
-	}
-	s.fail(escapeText(strings.TrimPrefix(xe.Error(), "extract: "), false))
-}
-
-// fail prints msg after the links found so far and marks the run as
-// failed.
-func (s *scanner) fail(msg string) {
-	s.failed = true
-	s.out.Flush()
-	s.progress.above(func() { s.e.errorf("%s", msg) })
-}
-
-// walk scans every regular file under root in lexical order, skipping
-// binary ones, as grep -r does: a symbolic link named on the command line
-// is followed, those below it are not.
-func (s *scanner) walk(root string) {
-	start := root
-	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 && isDir(root) {
-		// WalkDir does not follow a root that is a link; "link/" is
-		// followed by the system, and the names it yields stay clean.
-		start = root + string(filepath.Separator)
-	}
-	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
-		if s.stop {
-			return filepath.SkipAll
-		}
-		if err != nil {
-			s.report(path, err)
-			return nil
-		}
-		if path == start {
-			if !d.IsDir() {
-				s.scanFile(path, true)
-			}
-			return nil
-		}
-		switch {
-		case d.IsDir():
-			if matchAny(s.excludeDir.Value(), d.Name()) {
-				return filepath.SkipDir
-			}
-		case d.Type().IsRegular():
-			if inc := s.include.Value(); (len(inc) == 0 || matchAny(inc, d.Name())) && !matchAny(s.exclude.Value(), d.Name()) {
-				s.scanFile(path, true)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		s.report(root, err)
-	}
-}
-
-// matchAny reports whether name matches one of the globs, which were
-// checked when the options were read.
-func matchAny(globs []string, name string) bool {
-	for _, g := range globs {
-		if ok, _ := filepath.Match(g, name); ok {
-			return true
-		}
-	}
-	return false
-}
-
-func isDir(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.IsDir()
-}
-
-// binarySniff is how much of a file is looked at for a NUL byte, grep's
-// sign of a binary file.
-const binarySniff = 8 << 10
-
-// isBinary reports whether head, the start of a file, is a binary file's:
-// it has a NUL byte and no UTF-16 byte order mark (UTF-16 text is full of
-// NULs, and package extract reads it, as ripgrep does).
-func isBinary(head []byte) bool {
-	utf16 := bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff})
-	return !utf16 && bytes.IndexByte(head, 0) >= 0
-}
-
-// scanFile scans the named file. A directory is an error unless -r, and a
-// binary file met in a directory walk is skipped silently.
-func (s *scanner) scanFile(name string, inWalk bool) {
-	f, err := os.Open(name)
-	if err != nil {
-		s.report(name, err)
-		return
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		s.report(name, err)
-		return
-	} else if fi.IsDir() {
-		s.report(name, errors.New("is a directory (use -r to scan it)"))
-		return
-	}
-	br := bufio.NewReaderSize(s.progress.reader(f), 64<<10)
-	if inWalk && s.opts.Type == extract.Auto {
-		head, err := br.Peek(binarySniff)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			s.report(name, err)
-			return
-		}
-		if isBinary(head) && !extract.Detect(name, head).Binary() {
-			return // PDF, Office, OpenDocument and EPUB files are read
-		}
-	}
-	s.scanReader(extract.SizedReader(br, fi.Size()), name)
-}
-
-// scanReader scans one input and prints its links. A panic while reading
-// it (a bug) is an error of that input, reported after its links found
-// before it, and the other inputs are still scanned.
-func (s *scanner) scanReader(r io.Reader, name string) {
-	s.progress.input()
-	n, err := s.scanLinks(r, name)
-	if err != nil {
-		s.report(name, err)
-	}
-	if n >= 0 && s.count && !s.filesWithLinks {
-		if s.names {
-			s.record(escapeText(name, false) + ":" + strconv.Itoa(n))
-		} else {
-			s.record(strconv.Itoa(n))
-		}
-	}
-}
-
-// scanLinks prints the links of one input and returns how many it kept,
-// or -1 when it has printed what it had to (-l, -q) or output failed.
-func (s *scanner) scanLinks(r io.Reader, name string) (n int, err error) {
-	defer recoverInput(&err)
-	if testHookInput != nil {
-		r = testHookInput(name, r)
-	}
-	opts := s.opts
-	opts.Name = name
-	for link, lerr := range extract.Links(r, opts) {
-		if lerr != nil {
-			s.reportExtract(name, lerr)
-			continue
-		}
-		if !s.keep(link) {
-			continue
-		}
-		n++
-		s.found = true
-		s.progress.link()
-		if s.quiet {
-			s.stop = true
-			return -1, nil
-		}
-		if s.filesWithLinks {
-			s.record(escapeText(name, false))
-			return -1, nil
-		}
-		if !s.count {
-			s.print(link)
-		}
-		if s.stop {
-			return -1, nil
-		}
-	}
-	return n, nil
-}
-
-// keep applies the filters extract does not: --only-valid, and --unique
-// across all inputs (extract's Unique works within one).
-func (s *scanner) keep(l extract.Link) bool {
-	if s.onlyValid {
-		u, err := uri.Parse(l.URI)
-		if err != nil || len(u.SchemeWarnings()) > 0 {
-			return false
-		}
-	}
-	if s.seen != nil {
-		if _, dup := s.seen[l.URI]; dup {
-			return false
-		}
-		s.seen[l.URI] = struct{}{}
-	}
-	return true
-}
-
-// print writes one link in the chosen format.
-func (s *scanner) print(l extract.Link) {
-	r, err := s.formatter.format(l)
-	if err != nil {
-		s.check(err)
-		return
-	}
-	s.record(r)
 }
 
 // record writes one output record and its terminator.
@@ -482,9 +295,17 @@ func (s *scanner) record(r string) {
 // check stops the run when output fails (a closed pipe, a full disk).
 func (s *scanner) check(err error) {
 	if err != nil && !s.stop {
-		s.stop = true
+		s.halt()
 		s.failed = true
 		s.progress.above(func() { s.e.errorf("%v", err) })
+	}
+}
+
+// walkOptions are the options of -r.
+func (o *scanOptions) walkOptions() walkOptions {
+	return walkOptions{
+		hidden: o.hidden, noIgnore: o.noIgnore, follow: o.follow,
+		include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
 	}
 }
 
@@ -512,21 +333,9 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Canonical:   o.canonical,
 		LazyAttrs:   o.lazyAttrs.Value(),
 	}
-	for _, list := range o.warcRecords.Value() {
-		for _, name := range strings.Split(list, ",") {
-			if name = strings.TrimSpace(name); name != "" {
-				opts.WARCRecords = append(opts.WARCRecords, name)
-			}
-		}
-	}
+	opts.WARCRecords = splitList(o.warcRecords.Value())
 	// --scheme http,https and --scheme http --scheme https alike.
-	for _, list := range o.schemes.Value() {
-		for _, name := range strings.Split(list, ",") {
-			if name = strings.TrimSpace(name); name != "" {
-				opts.Schemes = append(opts.Schemes, name)
-			}
-		}
-	}
+	opts.Schemes = splitList(o.schemes.Value())
 	for _, f := range []struct {
 		flag, value string
 		src         base.Source

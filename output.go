@@ -33,31 +33,40 @@ func newLinkFormatter(format string, names, lines, warnings bool) linkFormatter 
 		return f
 	case "tsv":
 		return tsvFormat{}
+	case "csv":
+		return newCSVFormat()
 	}
 	return plainFormat{names: names, lines: lines, warnings: warnings}
 }
 
 // plainFormat is [NAME:][LINE:COLUMN:]URI[\twarning: WARNINGS], escaped
-// for the terminal.
-// With context, the link's Text follows on its own line, indented, as
-// urlscan -c prints it.
-type plainFormat struct{ names, lines, warnings, context bool }
+// for the terminal; paint, when set, colours the parts (--color). With
+// context, the link's Text follows on its own line, indented, as urlscan
+// -c prints it.
+type plainFormat struct {
+	names, lines, warnings, context bool
+	paint                           func(sgr, text string) string
+}
 
 func (plainFormat) header() string { return "" }
 
 func (f plainFormat) format(l extract.Link) (string, error) {
+	paint := f.paint
+	if paint == nil {
+		paint = func(_, text string) string { return text }
+	}
 	var b strings.Builder
 	if f.names {
-		b.WriteString(escapeText(l.File, false))
+		b.WriteString(paint(colorPath, escapeText(l.File, false)))
 		b.WriteByte(':')
 	}
 	if f.lines {
-		b.WriteString(strconv.Itoa(l.Line))
+		b.WriteString(paint(colorLine, strconv.Itoa(l.Line)))
 		b.WriteByte(':')
 		b.WriteString(strconv.Itoa(l.Column))
 		b.WriteByte(':')
 	}
-	b.WriteString(escapeText(l.URI, false))
+	b.WriteString(paint(colorMatch, escapeText(l.URI, false)))
 	if f.warnings && len(l.Warnings) > 0 {
 		b.WriteString("\twarning: ")
 		b.WriteString(escapeText(strings.Join(l.Warnings, "; "), false))
@@ -78,17 +87,23 @@ var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "
 func (tsvFormat) header() string { return strings.Join(tsvHeader, "\t") }
 
 func (tsvFormat) format(l extract.Link) (string, error) {
-	msg := ""
-	if l.Message > 0 {
-		msg = strconv.Itoa(l.Message)
-	}
-	fields := []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
-		string(l.Style), string(l.Context), l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
-		strings.Join(l.Warnings, "; ")}
+	fields := tsvFields(l)
 	for i, f := range fields {
 		fields[i] = tsvField(f)
 	}
 	return strings.Join(fields, "\t"), nil
+}
+
+// tsvFields are the fields of l that TSV and CSV give, as tsvHeader names
+// them, raw.
+func tsvFields(l extract.Link) []string {
+	msg := ""
+	if l.Message > 0 {
+		msg = strconv.Itoa(l.Message)
+	}
+	return []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
+		string(l.Style), string(l.Context), l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
+		strings.Join(l.Warnings, "; ")}
 }
 
 // jsonFormat is JSON Lines: one object per link.
@@ -204,8 +219,11 @@ func escapeText(s string, tsv bool) string {
 // injection), or with a quote itself, so that a reader gets the value
 // back by dropping one leading quote. A lone "-", standard input's name,
 // is kept: spreadsheets read it as text, and scripts expect it.
-func tsvField(s string) string {
-	s = escapeText(s, true)
+func tsvField(s string) string { return formulaGuard(escapeText(s, true)) }
+
+// formulaGuard puts a quote in front of s when a spreadsheet would take it
+// for a formula (see tsvField).
+func formulaGuard(s string) string {
 	if s != "" && s != "-" && strings.IndexByte("=+-@'", s[0]) >= 0 {
 		return "'" + s
 	}

@@ -189,3 +189,15 @@ func TestLinkFormatter(t *testing.T) {
 		}
 	}
 }
+
+func TestCSVFormat(t *testing.T) {
+	f := newLinkFormatter("csv", false, false, false)
+	got, err := f.format(extract.Link{File: "a,b.txt", Line: 1, Column: 2, URI: "http://a/\"q\"", Ref: "=cmd()", Warnings: []string{"w1", "w2"}})
+	want := `"a,b.txt",1,2,,,,,,,,,"http://a/""q""",'=cmd(),w1; w2`
+	if err != nil || got != want {
+		t.Errorf("csv format = %q, %v; want %q", got, err, want)
+	}
+	if h := f.header(); !strings.HasPrefix(h, "file,line,column,") {
+		t.Errorf("csv header = %q", h)
+	}
+}

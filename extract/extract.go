@@ -158,6 +158,11 @@ type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool)
 // for the whole input, after which it ends; a panic of the loop body is
 // not recovered.
 //
+// With Type Auto, Links reads no more of r than the type needs (see
+// Detect): a first line that decides, or, when r has SetReadDeadline (a
+// pipe, a socket), what has come when the input pauses for 100 ms; so the
+// links at the start of a slow stream come at once.
+//
 // Links reads r as it goes, with buffers of bounded size (mbox input
 // message by message, the walk of each taking under 4 times its size), so
 // it can scan input of any size, except that Options.Unique remembers
@@ -193,13 +198,19 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			r = s.Reader // as the other scanners read it
 		}
 		if typ == Auto {
-			br := bufio.NewReaderSize(r, sniffLen)
-			head, err := br.Peek(sniffLen)
-			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			// A caller's reader of a file, big enough, is used as it is
+			// (the mbox scanner's too): no buffer per input.
+			br, ok := r.(*bufio.Reader)
+			var pr *pauseReader
+			if !ok || br.Size() < sniffLen {
+				pr = &pauseReader{r: r}
+				br = bufio.NewReaderSize(pr, sniffLen)
+			}
+			if typ, err = detectType(opts.Name, br, pr); err != nil {
 				fail(err)
 				return
 			}
-			typ, r = Detect(opts.Name, head), br
+			r = br
 		}
 		if typ == HTML && size >= 0 {
 			r = sizedReader{r, size}

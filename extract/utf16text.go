@@ -132,7 +132,7 @@ func fromUTF16Text(r io.Reader, yield func(Link, error) bool) (io.Reader, func(L
 	if !ok {
 		br = bufio.NewReader(r)
 	}
-	head, _ := br.Peek(1024)
+	head := peekUntil(br, 1024, utf16Decided)
 	bigEndian, ok := utf16Order(head)
 	if !ok {
 		return br, yield

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCompleteEveryPrefix runs the completion entry point, as the scripts
+// do, on every prefix of every option of every command (and of the
+// default one), and checks that it never fails and offers the option.
+func TestCompleteEveryPrefix(t *testing.T) {
+	app := newApp(&env{})
+	contexts := [][]string{{}} // the default command
+	for _, cmd := range app.Commands {
+		contexts = append(contexts, []string{cmd.Name})
+	}
+	for _, ctx := range contexts {
+		flags := app.Flags
+		if len(ctx) > 0 {
+			flags = app.Command(ctx[0]).Flags
+		}
+		for _, f := range flags {
+			for _, name := range f.Names() {
+				opt := dashed(name)
+				for i := 1; i <= len(opt); i++ {
+					args := slices.Concat([]string{"urix"}, ctx, []string{opt[:i], completeFlag})
+					var out, errOut bytes.Buffer
+					if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 || errOut.Len() > 0 {
+						t.Fatalf("%q: status %d, stderr %q", args, code, errOut.String())
+					}
+					if !slices.Contains(strings.Split(out.String(), "\n"), opt) {
+						t.Errorf("%q: %q not offered in %q", args, opt, out.String())
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestComplete(t *testing.T) {
+	var all []string // every command, as other helpers add some
+	for _, c := range newApp(&env{}).Commands {
+		all = append(all, c.Name)
+	}
+	tests := []struct {
+		args string // before completeFlag; "_" is an empty word
+		want []string
+	}{
+		{"urix", all},
+		{"urix _", all},
+		{"urix re", []string{"resolve", "relative", "rewrite"}},
+		{"urix --sc", []string{"--scheme"}},
+		{"urix -n --ty", []string{"--type"}},
+		{"urix --type _", []string{"auto", "text", "html", "mail", "mbox"}},
+		{"urix -t h", []string{"html"}},
+		{"urix scan --type m", []string{"mail", "mbox"}},
+		{"urix resolve --no", []string{"--non-strict"}},
+		// After an input, no command names: the script offers files.
+		{"urix a.txt _", nil},
+		{"urix --bogus _", all},
+		{"urix resolve http://a/ _", nil},
+	}
+	for _, tt := range tests {
+		args := strings.Fields(strings.ReplaceAll(tt.args, "_", " _ "))
+		for i, a := range args {
+			if a == "_" {
+				args[i] = ""
+			}
+		}
+		args = append(args, completeFlag)
+		var out bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &out); code != 0 {
+			t.Errorf("%q: status %d", args, code)
+		}
+		got := strings.Fields(out.String())
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("complete %q = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}

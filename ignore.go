@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+)
+
+// ignoreStack holds the ignore rules in force in one directory of a walk,
+// as ripgrep reads them: in a git repository (a directory or one above it
+// holds .git), its .git/info/exclude and the .gitignore files from the
+// repository's top down to the directory; anywhere, the .ignore files.
+// In one directory .ignore wins over .gitignore, which wins over the
+// exclude file; a deeper file wins over those above it, and within a file
+// the last matching line wins, so "!name" takes back an earlier
+// exclusion. The patterns are go-git's, which reads them as git does
+// (nested files, negations, "**", anchoring by a slash); a directory that
+// is excluded is not entered, so nothing in it comes back, as in git.
+type ignoreStack struct {
+	dir      []string // the directory's absolute path, split
+	git      bool     // in a git repository
+	patterns []ignorePattern
+	scratch  []string
+}
+
+// ignorePattern is one line of an ignore file. A simple pattern (no slash
+// but at its end) is matched against the name of the file alone: go-git
+// matches it against every element of the path, which would take "!dir/"
+// for a rule about every file under dir.
+type ignorePattern struct {
+	p      gitignore.Pattern
+	domain []string // the directory of the file it comes from
+	simple bool
+}
+
+// newIgnoreStack returns the rules in force in the directory root: those
+// of the directories above it up to the top of its git repository, and
+// its own.
+func newIgnoreStack(root string) (*ignoreStack, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	var above []string // from root's parent up to the repository's top
+	for d := abs; ; {
+		if exists(filepath.Join(d, ".git")) {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			above = nil // in no repository: root's own rules only
+			break
+		}
+		above = append(above, parent)
+		d = parent
+	}
+	ig := &ignoreStack{}
+	var firstErr error
+	keep := func(_ string, err error) {
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	for i := len(above) - 1; i >= 0; i-- {
+		ig = ig.load(above[i], splitPath(above[i]), keep)
+	}
+	ig = ig.load(abs, splitPath(abs), keep)
+	return ig, firstErr
+}
+
+// enter returns the rules in force in the directory name, a child of ig's
+// whose last element is base; problems reading its ignore files go to
+// report.
+func (ig *ignoreStack) enter(name, base string, report func(string, error)) *ignoreStack {
+	return ig.load(name, append(ig.dir[:len(ig.dir):len(ig.dir)], base), report)
+}
+
+// load adds the rules of the directory name, split as dir.
+func (ig *ignoreStack) load(name string, dir []string, report func(string, error)) *ignoreStack {
+	next := &ignoreStack{dir: dir, git: ig.git, patterns: ig.patterns[:len(ig.patterns):len(ig.patterns)]}
+	if git := filepath.Join(name, ".git"); exists(git) {
+		next.git = true
+		if isDir(git) { // not a worktree's .git file
+			next.read(filepath.Join(git, "info", "exclude"), report)
+		}
+	}
+	if next.git {
+		next.read(filepath.Join(name, ".gitignore"), report)
+	}
+	next.read(filepath.Join(name, ".ignore"), report)
+	return next
+}
+
+// read adds the patterns of the ignore file name, if there is one.
+func (ig *ignoreStack) read(name string, report func(string, error)) {
+	f, err := os.Open(name)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			report(name, err)
+		}
+		return
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		body := strings.TrimSuffix(strings.TrimRight(strings.TrimPrefix(line, "!"), " "), "/")
+		ig.patterns = append(ig.patterns, ignorePattern{
+			p:      gitignore.ParsePattern(line, ig.dir),
+			domain: ig.dir,
+			simple: !strings.Contains(body, "/"),
+		})
+	}
+	if err := sc.Err(); err != nil {
+		report(name, err)
+	}
+}
+
+// ignored reports whether the entry base of ig's directory is excluded.
+func (ig *ignoreStack) ignored(base string, isDir bool) bool {
+	for i := len(ig.patterns) - 1; i >= 0; i-- {
+		p := &ig.patterns[i]
+		if p.simple {
+			ig.scratch = append(append(ig.scratch[:0], p.domain...), base)
+		} else {
+			ig.scratch = append(append(ig.scratch[:0], ig.dir...), base)
+		}
+		switch p.p.Match(ig.scratch, isDir) {
+		case gitignore.Exclude:
+			return true
+		case gitignore.Include:
+			return false
+		}
+	}
+	return false
+}
+
+// splitPath splits an absolute path into its elements.
+func splitPath(abs string) []string {
+	return strings.FieldsFunc(abs, func(r rune) bool { return r == filepath.Separator })
+}
+
+func exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// walkOptions say which files of a tree "urix -r" scans, as ripgrep
+// chooses them: not hidden ones (a name starting with "."), nor what the
+// ignore files exclude (see ignoreStack), unless hidden or noIgnore; only
+// those the globs let through; symbolic links only with follow.
+type walkOptions struct {
+	hidden, noIgnore, follow     bool
+	include, exclude, excludeDir []string
+}
+
+// checkGlobs returns an error for the first glob doublestar cannot use.
+func (o walkOptions) checkGlobs() error {
+	for _, list := range [][]string{o.include, o.exclude, o.excludeDir} {
+		for _, g := range list {
+			if !doublestar.ValidatePattern(g) {
+				return errors.New("bad pattern " + quote(g))
+			}
+		}
+	}
+	return nil
+}
+
+func quote(s string) string { return "\"" + escapeText(s, false) + "\"" }
+
+// matchGlobs reports whether one of the globs matches a file or directory
+// with path rel (slash-separated, relative to the argument walked): a glob
+// with a slash is matched against rel ("email/spamassassin",
+// "docs/**/*.md"), one without against the base name alone ("*.{htm,md}"),
+// as in .gitignore files.
+func matchGlobs(globs []string, rel string) bool {
+	for _, g := range globs {
+		subject := rel
+		if !strings.Contains(g, "/") {
+			subject = path.Base(rel)
+		}
+		if ok, _ := doublestar.Match(g, subject); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// treeWalker visits the files of a tree that walkOptions let through, in
+// lexical order, as grep -r and ripgrep -j1 list them.
+type treeWalker struct {
+	walkOptions
+	visit  func(name string) bool // false stops the walk
+	report func(name string, err error)
+	stop   bool
+}
+
+// walk visits the files under root (root itself when it is no directory;
+// a symbolic link named as root is followed).
+func (w *treeWalker) walk(root string) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		w.report(root, err)
+		return
+	}
+	if !fi.IsDir() {
+		w.stop = !w.visit(root)
+		return
+	}
+	var ig *ignoreStack
+	if !w.noIgnore {
+		if ig, err = newIgnoreStack(root); err != nil {
+			w.report(root, err)
+		}
+	}
+	w.dir(root, "", ig, []os.FileInfo{fi})
+}
+
+// dir visits the directory name, rel from the root, with its ignore rules
+// in ig (nil with --no-ignore) and the directories it is in (for
+// --follow's loop check) in up, itself last.
+func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
+	entries, err := os.ReadDir(name)
+	if err != nil {
+		w.report(name, err)
+	}
+	for _, e := range entries {
+		if w.stop {
+			return
+		}
+		base := e.Name()
+		if !w.hidden && strings.HasPrefix(base, ".") || ig != nil && base == ".git" {
+			continue
+		}
+		child, childRel := filepath.Join(name, base), path.Join(rel, base)
+		typ := e.Type()
+		var fi os.FileInfo
+		if typ&os.ModeSymlink != 0 {
+			if !w.follow {
+				continue
+			}
+			if fi, err = os.Stat(child); err != nil {
+				w.report(child, err)
+				continue
+			}
+			typ = fi.Mode().Type()
+		}
+		isDir := typ.IsDir()
+		if ig != nil && ig.ignored(base, isDir) {
+			continue
+		}
+		switch {
+		case isDir:
+			if matchGlobs(w.excludeDir, childRel) {
+				continue
+			}
+			if w.follow {
+				if fi == nil {
+					if fi, err = e.Info(); err != nil {
+						w.report(child, err)
+						continue
+					}
+				}
+				if loop(up, fi) {
+					w.report(child, errors.New("file system loop: a symbolic link to a directory it is in"))
+					continue
+				}
+			}
+			childIg := ig
+			if ig != nil {
+				childIg = ig.enter(child, base, w.report)
+			}
+			w.dir(child, childRel, childIg, append(up[:len(up):len(up)], fi))
+		case typ.IsRegular():
+			if (len(w.include) == 0 || matchGlobs(w.include, childRel)) && !matchGlobs(w.exclude, childRel) {
+				w.stop = !w.visit(child)
+			}
+		}
+	}
+}
+
+// loop reports whether fi is one of the directories up.
+func loop(up []os.FileInfo, fi os.FileInfo) bool {
+	for _, u := range up {
+		if os.SameFile(u, fi) {
+			return true
+		}
+	}
+	return false
+}
