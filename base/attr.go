@@ -131,13 +131,13 @@ func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
 	file := strings.EqualFold(scheme, "file") || scheme == "" && !b.IsZero() && strings.EqualFold(b.URI.Scheme, "file")
 	if scheme == "" {
 		if strings.HasPrefix(s, "//") && !file {
-			return "//" + strings.TrimLeft(s, "/"), warnSlashes
+			return twoSlashes(s, 0), warnSlashes
 		}
 		return s, warnSlashes
 	}
 	rest := s[len(scheme)+1:]
 	if !b.IsZero() && strings.EqualFold(b.URI.Scheme, scheme) && !strings.HasPrefix(rest, "//") {
-		if seg := rest[:strings.IndexAny(rest+"/", "/?#")]; strings.Contains(seg, ":") {
+		if strings.Contains(firstSegment(rest), ":") {
 			rest = "./" + rest // a path, not a scheme (RFC 3986 §4.2)
 		}
 		return rest, warnSameScheme
@@ -145,7 +145,25 @@ func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
 	if file {
 		return s, warnSlashes
 	}
-	return s[:len(scheme)+1] + "//" + strings.TrimLeft(rest, "/"), warnSlashes
+	return twoSlashes(s, len(scheme)+1), warnSlashes
+}
+
+// twoSlashes returns s with the slashes at s[at:] made exactly two: s
+// itself, not built again, when they already are (most links).
+func twoSlashes(s string, at int) string {
+	if rest := s[at:]; !strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "///") {
+		return s[:at] + "//" + strings.TrimLeft(rest, "/")
+	}
+	return s
+}
+
+// firstSegment returns the first path segment of the relative reference
+// s: what comes before its first '/', '?' or '#'.
+func firstSegment(s string) string {
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // percentEncode percent-encodes the bytes of s that RFC 3986 does not
@@ -156,7 +174,7 @@ func percentEncode(s string, hasScheme bool) string {
 	i := 0
 	if hasScheme {
 		i = strings.IndexByte(s, ':') + 1
-	} else if seg := s[:strings.IndexAny(s+"/", "/?#")]; strings.Contains(seg, ":") {
+	} else if strings.Contains(firstSegment(s), ":") {
 		sb.WriteString("./")
 	}
 	sb.WriteString(s[:i])

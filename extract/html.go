@@ -151,6 +151,16 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
+	return scanPage(buf, src, yield)
+}
+
+// scanPage is scanHTML on a page held in memory, which it reads in place
+// and does not change or keep: a mail part's decoded body is not copied.
+// A page over MaxHTMLSize is refused as readPage refuses it.
+func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
+	if len(buf) > MaxHTMLSize {
+		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: ErrTooLarge})
+	}
 	buf, src, yield = fromUTF16(buf, src, yield)
 	p := parsePage(buf, src.decodedFrom)
 	src = p.prepare(src)

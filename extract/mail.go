@@ -157,8 +157,7 @@ type mailWalker struct {
 	flowedIn   bytes.Reader
 	flowedText []byte
 	flowedPos  flowedCursor
-	nested     []byte       // the first message or multipart decoded (see push)
-	htmlIn     bytes.Reader // an HTML part, for scanHTML
+	nested     []byte // the first message or multipart decoded (see push)
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -518,8 +517,7 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	}
 	if isHTML {
 		s.decodedFrom = enc
-		w.htmlIn.Reset(body)
-		return scanHTML(&w.htmlIn, s, w.yieldMapped)
+		return scanPage(body, s, w.yieldMapped)
 	}
 	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
 		body = w.unwrap(body, strings.EqualFold(p.params["delsp"], "yes"))

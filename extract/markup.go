@@ -32,7 +32,7 @@ func (m *docScan) link(l Link, text string) bool {
 
 // html yields the links of the raw HTML p.
 func (m *docScan) html(p *pieces) bool {
-	return scanHTML(bytes.NewReader(p.buf), m.src, m.mapped(p))
+	return scanPage(p.buf, m.src, m.mapped(p))
 }
 
 // delimited yields the URIs delimit finds in p, with Context ctx.

@@ -281,6 +281,7 @@ func BenchmarkMbox(b *testing.B) {
 	baseline, peak, mallocs := ms.HeapAlloc, ms.HeapAlloc, ms.Mallocs
 	links := 0
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for range b.N {
 		n := 0
 		for range Links(bytes.NewReader(mbox), Options{Type: Mbox}) {
@@ -292,6 +293,7 @@ func BenchmarkMbox(b *testing.B) {
 		links += n
 	}
 	b.StopTimer()
+	reportCPUSpeed(b, len(mbox), processCPU()-cpu0)
 	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(peak-baseline)/(1<<20), "peak-heap-MiB")
 	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(max(links, 1)), "allocs/link")

@@ -25,6 +25,7 @@ func BenchmarkLinksText(b *testing.B) {
 	b.SetBytes(int64(len(corpus)))
 	b.ReportAllocs()
 	n := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		n = 0
 		for _, err := range Links(bytes.NewReader(corpus), Options{Type: Text, Name: "rfc.txt"}) {
@@ -34,6 +35,7 @@ func BenchmarkLinksText(b *testing.B) {
 			n++
 		}
 	}
+	reportCPUSpeed(b, len(corpus), processCPU()-cpu0)
 	b.ReportMetric(float64(n), "links/op")
 }
 
