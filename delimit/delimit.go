@@ -49,7 +49,10 @@
 //     belong to the URI. Inside <...> and "..." any non-ASCII character but
 //     spaces belongs to it. Zero-width and direction-changing characters
 //     (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, U+FEFF, U+00AD) end a
-//     bare URI, and a match next to one carries an "invisible" warning.
+//     bare URI, and a match next to one carries an "invisible" warning;
+//     but a joiner (ZWNJ, ZWJ) inside a word, after a virama or between
+//     two non-ASCII characters of the URI, is part of how the word is
+//     written (Persian, Indic conjuncts, emoji sequences) and belongs.
 //     Match.Ref keeps the IRI as written, Match.URI is its mapping to a
 //     URI (RFC 3987 §3.1, uri.FromIRI: NFC, UTF-8 percent-encoding, IDNA
 //     A-labels).

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // What a non-ASCII character does to a URI in text: IRIs (RFC 3987) go
@@ -82,6 +84,9 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 	if unicode.In(r, unicode.Pd, unicode.Pc) && wordByte(b[j-1]) {
 		return s.joiningDash(j, n)
 	}
+	if r == zwnj || r == zwj {
+		return s.joiner(i, j, r, n)
+	}
 	query := unicode.Is(unicode.Co, r) && indexQuery(b[i:j]) >= 0
 	switch bareRune(r, b[j-1], query) {
 	case iriInvisible:
@@ -92,6 +97,42 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 	}
 	return n, found
 }
+
+// The joiners, which shape the characters around them.
+const (
+	zwnj = 0x200C
+	zwj  = 0x200D
+)
+
+// joiner looks at the joiner r of n bytes at b[j], in the run of the bare
+// URI that starts at b[i]. Inside a word a joiner is part of how it is
+// written and belongs to the URI: after a virama (Indic conjuncts and
+// chillus: RFC 5892 Appendix A.1-A.2, as IDNA allows them), or between two
+// non-ASCII characters of the URI (Persian "می‌خواهم", emoji ZWJ
+// sequences of UTS #51). Elsewhere it is invisible and ends the URI.
+func (s *Scanner) joiner(i, j int, r rune, n int) (int, outcome) {
+	b := s.buf
+	if b[j-1] >= utf8.RuneSelf {
+		prev, _ := utf8.DecodeLastRune(b[max(i, j-utf8.UTFMax):j])
+		if norm.NFC.PropertiesString(string(prev)).CCC() == viramaCCC {
+			return n, found
+		}
+		k := j + n
+		if k >= len(b) || !utf8.FullRune(b[k:]) {
+			if !s.final() {
+				return 0, more
+			}
+		} else if next, _ := utf8.DecodeRune(b[k:]); next >= utf8.RuneSelf && !invisible(next) &&
+			bareRune(next, b[k-1], false) == iriGoesOn {
+			return n, found
+		}
+	}
+	s.invisible = r
+	return 0, found
+}
+
+// viramaCCC is the canonical combining class of a virama (UAX #44).
+const viramaCCC = 9
 
 // joiningDash looks at the dash or connector of n bytes at b[j], after a
 // letter or digit: one between letters or digits joins words

@@ -1,0 +1,41 @@
+package delimit
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestHumanLabels checks sentences in many scripts and styles against the
+// span a human labeller marks as the URI in each (Ref, as written).
+func TestHumanLabels(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// Joiners inside a word are part of it (RFC 5892 Appendix A.1-A.2,
+		// UTS #51 emoji ZWJ sequences); elsewhere they end the URI.
+		{"fa: https://fa.wikipedia.org/wiki/می\u200cخواهم ok", "https://fa.wikipedia.org/wiki/می\u200cخواهم"},
+		{"hi: https://example.org/क्\u200dष done", "https://example.org/क्\u200dष"},
+		{"ml: https://example.org/അവന്\u200d done", "https://example.org/അവന്\u200d"},
+		{"family https://example.com/👨\u200d👩\u200d👧 emoji", "https://example.com/👨\u200d👩\u200d👧"},
+		{"https://example.com/ab\u200dcd", "https://example.com/ab"},
+		{"https://example.com/é\u200d", "https://example.com/é"},
+		{"https://example.com/é\u200d.", "https://example.com/é"},
+		// Already right: guards.
+		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
+		{"請看（https://example.com/path）。", "https://example.com/path"},
+		{"「https://example.com/x」を参照", "https://example.com/x"},
+		{"https://example.com/foo…", "https://example.com/foo"},
+		{"«https://example.com/fr»", "https://example.com/fr"},
+		{"See (https://en.wikipedia.org/wiki/Mercury_(planet)).", "https://en.wikipedia.org/wiki/Mercury_(planet)"},
+		{"Wow https://example.com/?!", "https://example.com/"},
+		{"مرحبا https://ar.wikipedia.org/wiki/مصر، شكرا", "https://ar.wikipedia.org/wiki/مصر"},
+		{"नमस्ते https://hi.wikipedia.org/wiki/भारत। धन्यवाद", "https://hi.wikipedia.org/wiki/भारत"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for m := range All([]byte(tt.in), Options{}) {
+			got = append(got, m.Ref)
+		}
+		if want := []string{tt.want}; !slices.Equal(got, want) {
+			t.Errorf("%q:\n got %q\nwant %q", tt.in, got, want)
+		}
+	}
+}
