@@ -40,7 +40,9 @@
 //   - IRIs (RFC 3987): a bare URI goes on through the non-ASCII letters,
 //     marks, digits and symbols of scripts written with spaces
 //     ("https://de.wikipedia.org/wiki/Köln", "http://müller.example/"),
-//     and through a dash or connector between letters ("Hatfield–McCoy").
+//     and through a dash or connector between letters ("Hatfield–McCoy")
+//     but for the em dash and longer ones, which set off a clause even
+//     when set without spaces ("https://example.com/foo—then").
 //     It ends at non-ASCII punctuation and spaces (Unicode P*, Z*: "。",
 //     NBSP), halfwidth and fullwidth forms, and at a character of a script
 //     written without spaces (Han, Hiragana, Katakana, Hangul, Thai, Lao,

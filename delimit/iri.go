@@ -137,9 +137,14 @@ const viramaCCC = 9
 // joiningDash looks at the dash or connector of n bytes at b[j], after a
 // letter or digit: one between letters or digits joins words
 // ("Hatfield–McCoy_feud") and belongs to the URI, as '-' would; another
-// ends it as punctuation does.
+// ends it as punctuation does. The em dash and longer ones never join:
+// they set off a clause, and much typography sets them without spaces
+// ("see https://example.com/foo—then").
 func (s *Scanner) joiningDash(j, n int) (int, outcome) {
 	b := s.buf
+	if r, _ := utf8.DecodeRune(b[j:]); clauseDash(r) {
+		return 0, found
+	}
 	k := j + n
 	if k >= len(b) || !utf8.FullRune(b[k:]) {
 		if !s.final() {
@@ -152,6 +157,12 @@ func (s *Scanner) joiningDash(j, n int) (int, outcome) {
 		return n, found
 	}
 	return 0, found
+}
+
+// clauseDash reports whether r is a dash that sets off a clause: the em
+// dash, the horizontal bar and the two- and three-em dashes.
+func clauseDash(r rune) bool {
+	return r == 0x2014 || r == 0x2015 || r == 0x2E3A || r == 0x2E3B
 }
 
 // indexQuery returns the index of the '?' that starts the query of the

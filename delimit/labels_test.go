@@ -18,6 +18,11 @@ func TestHumanLabels(t *testing.T) {
 		{"https://example.com/ab\u200dcd", "https://example.com/ab"},
 		{"https://example.com/é\u200d", "https://example.com/é"},
 		{"https://example.com/é\u200d.", "https://example.com/é"},
+		// An em dash is prose punctuation, even unspaced; an en dash
+		// between words joins them (Wikipedia titles).
+		{"Go to https://example.com/foo—then stop", "https://example.com/foo"},
+		{"Посмотрите https://ru.wikipedia.org/wiki/Москва—столица", "https://ru.wikipedia.org/wiki/Москва"},
+		{"https://en.wikipedia.org/wiki/Hatfield–McCoy_feud.", "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
