@@ -42,7 +42,9 @@
 //     ("https://de.wikipedia.org/wiki/Köln", "http://müller.example/"),
 //     and through a dash or connector between letters ("Hatfield–McCoy")
 //     but for the em dash and longer ones, which set off a clause even
-//     when set without spaces ("https://example.com/foo—then").
+//     when set without spaces ("https://example.com/foo—then"), and
+//     through punctuation that Unicode keeps inside a word between two
+//     letters (UAX #29 MidLetter: "Intel·ligència", "צה״ל", "Fermat’s").
 //     It ends at non-ASCII punctuation and spaces (Unicode P*, Z*: "。",
 //     NBSP), halfwidth and fullwidth forms, and at a character of a script
 //     written without spaces (Han, Hiragana, Katakana, Hangul, Thai, Lao,

@@ -84,6 +84,12 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 	if unicode.In(r, unicode.Pd, unicode.Pc) && wordByte(b[j-1]) {
 		return s.joiningDash(j, n)
 	}
+	if midLetter(r) {
+		if prev, _ := utf8.DecodeLastRune(b[max(i, j-utf8.UTFMax):j]); !unicode.IsLetter(prev) {
+			return 0, found
+		}
+		return s.joiningDash(j, n)
+	}
 	if r == zwnj || r == zwj {
 		return s.joiner(i, j, r, n)
 	}
@@ -134,8 +140,8 @@ func (s *Scanner) joiner(i, j int, r rune, n int) (int, outcome) {
 // viramaCCC is the canonical combining class of a virama (UAX #44).
 const viramaCCC = 9
 
-// joiningDash looks at the dash or connector of n bytes at b[j], after a
-// letter or digit: one between letters or digits joins words
+// joiningDash looks at the dash, connector or midLetter of n bytes at
+// b[j], after a letter or digit: one between letters or digits joins words
 // ("Hatfield–McCoy_feud") and belongs to the URI, as '-' would; another
 // ends it as punctuation does. The em dash and longer ones never join:
 // they set off a clause, and much typography sets them without spaces
@@ -157,6 +163,19 @@ func (s *Scanner) joiningDash(j, n int) (int, outcome) {
 		return n, found
 	}
 	return 0, found
+}
+
+// midLetter reports whether r is punctuation that Unicode keeps inside a
+// word when it stands between two letters (UAX #29 WB6-WB7: MidLetter and
+// MidNumLet, less the fullwidth and small forms, plus the Hebrew geresh):
+// the Catalan "l·l", the Hebrew "צה״ל", the typographic apostrophe of
+// "Fermat’s". Elsewhere it is punctuation and ends a bare URI.
+func midLetter(r rune) bool {
+	switch r {
+	case 0xB7, 0x387, 0x55F, 0x5F3, 0x5F4, 0x2019, 0x2027:
+		return true
+	}
+	return false
 }
 
 // clauseDash reports whether r is a dash that sets off a clause: the em

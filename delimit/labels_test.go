@@ -23,6 +23,14 @@ func TestHumanLabels(t *testing.T) {
 		{"Go to https://example.com/foo—then stop", "https://example.com/foo"},
 		{"Посмотрите https://ru.wikipedia.org/wiki/Москва—столица", "https://ru.wikipedia.org/wiki/Москва"},
 		{"https://en.wikipedia.org/wiki/Hatfield–McCoy_feud.", "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"},
+		// Punctuation that UAX #29 keeps inside a word (MidLetter,
+		// MidNumLet) belongs between two letters; elsewhere it ends.
+		{"https://ca.wikipedia.org/wiki/Intel·ligència_artificial, diu", "https://ca.wikipedia.org/wiki/Intel·ligència_artificial"},
+		{"ראו https://he.wikipedia.org/wiki/צה״ל ותודה", "https://he.wikipedia.org/wiki/צה״ל"},
+		{"see https://en.wikipedia.org/wiki/Fermat’s_Last_Theorem.", "https://en.wikipedia.org/wiki/Fermat’s_Last_Theorem"},
+		{"‘https://example.com/foo’ said", "https://example.com/foo"},
+		{"https://example.com/ελληνικά· και", "https://example.com/ελληνικά"},
+		{"https://example.com/a· b", "https://example.com/a"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
