@@ -49,7 +49,10 @@
 //     NBSP), halfwidth and fullwidth forms, and at a character of a script
 //     written without spaces (Han, Hiragana, Katakana, Hangul, Thai, Lao,
 //     Khmer, Myanmar) that follows an ASCII letter or digit, as in
-//     "访问http://example.com查看"; elsewhere ("http://例子.测试/路径") those
+//     "访问http://example.com查看", or anywhere past an ASCII host when such
+//     text runs into the URI's start ("见http://example.com/中文说明": who
+//     sets no space before a URI sets none after it); elsewhere
+//     ("http://例子.测试/路径", " https://zh.wikipedia.org/wiki/北京 ") those
 //     belong to the URI. Inside <...> and "..." any non-ASCII character but
 //     spaces belongs to it. Zero-width and direction-changing characters
 //     (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, U+FEFF, U+00AD) end a

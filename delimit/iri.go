@@ -1,6 +1,7 @@
 package delimit
 
 import (
+	"bytes"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
@@ -62,6 +63,35 @@ func noSpaceScript(r rune) bool {
 		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
+// ranInto reports whether text of a script written without spaces ran
+// into the URI that starts at b[i], and b[j] is past its ASCII host: the
+// writer who set no space before the URI set none after it either, so
+// such text ends it ("见http://example.com/中文说明"). An IRI host
+// ("访问http://例子.测试/路径") says the path may be in that script too.
+func (s *Scanner) ranInto(i, j int) bool {
+	b := s.buf
+	lo := max(0, int(s.floor-s.off))
+	if i <= lo || b[i-1] < utf8.RuneSelf {
+		return false
+	}
+	if r, _ := utf8.DecodeLastRune(b[max(lo, i-utf8.UTFMax):i]); !noSpaceScript(r) {
+		return false
+	}
+	h := i
+	if k := bytes.Index(b[i:j], []byte("//")); k >= 0 {
+		h = i + k + 2
+	}
+	for ; h < j; h++ {
+		switch c := b[h]; {
+		case c == '/' || c == '?' || c == '#':
+			return true
+		case c >= utf8.RuneSelf:
+			return false
+		}
+	}
+	return false // b[j] is in the host
+}
+
 // invisible reports whether r is a zero-width or direction-changing
 // character: ZWSP, ZWNJ, ZWJ, LRM, RLM, the bidi embeddings, overrides and
 // isolates, BOM and the soft hyphen. They are how spoofed links are built
@@ -92,6 +122,9 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 	}
 	if r == zwnj || r == zwj {
 		return s.joiner(i, j, r, n)
+	}
+	if noSpaceScript(r) && s.ranInto(i, j) {
+		return 0, found
 	}
 	query := unicode.Is(unicode.Co, r) && indexQuery(b[i:j]) >= 0
 	switch bareRune(r, b[j-1], query) {

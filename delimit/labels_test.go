@@ -31,6 +31,15 @@ func TestHumanLabels(t *testing.T) {
 		{"‘https://example.com/foo’ said", "https://example.com/foo"},
 		{"https://example.com/ελληνικά· και", "https://example.com/ελληνικά"},
 		{"https://example.com/a· b", "https://example.com/a"},
+		// Text of a script written without spaces that runs into a URI
+		// with an ASCII host runs out of it too; an IRI host, or a space
+		// before the URI, keeps such text in the path.
+		{"见http://example.com/中文说明", "http://example.com/"},
+		{"詳細はhttps://example.jp/docs/を参照してください。", "https://example.jp/docs/"},
+		{"访问http://例子.测试/路径", "http://例子.测试/路径"},
+		{"参见 https://zh.wikipedia.org/wiki/北京 。", "https://zh.wikipedia.org/wiki/北京"},
+		{"http://例子.测试/路径", "http://例子.测试/路径"},
+		{"자세한 내용은https://example.kr/안내를 보세요", "https://example.kr/"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
