@@ -53,7 +53,11 @@
 //     text runs into the URI's start ("见http://example.com/中文说明": who
 //     sets no space before a URI sets none after it); elsewhere
 //     ("http://例子.测试/路径", " https://zh.wikipedia.org/wiki/北京 ") those
-//     belong to the URI. Inside <...> and "..." any non-ASCII character but
+//     belong to the URI. A symbol right after the punctuation that ends a
+//     sentence ("page!🙂") ends it, and so does an emoji (U+1F000 on)
+//     right after a letter or digit past the host, as chat sets them
+//     against words ("https://t.co/abc🙂"); a segment of them belongs
+//     ("http://foo.com/🐼"). Inside <...> and "..." any non-ASCII character but
 //     spaces belongs to it. Zero-width and direction-changing characters
 //     (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, U+FEFF, U+00AD) end a
 //     bare URI, and a match next to one carries an "invisible" warning;

@@ -77,19 +77,51 @@ func (s *Scanner) ranInto(i, j int) bool {
 	if r, _ := utf8.DecodeLastRune(b[max(lo, i-utf8.UTFMax):i]); !noSpaceScript(r) {
 		return false
 	}
-	h := i
-	if k := bytes.Index(b[i:j], []byte("//")); k >= 0 {
-		h = i + k + 2
+	k, ascii := pastHost(b[i:j])
+	return k >= 0 && ascii
+}
+
+// pastHost returns the index in the URI text t where its host ends, and
+// whether the host is ASCII; -1 when t ends in the host.
+func pastHost(t []byte) (int, bool) {
+	h, ascii := 0, true
+	if k := bytes.Index(t, []byte("//")); k >= 0 {
+		h = k + 2
 	}
-	for ; h < j; h++ {
-		switch c := b[h]; {
+	for ; h < len(t); h++ {
+		switch c := t[h]; {
 		case c == '/' || c == '?' || c == '#':
-			return true
+			return h, ascii
 		case c >= utf8.RuneSelf:
-			return false
+			ascii = false
 		}
 	}
-	return false // b[j] is in the host
+	return -1, ascii
+}
+
+// setAgainst reports whether the symbol r at b[j], in the URI that starts
+// at b[i], is set against the text before it rather than part of the URI:
+// any symbol after the punctuation that ends a sentence ("page!🙂"), and
+// an emoji (the pictographs from U+1F000 on) right after a letter or digit
+// past the host, as chat sets them against words ("https://t.co/abc🙂").
+// A path segment of emoji ("http://foo.com/🐼") belongs to the URI.
+func setAgainst(b []byte, i, j int, r rune) bool {
+	c := b[j-1]
+	if c < utf8.RuneSelf {
+		if trailing[c] {
+			return true
+		}
+		if !isAlnum(rune(c)) {
+			return false
+		}
+	} else if p, _ := utf8.DecodeLastRune(b[max(i, j-utf8.UTFMax):j]); !unicode.IsLetter(p) && !unicode.IsDigit(p) {
+		return false
+	}
+	if r < 0x1F000 {
+		return false
+	}
+	k, _ := pastHost(b[i:j])
+	return k >= 0
 }
 
 // invisible reports whether r is a zero-width or direction-changing
@@ -124,6 +156,9 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 		return s.joiner(i, j, r, n)
 	}
 	if noSpaceScript(r) && s.ranInto(i, j) {
+		return 0, found
+	}
+	if unicode.Is(unicode.S, r) && setAgainst(b, i, j, r) {
 		return 0, found
 	}
 	query := unicode.Is(unicode.Co, r) && indexQuery(b[i:j]) >= 0

@@ -40,6 +40,17 @@ func TestHumanLabels(t *testing.T) {
 		{"参见 https://zh.wikipedia.org/wiki/北京 。", "https://zh.wikipedia.org/wiki/北京"},
 		{"http://例子.测试/路径", "http://例子.测试/路径"},
 		{"자세한 내용은https://example.kr/안내를 보세요", "https://example.kr/"},
+		// Emoji set against a word, or after the punctuation that ends
+		// a sentence, are chat, not path; a segment of them belongs.
+		{"Check https://example.com/page!🙂 ok", "https://example.com/page"},
+		{"Done: https://example.com/page.🎉🎉", "https://example.com/page"},
+		{"look👉https://example.com/page👈", "https://example.com/page"},
+		{"https://t.co/abc🙂", "https://t.co/abc"},
+		{"Отлично https://ru.wikipedia.org/wiki/Москва😍", "https://ru.wikipedia.org/wiki/Москва"},
+		{"http://foo.com/🐼 yes", "http://foo.com/🐼"},
+		{"https://example.com/👍🏽 ok", "https://example.com/👍🏽"},
+		{"http://✪foo.bar/pa✪th©more", "http://✪foo.bar/pa✪th©more"},
+		{"http://x🍄.ga/", "http://x🍄.ga/"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
