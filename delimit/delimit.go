@@ -32,7 +32,10 @@
 //     character, or one of < > " | \ `: Appendix C names '"' and '<' '>'
 //     as a URI's delimiters, '|' separates table cells, '`' delimits code
 //     in Markdown and AsciiDoc, '\' escapes in code. Trailing
-//     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced; a URI
+//     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced, and a
+//     last '(', which opens nothing; but a "'" that closes one opened
+//     inside the URI is kept, as quotes balance like brackets
+//     ("http://foo.com/blah_'singlequoted'"). A URI
 //     right after '(' ends at the matching ')', one right after an
 //     apostrophe at the next "'" that ends a word ("'http://x/Fermat's_Last'"),
 //     an unbalanced ']' or '}' ends a URI and an unclosed '[' or '{' is

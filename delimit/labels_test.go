@@ -51,6 +51,18 @@ func TestHumanLabels(t *testing.T) {
 		{"https://example.com/👍🏽 ok", "https://example.com/👍🏽"},
 		{"http://✪foo.bar/pa✪th©more", "http://✪foo.bar/pa✪th©more"},
 		{"http://x🍄.ga/", "http://x🍄.ga/"},
+		// Quotes balance as brackets do: a trailing "'" that closes one
+		// opened inside the URI is kept; a trailing opening bracket is
+		// the sentence's.
+		{"http://foo.com/blah_blah_'singlequoted'", "http://foo.com/blah_blah_'singlequoted'"},
+		{"http://example.org/'_(foo)' ok", "http://example.org/'_(foo)'"},
+		{"http://example.org/'''", "http://example.org/''"},
+		{"He said 'see http://example.org/a' and left", "http://example.org/a"},
+		{"'https://en.wikipedia.org/wiki/Fermat's_Last_Theorem',", "https://en.wikipedia.org/wiki/Fermat's_Last_Theorem"},
+		{"http://example.org/a'", "http://example.org/a"},
+		{"http://example.org/(", "http://example.org/"},
+		{"see http://example.org/( and", "http://example.org/"},
+		{"http://example.org/x)(.", "http://example.org/x"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
