@@ -54,7 +54,8 @@
 //     Khmer, Myanmar) that follows an ASCII letter or digit, as in
 //     "访问http://example.com查看", or anywhere past an ASCII host when such
 //     text runs into the URI's start ("见http://example.com/中文说明": who
-//     sets no space before a URI sets none after it); elsewhere
+//     sets no space before a URI sets none after it) but for a query
+//     value right after '=' ("s?wd=中文"); elsewhere
 //     ("http://例子.测试/路径", " https://zh.wikipedia.org/wiki/北京 ") those
 //     belong to the URI. A symbol right after the punctuation that ends a
 //     sentence ("page!🙂") ends it, and so does an emoji (U+1F000 on)

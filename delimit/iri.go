@@ -67,11 +67,13 @@ func noSpaceScript(r rune) bool {
 // into the URI that starts at b[i], and b[j] is past its ASCII host: the
 // writer who set no space before the URI set none after it either, so
 // such text ends it ("见http://example.com/中文说明"). An IRI host
-// ("访问http://例子.测试/路径") says the path may be in that script too.
+// ("访问http://例子.测试/路径") says the path may be in that script too,
+// and a query value starts after '=' ("搜索http://www.baidu.com/s?wd=中文");
+// a run of such text that the URI took goes on.
 func (s *Scanner) ranInto(i, j int) bool {
 	b := s.buf
 	lo := max(0, int(s.floor-s.off))
-	if i <= lo || b[i-1] < utf8.RuneSelf {
+	if i <= lo || b[i-1] < utf8.RuneSelf || b[j-1] == '=' || b[j-1] >= utf8.RuneSelf {
 		return false
 	}
 	if r, _ := utf8.DecodeLastRune(b[max(lo, i-utf8.UTFMax):i]); !noSpaceScript(r) {

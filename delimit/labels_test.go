@@ -39,6 +39,8 @@ func TestHumanLabels(t *testing.T) {
 		{"访问http://例子.测试/路径", "http://例子.测试/路径"},
 		{"参见 https://zh.wikipedia.org/wiki/北京 。", "https://zh.wikipedia.org/wiki/北京"},
 		{"http://例子.测试/路径", "http://例子.测试/路径"},
+		{"搜索http://www.baidu.com/s?wd=中文 看看", "http://www.baidu.com/s?wd=中文"},
+		{"见http://example.com/?q=a中文", "http://example.com/?q=a"},
 		{"자세한 내용은https://example.kr/안내를 보세요", "https://example.kr/"},
 		// Emoji set against a word, or after the punctuation that ends
 		// a sentence, are chat, not path; a segment of them belongs.
