@@ -35,7 +35,9 @@
 //     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced, and a
 //     last '(', which opens nothing; but a "'" that closes one opened
 //     inside the URI is kept, as quotes balance like brackets
-//     ("http://foo.com/blah_'singlequoted'"). A URI
+//     ("http://foo.com/blah_'singlequoted'"). A "'" in the authority,
+//     where no host name holds one, ends the URI ("https://example.com's").
+//     A URI
 //     right after '(' ends at the matching ')', one right after an
 //     apostrophe at the next "'" that ends a word ("'http://x/Fermat's_Last'"),
 //     an unbalanced ']' or '}' ends a URI and an unclosed '[' or '{' is

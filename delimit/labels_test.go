@@ -65,6 +65,10 @@ func TestHumanLabels(t *testing.T) {
 		{"http://example.org/(", "http://example.org/"},
 		{"see http://example.org/( and", "http://example.org/"},
 		{"http://example.org/x)(.", "http://example.org/x"},
+		// An apostrophe cannot be in a host name: it ends the URI there.
+		{"Check out https://example.com's new design", "https://example.com"},
+		{"http://example.org'/>", "http://example.org"},
+		{"https://github.com's API", "https://github.com"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},

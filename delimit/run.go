@@ -129,6 +129,9 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 				return j, st, found
 			}
 			st.parens--
+		case c == '\'' && inAuthority(b[i:j], style):
+			// No host name holds one: "https://example.com's".
+			return j, st, found
 		case openedBy == '\'' && c == '\'':
 			// The closing quote, not an apostrophe inside a word
 			// ("Fermat's_Last_Theorem").
