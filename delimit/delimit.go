@@ -75,8 +75,11 @@
 //     A-labels).
 //   - Characters that RFC 3986 forbids but browsers take are taken and
 //     repaired: '[' ']' outside the host and '{' '}' when balanced, '^', a
-//     second '#', a '%' not followed by two hex digits; in <...> and "..."
-//     '|' and '`' too, since the delimiters tell where the URI ends.
+//     second '#', a '%' not followed by two hex digits; in "..." '|' and
+//     '`' too, and in <...> '`', since the delimiters tell where the URI
+//     ends. In <...> a '|' ends the URI, and what follows it up to the '>'
+//     is a label: the link syntax of Slack and Mattermost
+//     ("<https://example.com/|Example>"), common in chat.
 //     Match.URI has them percent-encoded ("%5B", "%23", "%25") as a WHATWG
 //     URL parser's percent-encode does, Match.Ref as written, and a
 //     "repaired" warning names each. The principle: a character is

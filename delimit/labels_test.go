@@ -69,6 +69,10 @@ func TestHumanLabels(t *testing.T) {
 		{"Check out https://example.com's new design", "https://example.com"},
 		{"http://example.org'/>", "http://example.org"},
 		{"https://github.com's API", "https://github.com"},
+		// Slack's and Mattermost's links: <url|label>.
+		{"see <https://example.com/a|Example site> now", "https://example.com/a"},
+		{"<mailto:a@example.com|a@example.com>", "mailto:a@example.com"},
+		{"<https://example.com/q?a=1|Ünïcode label!>", "https://example.com/q?a=1"},
 		// Already right: guards.
 		{"See https://de.wikipedia.org/wiki/Köln.", "https://de.wikipedia.org/wiki/Köln"},
 		{"請看（https://example.com/path）。", "https://example.com/path"},
