@@ -96,7 +96,9 @@
 //   - Markdown emphasis: a URI right after "*", "**", "_", "__", "~" or "~~"
 //     at a word boundary ends before the same marker where it ends a word
 //     ("_https://example.org/my_file_"); after '_' a URI needs that
-//     closing marker, since "_http:" is otherwise inside a word.
+//     closing marker, since "_http:" is otherwise inside a word. Text of
+//     a script written without spaces next to a marker is no word of the
+//     URI's: "**https://example.org/a**です" ends before the "**".
 //   - A URI that ends in '-' before a line break and goes on on the next line
 //     is joined; the match carries both readings, with the hyphen (URI) and
 //     without it (Alt). A next line that opens with '(' or '[' does not go
