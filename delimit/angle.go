@@ -70,6 +70,7 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 // angleURI is what angle knows of the text in <...>, as window indices.
 type angleURI struct {
 	open, closer int    // the '<' and the '>'
+	label        int    // the '|' that starts a label, or 0
 	start, end   int    // the URI proper: delimiters, "URL:" and outer whitespace excluded
 	style        Style  // Angle or AngleURL
 	quotedMail   bool   // the line of the '<' is quoted mail: quote markers after line breaks go
@@ -144,6 +145,8 @@ func (s *Scanner) angleCloser(a *angleURI, limit int) outcome {
 		case isNBSP(b, j):
 			a.spaced = true
 			j += 2
+		case c == '|':
+			return s.angleLabel(a, j, limit)
 		case class[c]&cRepair != 0:
 			j++
 		case c >= utf8.RuneSelf:
@@ -162,6 +165,25 @@ func (s *Scanner) angleCloser(a *angleURI, limit int) outcome {
 	}
 }
 
+// angleLabel finds the '>' that closes a.open after the '|' at b[j], on
+// the same line, and reports found: what is between is a label, not the
+// URI's, as in the links of Slack and Mattermost ("<https://x.example/|X>").
+func (s *Scanner) angleLabel(a *angleURI, j, limit int) outcome {
+	b, q := s.buf, a.open
+	k := j + 1
+	for k < len(b) && k <= limit && b[k] != '>' && b[k] != '<' && b[k] != '\n' {
+		k++
+	}
+	if k >= len(b) && !s.final() {
+		return more
+	}
+	if k >= len(b) || b[k] != '>' {
+		return s.fail(q + 1)
+	}
+	a.label, a.closer = j, k
+	return found
+}
+
 // trim sets the URI proper: past leading whitespace and "URL:", before
 // trailing whitespace. It reports whether anything is left.
 func (a *angleURI) trim(b []byte) bool {
@@ -172,6 +194,9 @@ func (a *angleURI) trim(b []byte) bool {
 		start = skipSpace(b, start+4, a.closer, a.quotedMail)
 	}
 	end := a.closer
+	if a.label > 0 {
+		end = a.label
+	}
 	for end > start && (class[b[end-1]]&cSpace != 0 || (end-2 >= start && isNBSP(b, end-2))) {
 		if b[end-1] == 0xA0 {
 			end--

@@ -32,7 +32,12 @@
 //     character, or one of < > " | \ `: Appendix C names '"' and '<' '>'
 //     as a URI's delimiters, '|' separates table cells, '`' delimits code
 //     in Markdown and AsciiDoc, '\' escapes in code. Trailing
-//     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced; a URI
+//     . , ; : ! ? ' * are dropped, and ')' ']' '}' when unbalanced, and a
+//     last '(', which opens nothing; but a "'" that closes one opened
+//     inside the URI is kept, as quotes balance like brackets
+//     ("http://foo.com/blah_'singlequoted'"). A "'" in the authority,
+//     where no host name holds one, ends the URI ("https://example.com's").
+//     A URI
 //     right after '(' ends at the matching ')', one right after an
 //     apostrophe at the next "'" that ends a word ("'http://x/Fermat's_Last'"),
 //     an unbalanced ']' or '}' ends a URI and an unclosed '[' or '{' is
@@ -40,23 +45,41 @@
 //   - IRIs (RFC 3987): a bare URI goes on through the non-ASCII letters,
 //     marks, digits and symbols of scripts written with spaces
 //     ("https://de.wikipedia.org/wiki/Köln", "http://müller.example/"),
-//     and through a dash or connector between letters ("Hatfield–McCoy").
+//     and through a dash or connector between letters ("Hatfield–McCoy")
+//     but for the em dash and longer ones, which set off a clause even
+//     when set without spaces ("https://example.com/foo—then"), and
+//     through punctuation that Unicode keeps inside a word between two
+//     letters (UAX #29 MidLetter: "Intel·ligència", "צה״ל", "Fermat’s").
 //     It ends at non-ASCII punctuation and spaces (Unicode P*, Z*: "。",
 //     NBSP), halfwidth and fullwidth forms, and at a character of a script
 //     written without spaces (Han, Hiragana, Katakana, Hangul, Thai, Lao,
 //     Khmer, Myanmar) that follows an ASCII letter or digit, as in
-//     "访问http://example.com查看"; elsewhere ("http://例子.测试/路径") those
-//     belong to the URI. Inside <...> and "..." any non-ASCII character but
+//     "访问http://example.com查看", or anywhere past an ASCII host when such
+//     text runs into the URI's start ("见http://example.com/中文说明": who
+//     sets no space before a URI sets none after it) but for a query
+//     value right after '=' ("s?wd=中文"); elsewhere
+//     ("http://例子.测试/路径", " https://zh.wikipedia.org/wiki/北京 ") those
+//     belong to the URI. A symbol right after the punctuation that ends a
+//     sentence ("page!🙂") ends it, and so does an emoji (U+1F000 on)
+//     right after a letter or digit past the host, as chat sets them
+//     against words ("https://t.co/abc🙂"); a segment of them belongs
+//     ("http://foo.com/🐼"). Inside <...> and "..." any non-ASCII character but
 //     spaces belongs to it. Zero-width and direction-changing characters
 //     (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, U+FEFF, U+00AD) end a
-//     bare URI, and a match next to one carries an "invisible" warning.
+//     bare URI, and a match next to one carries an "invisible" warning;
+//     but a joiner (ZWNJ, ZWJ) inside a word, after a virama or between
+//     two non-ASCII characters of the URI, is part of how the word is
+//     written (Persian, Indic conjuncts, emoji sequences) and belongs.
 //     Match.Ref keeps the IRI as written, Match.URI is its mapping to a
 //     URI (RFC 3987 §3.1, uri.FromIRI: NFC, UTF-8 percent-encoding, IDNA
 //     A-labels).
 //   - Characters that RFC 3986 forbids but browsers take are taken and
 //     repaired: '[' ']' outside the host and '{' '}' when balanced, '^', a
-//     second '#', a '%' not followed by two hex digits; in <...> and "..."
-//     '|' and '`' too, since the delimiters tell where the URI ends.
+//     second '#', a '%' not followed by two hex digits; in "..." '|' and
+//     '`' too, and in <...> '`', since the delimiters tell where the URI
+//     ends. In <...> a '|' ends the URI, and what follows it up to the '>'
+//     is a label: the link syntax of Slack and Mattermost
+//     ("<https://example.com/|Example>"), common in chat.
 //     Match.URI has them percent-encoded ("%5B", "%23", "%25") as a WHATWG
 //     URL parser's percent-encode does, Match.Ref as written, and a
 //     "repaired" warning names each. The principle: a character is
@@ -73,7 +96,9 @@
 //   - Markdown emphasis: a URI right after "*", "**", "_", "__", "~" or "~~"
 //     at a word boundary ends before the same marker where it ends a word
 //     ("_https://example.org/my_file_"); after '_' a URI needs that
-//     closing marker, since "_http:" is otherwise inside a word.
+//     closing marker, since "_http:" is otherwise inside a word. Text of
+//     a script written without spaces next to a marker is no word of the
+//     URI's: "**https://example.org/a**です" ends before the "**".
 //   - A URI that ends in '-' before a line break and goes on on the next line
 //     is joined; the match carries both readings, with the hyphen (URI) and
 //     without it (Alt). A next line that opens with '(' or '[' does not go

@@ -21,6 +21,8 @@ func FuzzScanner(f *testing.F) {
 	f.Add([]byte("See https://de.wikipedia.org/wiki/K\xc3\xb6ln \xe8\xae\xbf\xe9\x97\xaehttp://example.com\xe6\x9f\xa5 <http://b.example/\xe6\x9d\xb1|x> \"http://c.example/\xc3\xa9\""), true)
 	f.Add([]byte("http://t.example/l?ids[]=1 https://e.example/#a#b http://e.example/100% _https://e.example/b_ 'http://x/Fermat's_L', s3://b/k"), true)
 	f.Add([]byte("https://example.org[Site] link:https://x.example/a[t] http://a_b.example.com/ \xe2\x80\x8bhttp://z.example/a\xe2\x80\xae"), false)
+	f.Add([]byte("fa https://fa.example/می‌خ x/ന്‍ 见http://example.com/中文?q=中 搜http://b.example/s?wd=中文 Intel·ligència http://e.example/a!🙂 http://x/'a' http://y/( —"), true)
+	f.Add([]byte("<https://s.example/a|Label x> https://example.com's **https://e.example/a**です 请~~https://e.example/o~~已"), false)
 	f.Fuzz(func(t *testing.T, in []byte, extra bool) {
 		opts := Options{Abbreviated: extra, Relative: extra, AnyScheme: extra, MaxLength: 200}
 		ms := slices.Collect(All(in, opts))

@@ -1,6 +1,9 @@
 package delimit
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // Markup around URIs in text: Markdown emphasis ("**https://x/**",
 // "_https://x/_", "~~https://x/~~") and AsciiDoc link text
@@ -8,7 +11,7 @@ import "bytes"
 
 // emphasisBefore returns the Markdown emphasis marker right before the
 // URI at b[i] ("*", "**", "_", "__", "~", "~~"), one that opens at a word
-// boundary, or nil.
+// boundary (or after text written without spaces), or nil.
 func emphasisBefore(b []byte, i int) []byte {
 	if i == 0 || b[i-1] != '*' && b[i-1] != '_' && b[i-1] != '~' {
 		return nil
@@ -18,7 +21,7 @@ func emphasisBefore(b []byte, i int) []byte {
 	if k > 0 && b[k-1] == c {
 		k--
 	}
-	if k > 0 && (b[k-1] == c || wordByte(b[k-1])) {
+	if k > 0 && (b[k-1] == c || wordByte(b[k-1]) && !ranOn(b[max(0, k-utf8.UTFMax):k])) {
 		return nil
 	}
 	return b[k:i]
@@ -26,7 +29,8 @@ func emphasisBefore(b []byte, i int) []byte {
 
 // emphasisEnd returns where the URI whose run of characters is b[j:end]
 // ends when the emphasis marker m opened it: before the first m that ends
-// a word (followed by no letter or digit), and whether there is one.
+// a word (followed by no letter or digit, or by text written without
+// spaces), and whether there is one.
 func emphasisEnd(b []byte, j, end int, m []byte) (int, bool) {
 	for {
 		k := bytes.Index(b[j:end], m)
@@ -35,11 +39,30 @@ func emphasisEnd(b []byte, j, end int, m []byte) (int, bool) {
 		}
 		k += j
 		after := k + len(m)
-		if b[k-1] != m[0] && (after >= len(b) || !wordByte(b[after]) && b[after] != m[0]) {
+		if b[k-1] != m[0] && (after >= len(b) || !wordByte(b[after]) && b[after] != m[0] || runsOn(b[after:])) {
 			return k, true
 		}
 		j = k + 1
 	}
+}
+
+// ranOn reports whether t ends with a character of a script written
+// without spaces, which comes before an opening marker with no space
+// between ("请看~~https://example.com/old~~").
+func ranOn(t []byte) bool {
+	r, _ := utf8.DecodeLastRune(t)
+	return noSpaceScript(r)
+}
+
+// runsOn reports whether t starts with a character of a script written
+// without spaces, which follows a closing marker with no space between
+// ("**https://example.com/a**です").
+func runsOn(t []byte) bool {
+	if t[0] < utf8.RuneSelf {
+		return false
+	}
+	r, _ := utf8.DecodeRune(t)
+	return noSpaceScript(r)
 }
 
 // squareEnds reports whether the '[' at b[j], in the URI that starts at

@@ -26,8 +26,9 @@ import (
 // C of RFC 3986 names '"' and '<' '>' as a URI's delimiters, '|' separates
 // the cells of Markdown and wiki tables, '`' delimits code in Markdown and
 // AsciiDoc, and '\' escapes in code and Windows paths. In <...> and "..."
-// the delimiters say where the URI ends, so '|' and '`' inside are
-// repaired too.
+// the delimiters say where the URI ends, so '`' inside is repaired too,
+// and '|' in "..."; in <...> a '|' starts the label of a chat link
+// ("<https://example.com/|Example>", angleLabel).
 
 // mapText parses the text of a candidate that does not parse as it is,
 // whose parse error err is at a character it maps (repairable): as an IRI

@@ -129,6 +129,9 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 				return j, st, found
 			}
 			st.parens--
+		case c == '\'' && inAuthority(b[i:j], style):
+			// No host name holds one: "https://example.com's".
+			return j, st, found
 		case openedBy == '\'' && c == '\'':
 			// The closing quote, not an apostrophe inside a word
 			// ("Fermat's_Last_Theorem").
@@ -198,9 +201,10 @@ func (l *lazyQuoted) at(s *Scanner, i int) bool {
 
 // trimRun returns the end of the URI whose run of characters after b[q]
 // ends at runEnd, with parens the balance of its parentheses. Trailing
-// punctuation belongs to the sentence; a closing ')' belongs to the URI
-// only when it closes one opened inside it (']' always does: an
-// unbalanced one ended the run).
+// punctuation belongs to the sentence, and so does a last '(', which opens
+// nothing; a closing ')' belongs to the URI only when it closes one opened
+// inside it (']' always does: an unbalanced one ended the run), and so
+// does a closing '\”, as quotes balance like brackets.
 func (s *Scanner) trimRun(q, runEnd, parens int) int {
 	b, e := s.buf, runEnd
 	for e > q+1 {
@@ -211,10 +215,16 @@ func (s *Scanner) trimRun(q, runEnd, parens int) int {
 			continue
 		}
 		switch c := b[e-1]; {
+		case c == '\'' && bytes.Count(b[q+1:e-1], []byte{'\''})%2 == 1:
+			return e // it closes a quote opened inside the URI
 		case trailing[c]:
 			e--
 		case c == ')' && parens < 0:
 			parens++
+			e--
+		case c == '(':
+			// It opens nothing inside the URI.
+			parens--
 			e--
 		default:
 			return e
