@@ -265,9 +265,11 @@ func (w *warcScanner) readError(err error) bool {
 }
 
 // recordSource returns the source of the links of rec, its base the
-// record's WARC-Target-URI (RFC 3986 §5.1.3: the retrieval URI),
-// without the angle brackets some writers put around it, else the
-// default base, and the target.
+// record's WARC-Target-URI (ISO 28500 §5.6, RFC 3986 §5.1.3: the
+// retrieval URI), without the angle brackets some writers put around it,
+// else the default base, and the target. The target is the retrieval URI
+// as the user's --base would be (Options.Base): a saved-from comment in
+// the page (savedSource) does not replace it.
 func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 	s := *w.src
 	target := rec.get("WARC-Target-URI")
@@ -279,6 +281,9 @@ func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 		b, err := base.Parse(target, base.Retrieval)
 		if err == nil {
 			s.base = b
+			opts := *s.opts
+			opts.Base = target
+			s.opts = &opts
 		} else {
 			s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], "warc-target: WARC-Target-URI not used as a base: "+err.Error())
 		}

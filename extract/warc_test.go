@@ -217,6 +217,8 @@ func TestWARCHTTP(t *testing.T) {
 		{"bad chunk", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "zz\r\n"), nil, nil, ErrWARC},
 		{"image skipped", resp("200 OK\r\nContent-Type: image/png", "http://no.example/"), nil, nil, nil},
 		{"charset", resp("200 OK\r\nContent-Type: text/html; charset=windows-1251", "<a href=\"\xe4\">"), nil, []string{"http://a.example/dir/%D0%B4"}, nil},
+		{"saved-from comment: the target wins", resp("200 OK\r\nContent-Type: text/html", "<!-- saved from url=(0022)https://saved.example/ -->\n<a href=\"x\">"),
+			nil, []string{"http://a.example/dir/x"}, nil},
 		{"resource", record("resource", "http://a.example/r.html", "text/html", `<a href="other">`), nil, []string{"http://a.example/other"}, nil},
 		{"request skipped", record("request", "http://a.example/", "application/http;msgtype=request", "GET / HTTP/1.1\r\nReferer: http://r.example/\r\n"), nil, nil, nil},
 		{"request asked for", record("request", "http://a.example/", "application/http;msgtype=request", "GET / HTTP/1.1\r\nReferer: http://r.example/\r\n"),
