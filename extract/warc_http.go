@@ -266,7 +266,23 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 	default:
 		return true
 	}
-	text, enc, warning := partUTF8(body, params["charset"], isHTML)
+	if isHTML && isNoCharset(params["charset"]) {
+		// The page says its encoding itself: read as a page file is,
+		// with its positions as stored.
+		return scanHTML(bytes.NewReader(body), s, yield)
+	}
+	text, enc, warning, convert := partCharset(body, params["charset"], isHTML)
+	if skip := len(body) - len(text); convert || skip > 0 {
+		m := &bodyMap{raw: body, skip: skip, yield: yield}
+		if convert {
+			utf8Text := transcode(nil, enc, text)
+			if asciiCompatible(enc) {
+				m.cs = newCharsetCursor(text, utf8Text, enc)
+			}
+			text = utf8Text
+		}
+		yield = m.yieldRaw
+	}
 	r := bytes.NewReader(text)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
@@ -276,4 +292,44 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		return scanHTML(r, s, yield)
 	}
 	return scanText(r, s, yield)
+}
+
+// bodyMap gives the links of an HTTP body scanned in UTF-8 their
+// position in the body as stored: a body in another charset is converted
+// (RFC 9110 §8.3.2) and a byte order mark left out, and the charset
+// cursor of the mail parts (mailpos.go) maps the offsets back, so that in
+// an uncompressed WARC file a link is at its Offset, as in the page file
+// urix reads with --base, Column its byte column in its line. In UTF-16
+// (cs nil), only the byte order mark is counted.
+type bodyMap struct {
+	raw   []byte // the body as stored
+	skip  int    // the byte order mark left out
+	cs    *charsetCursor
+	yield func(Link, error) bool
+}
+
+func (m *bodyMap) yieldRaw(l Link, err error) bool {
+	if err == nil {
+		off := int(l.Offset)
+		if m.cs != nil {
+			off = m.cs.in(off)
+		}
+		off = min(off+m.skip, len(m.raw))
+		if m.cs != nil {
+			l.Column = off - bytes.LastIndexByte(m.raw[:off], '\n')
+		}
+		l.Offset = int64(off)
+	}
+	return m.yield(l, err)
+}
+
+// isNoCharset reports whether the charset parameter label names no
+// encoding for HTML: absent, or US-ASCII, which many servers send by
+// default (see partCharset).
+func isNoCharset(label string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`)) {
+	case "", "us-ascii", "ascii":
+		return true
+	}
+	return false
 }
