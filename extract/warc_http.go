@@ -257,12 +257,14 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		mt = strings.TrimSpace(mt)
 	}
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml" || mt == "" && isHTMLStart(body)
-	switch {
-	case isHTML || strings.HasPrefix(mt, "text/"):
-	case mt == "message/rfc822":
-		return scanMail(bytes.NewReader(body), s, yield)
-	case mt == "application/mbox":
-		return scanMbox(bytes.NewReader(body), s, yield)
+	scan := scanText
+	switch t := bodyType(mt, body); {
+	case isHTML:
+	case t == Mail || t == Mbox || t.Binary():
+		return documentScanner(t)(bytes.NewReader(body), s, yield)
+	case t != Auto:
+		scan = documentScanner(t)
+	case strings.HasPrefix(mt, "text/"):
 	default:
 		return true
 	}
@@ -291,7 +293,67 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		s.decodedFrom = enc
 		return scanHTML(r, s, yield)
 	}
-	return scanText(r, s, yield)
+	return scan(r, s, yield)
+}
+
+// documentTypes are the media types (IANA registry) of the documents
+// urix reads, other than HTML and plain text.
+var documentTypes = map[string]Type{
+	"message/rfc822":   Mail,
+	"application/mbox": Mbox,
+	"text/markdown":    Markdown, // RFC 7763
+	"text/x-markdown":  Markdown,
+	"text/asciidoc":    AsciiDoc,
+	"text/x-asciidoc":  AsciiDoc,
+	"text/x-rst":       RST,
+	"application/pdf":  PDF, // RFC 8118
+	// EPUB OCF §4.3
+	"application/epub+zip": EPUB,
+}
+
+// documentScanner returns the contentScanner of t, one of those of
+// documentTypes and bodyType (not through the scanners table, which
+// holds scanWARC: an initialization cycle).
+func documentScanner(t Type) contentScanner {
+	switch t {
+	case Mail:
+		return scanMail
+	case Mbox:
+		return scanMbox
+	case Markdown:
+		return scanMarkdown
+	case AsciiDoc:
+		return scanAsciiDoc
+	case RST:
+		return scanRST
+	case PDF:
+		return scanPDF
+	case EPUB:
+		return scanEPUB
+	case OOXML:
+		return scanOOXML
+	}
+	return scanODF
+}
+
+// bodyType returns the Type of an HTTP body of media type mt, Auto for
+// plain text, HTML and types urix does not read: by documentTypes, the
+// Office Open XML and OpenDocument families, and for a body sent as
+// application/octet-stream or without a type, by its magic bytes
+// (detectBinary), as servers send PDF and Office files.
+func bodyType(mt string, body []byte) Type {
+	if t, ok := documentTypes[mt]; ok {
+		return t
+	}
+	switch {
+	case strings.HasPrefix(mt, "application/vnd.openxmlformats-officedocument."):
+		return OOXML
+	case strings.HasPrefix(mt, "application/vnd.oasis.opendocument."):
+		return ODF
+	case mt == "application/octet-stream" || mt == "":
+		return detectBinary(body)
+	}
+	return Auto
 }
 
 // bodyMap gives the links of an HTTP body scanned in UTF-8 their

@@ -299,3 +299,40 @@ func FuzzWARC(f *testing.F) {
 		}
 	})
 }
+
+// TestWARCDocuments: a body is read by its media type as urix reads the
+// documents it knows, and a binary one sent as application/octet-stream
+// by its magic bytes, with the links a file of it gives.
+func TestWARCDocuments(t *testing.T) {
+	tests := []struct{ ctype, file, body string }{
+		{"text/markdown; charset=utf-8", "", "See [the page](rel/page.md), not `https://code.example/`.\n"},
+		{"application/pdf", "sample.pdf", ""},
+		{"application/octet-stream", "sample.pdf", ""},
+		{"application/vnd.openxmlformats-officedocument.wordprocessingml.document", "sample.docx", ""},
+		{"application/epub+zip", "sample.epub", ""},
+		{"application/vnd.oasis.opendocument.text", "sample.odt", ""},
+	}
+	for _, tt := range tests {
+		body, typ := []byte(tt.body), Markdown
+		if tt.file != "" {
+			var err error
+			if body, err = os.ReadFile("../testdata/" + tt.file); err != nil {
+				t.Fatal(err)
+			}
+			typ = Auto
+		}
+		const target = "http://a.example/dir/doc"
+		var want []string
+		for l, err := range Links(bytes.NewReader(body), Options{Type: typ, Name: tt.file, Base: target}) {
+			if err == nil {
+				want = append(want, l.URI)
+			}
+		}
+		warc := record("response", target, "application/http;msgtype=response",
+			"HTTP/1.1 200 OK\r\nContent-Type: "+tt.ctype+"\r\n\r\n"+string(body))
+		links, errs := warcLinks(t, []byte(warc), Options{Name: "t.warc"})
+		if got := uris(links); len(want) == 0 || !slices.Equal(got, want) || len(errs) > 0 {
+			t.Errorf("%s: links %q, errors %v, want %q", tt.ctype, got, errs, want)
+		}
+	}
+}
