@@ -20,19 +20,19 @@ const ContextHTTPHeader Context = "http-header"
 
 // scanRecord scans the block of rec:
 //
-//   - response and revisit records holding an HTTP message
-//     (application/http, or an http: or https: target) are read as HTTP
-//     responses: the status line and header fields, whose Link header
-//     fields (RFC 8288) and, in a redirect (3xx), Location (RFC 9110
-//     §10.2.2) are links (Context "http-header") resolved against the
-//     target URI; then the body, with its Transfer-Encoding chunked and
-//     its Content-Encoding (gzip, x-gzip, deflate) undone, is scanned by
-//     its Content-Type (scanBody). Content-Location is not a base (RFC
-//     9110 §8.7);
-//   - resource records and the other responses are a document of the
-//     record's Content-Type;
-//   - the other types (request, metadata, warcinfo, ...), when asked
-//     for, are scanned as text.
+//   - response and revisit records (ISO 28500:2017 §6.3, §6.7) holding
+//     an HTTP message (application/http, or an http: or https: target)
+//     are read as HTTP responses: the status line and header fields,
+//     whose Link header fields (RFC 8288 §3) and, in a redirect (3xx),
+//     Location (RFC 9110 §10.2.2) are links (Context "http-header")
+//     resolved against the target URI; then the body, with its
+//     Transfer-Encoding chunked and its Content-Encoding (gzip, x-gzip,
+//     deflate) undone, is scanned by its Content-Type (scanBody).
+//     Content-Location is not a base (RFC 9110 §8.7);
+//   - resource records (§6.4) and the other responses are a document of
+//     the record's Content-Type;
+//   - the other types (request §6.5, metadata §6.6, warcinfo §6.2, ...),
+//     when asked for, are scanned as text.
 func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	s, target := w.recordSource(rec)
 	ctype := rec.get("Content-Type")
@@ -50,6 +50,10 @@ func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	return scanText(bytes.NewReader(text), s, yield)
 }
 
+// isHTTPTarget reports whether the target URI t has the scheme http or
+// https (RFC 9110 §4.2), whose response records hold an HTTP message
+// even where a writer leaves out Content-Type application/http
+// (ISO 28500:2017 §6.3).
 func isHTTPTarget(t string) bool {
 	t = strings.ToLower(t)
 	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:")
@@ -62,6 +66,7 @@ type httpHeader struct {
 	body   int // where the body starts in the block
 }
 
+// httpField is a header field of an HTTP response (RFC 9110 §5).
 type httpField struct {
 	name, value string // name lower-case
 	off         int    // of the value in the block
@@ -69,6 +74,8 @@ type httpField struct {
 	col         int    // 1-based byte column of the value
 }
 
+// get returns the value of the first field named name (lower-case), ""
+// when absent.
 func (h *httpHeader) get(name string) string {
 	for _, f := range h.fields {
 		if f.name == name {
@@ -167,6 +174,8 @@ func headerLinks(s *source, h *httpHeader, yield func(Link, error) bool) bool {
 	return true
 }
 
+// httpFieldName returns the name as registered (RFC 9110 §10.2.2, RFC
+// 8288 §3) of a field headerLinks reads, n lower-case: Link.Header.
 func httpFieldName(n string) string {
 	if n == "location" {
 		return "Location"
@@ -200,7 +209,8 @@ func linkHeaderRefs(f httpField) []headerRef {
 }
 
 // decodeBody returns the body of the response h with its Transfer-
-// Encoding chunked and its Content-Encoding undone, at most
+// Encoding chunked (RFC 9112 §7.1) and its Content-Encoding (RFC 9110
+// §8.4, the codings in the order applied) undone, at most
 // MaxRecordSize bytes.
 func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	var r io.Reader = bytes.NewReader(body)
@@ -370,6 +380,9 @@ type bodyMap struct {
 	yield func(Link, error) bool
 }
 
+// yieldRaw is the yield of the scanner of the body: it gives the link its
+// offset in the body as stored, and, when the charset cursor maps it, its
+// byte column there, then yields it.
 func (m *bodyMap) yieldRaw(l Link, err error) bool {
 	if err == nil {
 		off := int(l.Offset)
