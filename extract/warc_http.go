@@ -149,7 +149,11 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	if err != nil {
 		return w.fail(rec.offset, err)
 	}
-	return s.scanBody(body, h.get("content-type"), w.recordYield(rec, target, rec.blockAt+int64(h.body)))
+	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
+	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
+		yield = newChunkMap(rec.block[h.body:], yield).yieldStored
+	}
+	return s.scanBody(body, h.get("content-type"), yield)
 }
 
 // headerLinks yields the links of the Link fields and, in a redirect,
@@ -214,7 +218,7 @@ func linkHeaderRefs(f httpField) []headerRef {
 // MaxRecordSize bytes.
 func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	var r io.Reader = bytes.NewReader(body)
-	if strings.Contains(strings.ToLower(h.get("transfer-encoding")), "chunked") {
+	if isChunked(h) {
 		r = httputil.NewChunkedReader(r)
 	}
 	codings := strings.Split(strings.ToLower(h.get("content-encoding")), ",")
@@ -241,6 +245,19 @@ func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 		return nil, fmt.Errorf("%w: body: %v", ErrWARC, err)
 	}
 	return out, nil
+}
+
+// isChunked reports whether the body of h is sent with Transfer-Encoding
+// chunked (RFC 9112 §6.1, §7.1).
+func isChunked(h *httpHeader) bool {
+	return strings.Contains(strings.ToLower(h.get("transfer-encoding")), "chunked")
+}
+
+// isNoCoding reports whether the Content-Encoding value v applies no
+// coding (RFC 9110 §8.4.1: identity, or none).
+func isNoCoding(v string) bool {
+	v = strings.TrimSpace(strings.ToLower(v))
+	return v == "" || v == "identity"
 }
 
 // deflateReader reads "deflate" as RFC 9110 §8.4.1.2 has it, zlib (RFC

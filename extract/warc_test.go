@@ -105,8 +105,8 @@ func TestWARCOffsets(t *testing.T) {
 	links, _ := warcLinks(t, data, Options{Name: "site.warc"})
 	checked := 0
 	for _, l := range links {
-		if l.WARCTarget == "http://127.0.0.1:18620/gzip.html" || l.WARCTarget == "http://127.0.0.1:18620/chunked.html" {
-			continue
+		if l.WARCTarget == "http://127.0.0.1:18620/gzip.html" {
+			continue // offsets in the body decoded
 		}
 		// The page in ISO-8859-1 has its links at their bytes as stored
 		// too, up to the first non-ASCII one, which is in UTF-8 in Ref, or
@@ -118,7 +118,9 @@ func TestWARCOffsets(t *testing.T) {
 		if !bytes.HasPrefix(data[l.Offset:], []byte(ascii)) {
 			t.Errorf("%s: at offset %d: %q, want %q", l.URI, l.Offset, truncate(data[l.Offset:], 30), l.Ref)
 		}
-		if l.Context != ContextHTTPHeader && (l.Column < 1 || data[l.Offset-int64(l.Column)] != '\n') {
+		// Column counts in the page, which chunk size lines do not split.
+		chunked := l.WARCTarget == "http://127.0.0.1:18620/chunked.html"
+		if l.Context != ContextHTTPHeader && !chunked && (l.Column < 1 || data[l.Offset-int64(l.Column)] != '\n') {
 			t.Errorf("%s: column %d is not the byte column of offset %d", l.URI, l.Column, l.Offset)
 		}
 		if !bytes.HasPrefix(data[l.WARCOffset:], []byte("WARC/1.")) {
