@@ -17,6 +17,10 @@
 //	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
 //	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
 //
+// On those runners (not LOOPBACK), Beam cross-compiles the worker from
+// the source with go build in the current directory: run from beam/, or
+// give a linux/amd64 build of this program with --worker_binary.
+//
 // Work divides per file and, in WARC files (uncompressed or of one gzip
 // member per record), per part of --split-size bytes: each part is read
 // from the first record that starts in it to the last. Other files (an
