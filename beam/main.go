@@ -17,6 +17,10 @@
 //	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
 //	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
 //
+// On those runners (not LOOPBACK), Beam cross-compiles the worker from
+// the source with go build in the current directory: run from beam/, or
+// give a linux/amd64 build of this program with --worker_binary.
+//
 // Work divides per file and, in WARC files (uncompressed or of one gzip
 // member per record), per part of --split-size bytes: each part is read
 // from the first record that starts in it to the last. Other files (an
@@ -38,16 +42,20 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 )
 
+// The pipeline's own flags; Beam's (--runner, --endpoint, --project, ...)
+// are registered by the SDK and shown by --help with them.
 var (
 	input       = flag.String("input", "", "file `PATTERNS` to read, comma-separated (local, gs://, s3://; * and ? as filepath.Match has them)")
 	output      = flag.String("output", "", "output `PREFIX`: shards PREFIX-00000-of-0000N.jsonl (links) or .tsv (counts)")
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
-	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox or warc")
+	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")
 	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
 )
 
+// main parses the flags, builds the pipeline and runs it on the runner
+// --runner names (prism by default).
 func main() {
 	flag.Parse()
 	beam.Init()
@@ -57,6 +65,7 @@ func main() {
 	}
 }
 
+// run builds the pipeline from the flags and runs it, waiting for its end.
 func run() error {
 	if *input == "" || *output == "" {
 		return fmt.Errorf("--input and --output are required")
@@ -79,6 +88,7 @@ func run() error {
 	return err
 }
 
+// splitList returns the non-empty comma-separated values of s, trimmed.
 func splitList(s string) []string {
 	var out []string
 	for _, v := range strings.Split(s, ",") {

@@ -25,6 +25,8 @@ import (
 	"github.com/urix/urix/extract"
 )
 
+// init registers the DoFns, functions and emitters of the pipeline with
+// Beam, which then calls them without reflection on every runner.
 func init() {
 	register.DoFn4x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), error](&extractFn{})
 	register.Emitter1[string]()
@@ -84,6 +86,7 @@ func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	return beam.ParDo(s, formatCount, stats.Count(s, lines)), nil
 }
 
+// formatCount writes a count as the line "key\tcount".
 func formatCount(key string, n int) string { return fmt.Sprintf("%s\t%d", key, n) }
 
 // extractFn reads one file with extract.Links and emits, by Mode, each
@@ -99,6 +102,8 @@ type extractFn struct {
 	files, links, errs beam.Counter
 }
 
+// Setup makes the counters of the metrics files, links and errors (in
+// the namespace urix), once per DoFn instance.
 func (f *extractFn) Setup() {
 	f.files = beam.NewCounter("urix", "files")
 	f.links = beam.NewCounter("urix", "links")
@@ -236,16 +241,21 @@ func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollecti
 	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
 }
 
+// shardFn keys each line by the shard it is written to: an FNV-1a hash of
+// the line modulo Shards, so that the shards are of about one size.
 type shardFn struct {
 	Shards int `json:"shards"`
 }
 
+// ProcessElement emits line keyed by its shard.
 func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
 	h := fnv.New32a()
 	h.Write([]byte(line))
 	emit(int(h.Sum32()%uint32(f.Shards)), line)
 }
 
+// writeShardFn writes the lines of one shard, grouped by key, to the file
+// ShardName names.
 type writeShardFn struct {
 	Prefix string `json:"prefix"`
 	Suffix string `json:"suffix"`
@@ -257,6 +267,7 @@ func ShardName(prefix, suffix string, i, n int) string {
 	return fmt.Sprintf("%s-%05d-of-%05d%s", prefix, i, n, suffix)
 }
 
+// ProcessElement writes the lines of shard to its file.
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
 	name := ShardName(f.Prefix, f.Suffix, shard, f.Shards)
 	fs, err := filesystem.New(ctx, name)
@@ -294,6 +305,8 @@ type writeBundleFn struct {
 	buf *bufio.Writer
 }
 
+// ProcessElement writes line to the bundle's file, which it opens at the
+// bundle's first line under a random name.
 func (f *writeBundleFn) ProcessElement(ctx context.Context, line string) error {
 	if f.fd == nil {
 		var id [8]byte
@@ -314,6 +327,7 @@ func (f *writeBundleFn) ProcessElement(ctx context.Context, line string) error {
 	return f.buf.WriteByte('\n')
 }
 
+// FinishBundle flushes and closes the bundle's file, if any.
 func (f *writeBundleFn) FinishBundle(ctx context.Context) error {
 	if f.fd == nil {
 		return nil

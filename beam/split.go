@@ -23,10 +23,13 @@ const defaultSplitSize = 64 << 20
 // whose messages are numbered from the file's start, mail, HTML, text,
 // a WARC file in one gzip member) are read whole by one worker.
 
+// CreateInitialRestriction returns the whole file, [0, size).
 func (f *extractFn) CreateInitialRestriction(file fileio.ReadableFile) offsetrange.Restriction {
 	return offsetrange.Restriction{Start: 0, End: file.Metadata.Size}
 }
 
+// SplitRestriction splits rest in parts of SplitSize bytes when the file
+// is a splittable WARC file; otherwise it leaves it whole.
 func (f *extractFn) SplitRestriction(file fileio.ReadableFile, rest offsetrange.Restriction) []offsetrange.Restriction {
 	size := f.SplitSize
 	if size <= 0 {
@@ -38,10 +41,13 @@ func (f *extractFn) SplitRestriction(file fileio.ReadableFile, rest offsetrange.
 	return rest.SizedSplits(size)
 }
 
+// RestrictionSize returns the bytes of rest, the measure of its work.
 func (f *extractFn) RestrictionSize(_ fileio.ReadableFile, rest offsetrange.Restriction) float64 {
 	return rest.Size()
 }
 
+// CreateTracker returns the offset-range tracker of rest, locked for the
+// runner's concurrent splits.
 func (f *extractFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
@@ -88,11 +94,13 @@ func (f *extractFn) splittable(ctx context.Context, file fileio.ReadableFile) bo
 	return cr.n-int64(br.Buffered()) < file.Metadata.Size
 }
 
+// countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
 	n int64
 }
 
+// Read reads as io.Reader does, counting.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)

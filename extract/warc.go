@@ -21,7 +21,7 @@ const MaxRecordSize = 64 << 20
 
 var (
 	// ErrWARC is wrapped by the *Error about a WARC record that is
-	// malformed or cut short (ISO 28500: a version line "WARC/1.x",
+	// malformed or cut short (ISO 28500:2017 §4: a version line "WARC/1.x",
 	// header fields, a Content-Length and that many bytes, two CRLF);
 	// the scan goes on with the next record found after its start.
 	ErrWARC = errors.New("malformed WARC record")
@@ -34,6 +34,8 @@ var (
 	ErrContentEncoding = errors.New("undecodable Content-Encoding")
 )
 
+// errLineTooLong is the error of a header line over the bound a window's
+// line is read with.
 var errLineTooLong = errors.New("header line too long")
 
 // maxWARCHeader bounds a WARC record's header section, and an HTTP one.
@@ -50,6 +52,7 @@ type warcRecord struct {
 	blockSize int64
 }
 
+// get returns the value of the header field name, "" when absent.
 func (r *warcRecord) get(name string) string { return r.header[strings.ToLower(name)] }
 
 // warcScanner reads the records of a WARC file (ISO 28500:2017, WARC 1.0
@@ -93,8 +96,8 @@ func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return in.err == io.EOF || w.readError(in.err)
 }
 
-// members reads the gzip members of in one after another, each holding
-// records. A member that cannot be decompressed is reported and the
+// members reads the gzip members (RFC 1952) of in one after another,
+// each holding records (ISO 28500:2017 Annex D: one a record). A member that cannot be decompressed is reported and the
 // next one is searched for from the byte after its start.
 func (w *warcScanner) members(in *window) bool {
 	var zr gzip.Reader
@@ -182,7 +185,9 @@ func (w *warcScanner) records(in *window, base int64) bool {
 }
 
 // readRecord reads the record at in, whose offset 0 is at base in the
-// file, with its block if its type is one of types.
+// file, with its block if its type is one of types (ISO 28500:2017 §4: a
+// version line, the named fields of §5 up to an empty line, a block of
+// Content-Length bytes, §5.2, and CRLF CRLF).
 func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, error) {
 	rec := &warcRecord{offset: base + in.pos(), header: map[string]string{}}
 	fail := func(format string, args ...any) (*warcRecord, error) {
@@ -246,6 +251,7 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 	return rec, nil
 }
 
+// truncate returns at most the first n bytes of b, for error messages.
 func truncate(b []byte, n int) []byte {
 	if len(b) > n {
 		return b[:n]
@@ -265,9 +271,12 @@ func (w *warcScanner) readError(err error) bool {
 }
 
 // recordSource returns the source of the links of rec, its base the
-// record's WARC-Target-URI (RFC 3986 §5.1.3: the retrieval URI),
-// without the angle brackets some writers put around it, else the
-// default base, and the target.
+// record's WARC-Target-URI (ISO 28500:2017 §5.13; RFC 3986 §5.1.3: the
+// retrieval URI), without the angle brackets WARC 1.0's grammar put
+// around it and wget still writes,
+// else the default base, and the target. The target is the retrieval URI
+// as the user's --base would be (Options.Base): a saved-from comment in
+// the page (savedSource) does not replace it.
 func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 	s := *w.src
 	target := rec.get("WARC-Target-URI")
@@ -279,6 +288,9 @@ func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 		b, err := base.Parse(target, base.Retrieval)
 		if err == nil {
 			s.base = b
+			opts := *s.opts
+			opts.Base = target
+			s.opts = &opts
 		} else {
 			s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], "warc-target: WARC-Target-URI not used as a base: "+err.Error())
 		}

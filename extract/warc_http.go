@@ -20,19 +20,19 @@ const ContextHTTPHeader Context = "http-header"
 
 // scanRecord scans the block of rec:
 //
-//   - response and revisit records holding an HTTP message
-//     (application/http, or an http: or https: target) are read as HTTP
-//     responses: the status line and header fields, whose Link header
-//     fields (RFC 8288) and, in a redirect (3xx), Location (RFC 9110
-//     §10.2.2) are links (Context "http-header") resolved against the
-//     target URI; then the body, with its Transfer-Encoding chunked and
-//     its Content-Encoding (gzip, x-gzip, deflate) undone, is scanned by
-//     its Content-Type (scanBody). Content-Location is not a base (RFC
-//     9110 §8.7);
-//   - resource records and the other responses are a document of the
-//     record's Content-Type;
-//   - the other types (request, metadata, warcinfo, ...), when asked
-//     for, are scanned as text.
+//   - response and revisit records (ISO 28500:2017 §6.3, §6.7) holding
+//     an HTTP message (application/http, or an http: or https: target)
+//     are read as HTTP responses: the status line and header fields,
+//     whose Link header fields (RFC 8288 §3) and, in a redirect (3xx),
+//     Location (RFC 9110 §10.2.2) are links (Context "http-header")
+//     resolved against the target URI; then the body, with its
+//     Transfer-Encoding chunked and its Content-Encoding (gzip, x-gzip,
+//     deflate) undone, is scanned by its Content-Type (scanBody).
+//     Content-Location is not a base (RFC 9110 §8.7);
+//   - resource records (§6.4) and the other responses are a document of
+//     the record's Content-Type;
+//   - the other types (request §6.5, metadata §6.6, warcinfo §6.2, ...),
+//     when asked for, are scanned as text.
 func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	s, target := w.recordSource(rec)
 	ctype := rec.get("Content-Type")
@@ -50,6 +50,10 @@ func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	return scanText(bytes.NewReader(text), s, yield)
 }
 
+// isHTTPTarget reports whether the target URI t has the scheme http or
+// https (RFC 9110 §4.2), whose response records hold an HTTP message
+// even where a writer leaves out Content-Type application/http
+// (ISO 28500:2017 §6.3).
 func isHTTPTarget(t string) bool {
 	t = strings.ToLower(t)
 	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:")
@@ -62,6 +66,7 @@ type httpHeader struct {
 	body   int // where the body starts in the block
 }
 
+// httpField is a header field of an HTTP response (RFC 9110 §5).
 type httpField struct {
 	name, value string // name lower-case
 	off         int    // of the value in the block
@@ -69,6 +74,8 @@ type httpField struct {
 	col         int    // 1-based byte column of the value
 }
 
+// get returns the value of the first field named name (lower-case), ""
+// when absent.
 func (h *httpHeader) get(name string) string {
 	for _, f := range h.fields {
 		if f.name == name {
@@ -142,7 +149,11 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	if err != nil {
 		return w.fail(rec.offset, err)
 	}
-	return s.scanBody(body, h.get("content-type"), w.recordYield(rec, target, rec.blockAt+int64(h.body)))
+	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
+	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
+		yield = newChunkMap(rec.block[h.body:], yield).yieldStored
+	}
+	return s.scanBody(body, h.get("content-type"), yield)
 }
 
 // headerLinks yields the links of the Link fields and, in a redirect,
@@ -167,6 +178,8 @@ func headerLinks(s *source, h *httpHeader, yield func(Link, error) bool) bool {
 	return true
 }
 
+// httpFieldName returns the name as registered (RFC 9110 §10.2.2, RFC
+// 8288 §3) of a field headerLinks reads, n lower-case: Link.Header.
 func httpFieldName(n string) string {
 	if n == "location" {
 		return "Location"
@@ -200,11 +213,12 @@ func linkHeaderRefs(f httpField) []headerRef {
 }
 
 // decodeBody returns the body of the response h with its Transfer-
-// Encoding chunked and its Content-Encoding undone, at most
+// Encoding chunked (RFC 9112 §7.1) and its Content-Encoding (RFC 9110
+// §8.4, the codings in the order applied) undone, at most
 // MaxRecordSize bytes.
 func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	var r io.Reader = bytes.NewReader(body)
-	if strings.Contains(strings.ToLower(h.get("transfer-encoding")), "chunked") {
+	if isChunked(h) {
 		r = httputil.NewChunkedReader(r)
 	}
 	codings := strings.Split(strings.ToLower(h.get("content-encoding")), ",")
@@ -233,6 +247,19 @@ func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	return out, nil
 }
 
+// isChunked reports whether the body of h is sent with Transfer-Encoding
+// chunked (RFC 9112 §6.1, §7.1).
+func isChunked(h *httpHeader) bool {
+	return strings.Contains(strings.ToLower(h.get("transfer-encoding")), "chunked")
+}
+
+// isNoCoding reports whether the Content-Encoding value v applies no
+// coding (RFC 9110 §8.4.1: identity, or none).
+func isNoCoding(v string) bool {
+	v = strings.TrimSpace(strings.ToLower(v))
+	return v == "" || v == "identity"
+}
+
 // deflateReader reads "deflate" as RFC 9110 §8.4.1.2 has it, zlib (RFC
 // 1950), or as raw DEFLATE (RFC 1951), which servers send too.
 func deflateReader(r io.Reader) (io.Reader, error) {
@@ -257,16 +284,34 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		mt = strings.TrimSpace(mt)
 	}
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml" || mt == "" && isHTMLStart(body)
-	switch {
-	case isHTML || strings.HasPrefix(mt, "text/"):
-	case mt == "message/rfc822":
-		return scanMail(bytes.NewReader(body), s, yield)
-	case mt == "application/mbox":
-		return scanMbox(bytes.NewReader(body), s, yield)
+	scan := scanText
+	switch t := bodyType(mt, body); {
+	case isHTML:
+	case t == Mail || t == Mbox || t.Binary():
+		return documentScanner(t)(bytes.NewReader(body), s, yield)
+	case t != Auto:
+		scan = documentScanner(t)
+	case strings.HasPrefix(mt, "text/"):
 	default:
 		return true
 	}
-	text, enc, warning := partUTF8(body, params["charset"], isHTML)
+	if isHTML && isNoCharset(params["charset"]) {
+		// The page says its encoding itself: read as a page file is,
+		// with its positions as stored.
+		return scanHTML(bytes.NewReader(body), s, yield)
+	}
+	text, enc, warning, convert := partCharset(body, params["charset"], isHTML)
+	if skip := len(body) - len(text); convert || skip > 0 {
+		m := &bodyMap{raw: body, skip: skip, yield: yield}
+		if convert {
+			utf8Text := transcode(nil, enc, text)
+			if asciiCompatible(enc) {
+				m.cs = newCharsetCursor(text, utf8Text, enc)
+			}
+			text = utf8Text
+		}
+		yield = m.yieldRaw
+	}
 	r := bytes.NewReader(text)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
@@ -275,5 +320,108 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		s.decodedFrom = enc
 		return scanHTML(r, s, yield)
 	}
-	return scanText(r, s, yield)
+	return scan(r, s, yield)
+}
+
+// documentTypes are the media types (IANA registry) of the documents
+// urix reads, other than HTML and plain text.
+var documentTypes = map[string]Type{
+	"message/rfc822":   Mail,
+	"application/mbox": Mbox,
+	"text/markdown":    Markdown, // RFC 7763
+	"text/x-markdown":  Markdown,
+	"text/asciidoc":    AsciiDoc,
+	"text/x-asciidoc":  AsciiDoc,
+	"text/x-rst":       RST,
+	"application/pdf":  PDF, // RFC 8118
+	// EPUB OCF §4.3
+	"application/epub+zip": EPUB,
+}
+
+// documentScanner returns the contentScanner of t, one of those of
+// documentTypes and bodyType (not through the scanners table, which
+// holds scanWARC: an initialization cycle).
+func documentScanner(t Type) contentScanner {
+	switch t {
+	case Mail:
+		return scanMail
+	case Mbox:
+		return scanMbox
+	case Markdown:
+		return scanMarkdown
+	case AsciiDoc:
+		return scanAsciiDoc
+	case RST:
+		return scanRST
+	case PDF:
+		return scanPDF
+	case EPUB:
+		return scanEPUB
+	case OOXML:
+		return scanOOXML
+	}
+	return scanODF
+}
+
+// bodyType returns the Type of an HTTP body of media type mt, Auto for
+// plain text, HTML and types urix does not read: by documentTypes, the
+// Office Open XML and OpenDocument families, and for a body sent as
+// application/octet-stream or without a type, by its magic bytes
+// (detectBinary), as servers send PDF and Office files.
+func bodyType(mt string, body []byte) Type {
+	if t, ok := documentTypes[mt]; ok {
+		return t
+	}
+	switch {
+	case strings.HasPrefix(mt, "application/vnd.openxmlformats-officedocument."):
+		return OOXML
+	case strings.HasPrefix(mt, "application/vnd.oasis.opendocument."):
+		return ODF
+	case mt == "application/octet-stream" || mt == "":
+		return detectBinary(body)
+	}
+	return Auto
+}
+
+// bodyMap gives the links of an HTTP body scanned in UTF-8 their
+// position in the body as stored: a body in another charset is converted
+// (RFC 9110 §8.3.2) and a byte order mark left out, and the charset
+// cursor of the mail parts (mailpos.go) maps the offsets back, so that in
+// an uncompressed WARC file a link is at its Offset, as in the page file
+// urix reads with --base, Column its byte column in its line. In UTF-16
+// (cs nil), only the byte order mark is counted.
+type bodyMap struct {
+	raw   []byte // the body as stored
+	skip  int    // the byte order mark left out
+	cs    *charsetCursor
+	yield func(Link, error) bool
+}
+
+// yieldRaw is the yield of the scanner of the body: it gives the link its
+// offset in the body as stored, and, when the charset cursor maps it, its
+// byte column there, then yields it.
+func (m *bodyMap) yieldRaw(l Link, err error) bool {
+	if err == nil {
+		off := int(l.Offset)
+		if m.cs != nil {
+			off = m.cs.in(off)
+		}
+		off = min(off+m.skip, len(m.raw))
+		if m.cs != nil {
+			l.Column = off - bytes.LastIndexByte(m.raw[:off], '\n')
+		}
+		l.Offset = int64(off)
+	}
+	return m.yield(l, err)
+}
+
+// isNoCharset reports whether the charset parameter label names no
+// encoding for HTML: absent, or US-ASCII, which many servers send by
+// default (see partCharset).
+func isNoCharset(label string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`)) {
+	case "", "us-ascii", "ascii":
+		return true
+	}
+	return false
 }

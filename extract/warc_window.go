@@ -23,6 +23,7 @@ type window struct {
 // windowKeep bounds the bytes a window keeps from its mark.
 const windowKeep = 8 << 20
 
+// newWindow returns a window reading r, with a 64 KiB buffer to start.
 func newWindow(r io.Reader) *window { return &window{r: r, buf: make([]byte, 0, 64<<10), mark: -1} }
 
 // reset makes w read r from its start, with the buffer it has.
