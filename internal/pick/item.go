@@ -54,7 +54,12 @@ func (b *Builder) Add(l extract.Link) {
 	if isHead {
 		list, k = &b.head, "h"+l.URI
 	}
-	ws := append(append([]string(nil), l.Warnings...), Warnings(l)...)
+	// Warnings name hosts and header names come from the message: both
+	// are escaped like the context, so no message writes to the terminal.
+	var ws []string
+	for _, w := range slices.Concat(l.Warnings, Warnings(l)) {
+		ws = append(ws, b.escape(w))
+	}
 	if i, ok := b.at[k]; ok && b.fold {
 		it := &(*list)[i]
 		it.Count++
@@ -89,7 +94,7 @@ func newItem(l extract.Link, ws []string, escape func(string) string) Item {
 	if l.Ref != "" && strings.Contains(text, l.Ref) {
 		it.Mark = escape(l.Ref)
 	}
-	it.Source, it.message = source(l), l.Message
+	it.Source, it.message = escape(source(l)), l.Message
 	it.key = strings.ToLower(l.URI + "\n" + text)
 	return it
 }

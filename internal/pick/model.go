@@ -1,7 +1,9 @@
 package pick
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -116,9 +118,16 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 				return nil
 			}
 		}
-		m.setFilter(append(m.filter, k.Runes...))
+		m.setFilter(append(m.filter, printable(k.Runes)...))
 	}
 	return nil
+}
+
+// printable returns rs without control characters: a paste may hold
+// them (and bidi controls, which reorder what follows), and the filter
+// is drawn on the screen.
+func printable(rs []rune) []rune {
+	return slices.DeleteFunc(slices.Clone(rs), func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) })
 }
 
 // pick ends with the marked items, or the one under the cursor.

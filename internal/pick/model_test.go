@@ -1,9 +1,11 @@
 package pick
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -232,5 +234,54 @@ func TestModelStreaming(t *testing.T) {
 func TestItemsAll(t *testing.T) {
 	if n := len(newBuilder(testLinks(), false).Items()); n != 5 {
 		t.Errorf("without folding, %d rows, want 5", n)
+	}
+}
+
+// escapeControls writes control characters as \xNN: a stand-in for the
+// command's escape.
+func escapeControls(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
+			fmt.Fprintf(&b, `\x%02x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// TestViewHostile: nothing a message holds reaches the screen as a
+// control character, so a hostile message cannot clear the screen, set
+// the title or move the cursor: not in the context, the header name, the
+// warnings, nor in a filter pasted with them.
+func TestViewHostile(t *testing.T) {
+	evil := "\x1b[2J\x1b]0;pwned\a\u009b31m\r"
+	links := []extract.Link{
+		{URI: "http://a.example/", Ref: "http://a.example/", Text: "see " + evil + " http://a.example/", Part: "1" + evil, Message: 1},
+		{URI: "http://b.example/", Ref: "http://b.example/", Context: extract.ContextHeader, Header: "X-" + evil + "Evil", Message: 1,
+			Warnings: []string{"odd: " + evil}},
+		{URI: "http://c.example/", Ref: "http://c.example/", Style: extract.StyleHTML, Tag: "a", Attr: "data-" + evil, Part: "2", Message: 1},
+	}
+	b := NewBuilder(true, escapeControls)
+	for _, l := range links {
+		b.Add(l)
+	}
+	m := New(b, false, 80, 24, plainStyles())
+	for _, keys := range [][]tea.KeyMsg{
+		nil,
+		{{Type: tea.KeyEnd}},
+		{{Type: tea.KeyDown}, {Type: tea.KeyRunes, Runes: []rune("x\u202e" + evil), Paste: true}},
+	} {
+		for _, k := range keys {
+			m.Update(k)
+		}
+		v := m.View()
+		for _, r := range v {
+			if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r)) {
+				t.Errorf("after %v, the screen holds %U:\n%s", keys, r, v)
+				break
+			}
+		}
 	}
 }
