@@ -142,12 +142,23 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if _, err := p.Run(); err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: %w", err))
 	}
-	for _, it := range m.Picked {
-		if err := openLink(o.run, it.URI, tty); err != nil {
-			return withStatus(exitError, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
-		}
+	if err := openLinks(o.run, m.Picked, tty); err != nil {
+		return withStatus(exitError, err)
 	}
 	return nil
+}
+
+// openLinks opens each of the picked links, also those after one that
+// fails: the user asked for every one of them. The error names each
+// link that did not open.
+func openLinks(run string, picked []pick.Item, tty *os.File) error {
+	var errs []error
+	for _, it := range picked {
+		if err := openLink(run, it.URI, tty); err != nil {
+			errs = append(errs, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // linkReader reads the links of an input in the background and hands

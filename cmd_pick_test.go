@@ -3,7 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/pick"
 )
 
 func TestFillCommand(t *testing.T) {
@@ -44,5 +47,24 @@ func TestOpenLink(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "pwned")); err == nil {
 		t.Errorf("the link ran a command")
+	}
+}
+
+// TestOpenLinks: a link that fails to open does not keep the others
+// from opening, and the error names it.
+func TestOpenLinks(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	picked := []pick.Item{{URI: "http://bad.example/"}, {URI: "http://good.example/"}}
+	err = openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
+	if err == nil || !strings.Contains(err.Error(), "open http://bad.example/: exit status 3") {
+		t.Errorf("error %v, want one naming http://bad.example/", err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "http://good.example/\n" {
+		t.Errorf("opened %q, want the good link after the bad one", got)
 	}
 }
