@@ -29,7 +29,9 @@ drawn on the terminal (/dev/tty), so the input can come on standard input.
 Each row is a link with where it came from (a header, a MIME part, a
 message of an mbox) and its context (the line around it, the link
 underlined); links from message headers come last, and a URI that comes
-several times is shown once (--all shows every one). A row that deserves
+several times is shown once (--all shows every one); --no-headers leaves
+out the header links, --emails adds the bare addresses of the text.
+Control and bidi characters of the message are shown escaped. A row that deserves
 caution is marked "!" with its warnings' codes, and the warnings of the
 row under the cursor are spelt out above the help line: the text of a link
 shows another site than it goes to (text-host), a host that mixes scripts
@@ -49,8 +51,8 @@ shell; without "{}" the link is added at the end), else with $BROWSER
 (open on macOS). NO_COLOR leaves out the colors.`
 
 type pickOptions struct {
-	typ, run string
-	all      bool
+	typ, run               string
+	all, noHeaders, emails bool
 }
 
 func (e *env) pickCommand() *cli.Command {
@@ -63,6 +65,8 @@ func (e *env) pickCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "run", Destination: &o.run, Usage: "open links with the shell command `CMD`, \"{}\" standing for the link"},
 			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
+			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
+			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
 			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
 		},
 		Action: func(c *cli.Context) error {
@@ -104,7 +108,8 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	}
 	defer tty.Close()
 
-	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true})
+	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
+		NoHeaders: o.noHeaders, Emails: o.emails})
 	defer func() {
 		for _, p := range rd.stop() {
 			e.errorf("%s", p)

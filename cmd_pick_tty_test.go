@@ -125,6 +125,7 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("quit", func(t *testing.T) { pickQuit(t, p) })
 	t.Run("hostile", func(t *testing.T) { pickHostile(t, p) })
 	t.Run("many", func(t *testing.T) { pickMany(t, p) })
+	t.Run("flags", func(t *testing.T) { pickFlags(t, p) })
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.
@@ -299,5 +300,25 @@ func pickMany(t *testing.T, p pickTerm) {
 	s.waitFor("status 0")
 	if got := p.opened(); got != "https://host38.example/path/4988\n" {
 		t.Errorf("End, PgUp, Up, Enter opened %q", got)
+	}
+}
+
+// pickFlags: --no-headers leaves out the header links, --emails adds the
+// addresses of the body.
+func pickFlags(t *testing.T, p pickTerm) {
+	in := filepath.Join(t.TempDir(), "flags.eml")
+	msg := "From: a@example.org\nList-Post: <mailto:list@example.org>\n\nWrite to bob@example.org or see http://a.example/\n"
+	if err := os.WriteFile(in, []byte(msg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, quote(p.bin)+" pick --no-headers --emails --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	screen := s.waitFor("2/2")
+	if !strings.Contains(screen, ">  mailto:bob@example.org") || strings.Contains(screen, "list@example.org") {
+		t.Errorf("with --no-headers --emails:\n%s", screen)
+	}
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "mailto:bob@example.org\n" {
+		t.Errorf("opened %q", got)
 	}
 }
