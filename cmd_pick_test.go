@@ -1,11 +1,19 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
 )
 
@@ -66,5 +74,69 @@ func TestOpenLinks(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(out); string(got) != "http://good.example/\n" {
 		t.Errorf("opened %q, want the good link after the bad one", got)
+	}
+}
+
+// TestPickViewCorpus draws the list of each message of the tricky-MIME
+// and phishing corpora (../shared) as pick does, escaped by escapeText,
+// and pages through it: every screen fits 80x24 and holds no control
+// character, whatever the messages hold.
+func TestPickViewCorpus(t *testing.T) {
+	dir := filepath.Join("..", "shared", "corpora", "email")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("no corpus at ../shared/corpora/email")
+	}
+	var files []string
+	filepath.WalkDir(filepath.Join(dir, "tricky"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	files = append(files, filepath.Join(dir, "nazario-phishing", "phishing0.mbox"))
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	styles := pick.NewStyles(r, false)
+	screens := 0
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := pick.NewBuilder(true, func(s string) string { return escapeText(s, false) })
+		for l, err := range extract.Links(f, extract.Options{Name: name, Context: true, Warnings: true}) {
+			if err == nil {
+				b.Add(l)
+			}
+		}
+		f.Close()
+		m := pick.New(b, false, 80, 24, styles)
+		for range len(b.Items())/10 + 1 {
+			checkScreen(t, name, m.View())
+			m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+			screens++
+		}
+	}
+	t.Logf("%d files, %d screens", len(files), screens)
+}
+
+// checkScreen fails unless the screen v fits 80x24 and has no control
+// character but the line ends.
+func checkScreen(t *testing.T, name, v string) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) > 24 {
+		t.Errorf("%s: %d lines", name, len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("%s: a line of %d cells: %q", name, w, l)
+		}
+		for _, c := range l {
+			if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+				t.Errorf("%s: %U in %q", name, c, l)
+				return
+			}
+		}
 	}
 }
