@@ -55,6 +55,7 @@ type pickOptions struct {
 	all, noHeaders, emails bool
 }
 
+// pickCommand is "urix pick" and its flags.
 func (e *env) pickCommand() *cli.Command {
 	o := new(pickOptions)
 	return &cli.Command{
@@ -176,6 +177,8 @@ type linkReader struct {
 	problems []string // the errors met, as messages; read after finished
 }
 
+// readLinks starts reading the links of r in the background; stop ends
+// it.
 func readLinks(r io.Reader, opts extract.Options) *linkReader {
 	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{}), finished: make(chan struct{})}
 	go func() {

@@ -59,6 +59,7 @@ const (
 	emailLookBehind = 1024 // the line start, for the field name rule
 )
 
+// newEmailFinder returns a finder; context fills the addresses' Link.Text.
 func newEmailFinder(context bool) *emailFinder { return &emailFinder{line: 1, context: context} }
 
 // Write scans p for addresses.
@@ -74,6 +75,9 @@ func (f *emailFinder) close() {
 	f.scan()
 }
 
+// scan looks at each '@' not looked at yet: the address around it is
+// reported, or, when it may go on past the bytes read, left for the
+// next Write.
 func (f *emailFinder) scan() {
 	b := f.buf
 	for {
@@ -181,6 +185,7 @@ var emailClass = func() (t [256]uint8) {
 	return t
 }()
 
+// isAtext reports whether c may be in a local part.
 func isAtext(c byte) bool { return emailClass[c]&cAtext != 0 }
 
 // report records the address b[start:end] with its '@' at b[at] when its
@@ -283,6 +288,7 @@ type teeLen struct {
 	src interface{ Len() int }
 }
 
+// Len is the Len of the reader read.
 func (t teeLen) Len() int { return t.src.Len() }
 
 // withEmails returns the reader scanDelimited gives the delimit scanner:

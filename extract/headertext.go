@@ -60,6 +60,8 @@ var idFields = [...]string{
 	"Disposition-Notification-To",
 }
 
+// isIDField reports whether the field name is one of idFields or an
+// ARC field, in any case.
 func isIDField(name []byte) bool {
 	if len(name) > 4 && strings.EqualFold(string(name[:4]), "ARC-") {
 		return true

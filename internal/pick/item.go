@@ -84,6 +84,8 @@ func (b *Builder) Items() []Item {
 	return slices.Concat(b.body, b.head)
 }
 
+// newItem returns the row of l with warnings ws, every string that
+// comes from the input made safe to draw by escape.
 func newItem(l extract.Link, ws []string, escape func(string) string) Item {
 	it := Item{URI: l.URI, Show: escape(l.URI), Warnings: ws, Count: 1}
 	text := l.Text

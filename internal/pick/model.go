@@ -147,6 +147,8 @@ func (m *Model) pick() tea.Cmd {
 	return tea.Quit
 }
 
+// current returns the item under the cursor, false when the filter
+// keeps none.
 func (m *Model) current() (Item, bool) {
 	if m.cursor >= len(m.shown) {
 		return Item{}, false
@@ -154,11 +156,14 @@ func (m *Model) current() (Item, bool) {
 	return m.items[m.shown[m.cursor]], true
 }
 
+// move moves the cursor d rows, within the rows shown.
 func (m *Model) move(d int) {
 	m.cursor = max(0, min(len(m.shown)-1, m.cursor+d))
 	m.scroll()
 }
 
+// toggle marks or unmarks the row under the cursor and moves down, so
+// that marking several in a row is one key each.
 func (m *Model) toggle() {
 	if m.cursor < len(m.shown) {
 		id := m.items[m.shown[m.cursor]].id
@@ -167,6 +172,8 @@ func (m *Model) toggle() {
 	}
 }
 
+// copy copies the URI under the cursor with Copy, and says so on the
+// last line.
 func (m *Model) copy() {
 	it, ok := m.current()
 	if !ok || m.Copy == nil {
@@ -200,6 +207,7 @@ func (m *Model) update(items []Item, f []rune) {
 	m.scroll()
 }
 
+// refilter sets the rows shown: those whose key holds the filter.
 func (m *Model) refilter() {
 	m.shown = m.shown[:0]
 	f := strings.ToLower(string(m.filter))
