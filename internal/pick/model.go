@@ -1,6 +1,7 @@
 package pick
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -210,9 +211,9 @@ func (m *Model) update(items []Item, f []rune) {
 // refilter sets the rows shown: those whose key holds the filter.
 func (m *Model) refilter() {
 	m.shown = m.shown[:0]
-	f := strings.ToLower(string(m.filter))
+	f := []byte(strings.ToLower(string(m.filter)))
 	for i, it := range m.items {
-		if f == "" || strings.Contains(it.key, f) {
+		if len(f) == 0 || bytes.Contains(it.key, f) {
 			m.shown = append(m.shown, i)
 		}
 	}

@@ -2,6 +2,7 @@ package pick
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -283,5 +284,41 @@ func TestViewHostile(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestBuilderFoldLinear: folding n occurrences of a link, each with a
+// context of its own (a log, a digest), costs memory in proportion to n,
+// not n²: 8 times the links take about 8 times the bytes, not 64 times.
+func TestBuilderFoldLinear(t *testing.T) {
+	alloc := func(n int) uint64 {
+		b := NewBuilder(true, func(s string) string { return s })
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := range n {
+			b.Add(extract.Link{URI: "http://a.example/", Ref: "http://a.example/", Part: "1", Message: 1,
+				Text: fmt.Sprintf("%08d fetching http://a.example/ failed in run %d", i, i*7919)})
+		}
+		runtime.ReadMemStats(&after)
+		if it := b.Items(); len(it) != 1 || it[0].Count != n {
+			t.Fatalf("%d occurrences folded into %d rows", n, len(it))
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := alloc(500), alloc(4000)
+	if ratio := float64(large) / float64(small); ratio > 20 {
+		t.Errorf("8 times the occurrences allocate %.0f times the bytes (%d, %d)", ratio, small, large)
+	}
+	// The filter still finds a row by any of its contexts.
+	b := NewBuilder(true, func(s string) string { return s })
+	for _, text := range []string{"first http://a.example/", "Second http://a.example/", "first http://a.example/"} {
+		b.Add(extract.Link{URI: "http://a.example/", Ref: "http://a.example/", Text: text, Part: "1", Message: 1})
+	}
+	m := New(b, false, 80, 24, plainStyles())
+	for _, k := range keys("second") {
+		m.Update(k)
+	}
+	if got := m.Shown(); len(got) != 1 {
+		t.Errorf("filter \"second\" shows %q, want the folded row", got)
 	}
 }
