@@ -248,13 +248,15 @@ func (f *emailFinder) identifierField(i int) bool {
 }
 
 // isFieldStart reports whether line starts with a header field name and
-// its colon (RFC 5322 §3.6.8: printable ASCII but the colon).
+// its colon. RFC 5322 §3.6.8 allows any printable ASCII in a name, but
+// names in use are letters, digits and '-', and a folded line may start
+// with "<urn:...>", which is no field.
 func isFieldStart(line []byte) bool {
 	for j, c := range line {
 		switch {
 		case c == ':':
 			return j > 0
-		case c <= ' ' || c >= 0x7f:
+		case emailClass[c]&cDomain == 0 && c != '_':
 			return false
 		}
 	}

@@ -32,6 +32,7 @@ func TestEmails(t *testing.T) {
 			"mailto:cwg@example.com@2:20"}},
 		{"    Message-ID: <a@b.example.com>\n    From: x\n        <y@example.com>", []string{"mailto:y@example.com@3:10"}},
 		{" >  > References:\t<a@b.example.com>\n\t<c@d.example.com>", nil},
+		{"    References: <a@b.example.com>\n      <urn:x@d.example.com>\n      <e@f.example.com>", []string{"urn:x@d.example.com@2:8"}},
 		// The attribution line of MH and exmh names the message by its ID.
 		{"In message <3703.1033@dimebox.example.com>, Hal writes:\n>in message <x@y.example.org> at z@example.org", []string{"mailto:z@example.org@2:34"}},
 		// In order with the URIs around them.
