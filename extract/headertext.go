@@ -94,12 +94,17 @@ func mayHoldScheme(v []byte) bool {
 const maxFieldText = 200
 
 // fieldText returns the Link.Text of the link ref in the header field
-// name of value: "Name: value", unfolded, the value cut after
+// name of value: "Name: value", unfolded and white space folded, the value cut after
 // maxFieldText bytes, or, when ref is further on (List-Unsubscribe's
 // second link, after a long mailto: token), cut around ref as the
 // context of text is, for the text to show the link.
 func fieldText(name string, value []byte, ref string) string {
+	// White space folded as in the context of text: a tab of the
+	// folding would show as "\t" where the text is escaped for a terminal.
 	v := unfold(value)
+	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
+		v = bytes.Join(bytes.Fields(v), []byte(" "))
+	}
 	if k := bytes.Index(v, []byte(ref)); ref != "" && k >= 0 && k+len(ref) > maxFieldText {
 		return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
 	}

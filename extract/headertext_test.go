@@ -69,7 +69,8 @@ func TestFieldText(t *testing.T) {
 	token := strings.Repeat("x", 250)
 	tests := []struct{ name, value, ref, want string }{
 		{"X-Url", " http://example.org/\r\n", "http://example.org/", "X-Url: http://example.org/"},
-		{"List-Id", " A list\r\n\thttp://example.org/ <a.example>", "http://example.org/", "List-Id: A list\thttp://example.org/ <a.example>"},
+		{"List-Id", " A list\r\n\thttp://example.org/ <a.example>", "http://example.org/", "List-Id: A list http://example.org/ <a.example>"},
+		{"List-Unsubscribe", " <http://a.example/>,\r\n\t<mailto:b@example.org>", "http://a.example/", "List-Unsubscribe: <http://a.example/>, <mailto:b@example.org>"},
 		{"Organization", " " + long, "", "Organization: " + strings.Repeat("é", 100) + "…"},
 		// A link past the cut: the text is cut around it instead, so that
 		// it shows the link (pick underlines it there).
