@@ -37,55 +37,68 @@ func NewStyles(r *lipgloss.Renderer, color bool) Styles {
 
 const help = "type to filter  ↑↓ ^N ^P PgUp PgDn move  enter open  space mark  y copy  q quit"
 
-// chrome is the lines around the list: the prompt, two lines for the
-// warnings of the row under the cursor, the help line.
-const chrome = 4
+// chrome returns how many lines go around the list: the prompt, two
+// lines for the warnings of the row under the cursor, the help line. On
+// a small terminal the warnings go first, then the help: the prompt,
+// which shows the filter typed, and one row stay.
+func (m *Model) chrome() int {
+	switch {
+	case m.height >= 10:
+		return 4
+	case m.height >= 5:
+		return 2
+	}
+	return 1
+}
 
 // rows is how many items fit on the screen, two lines each.
-func (m *Model) rows() int { return max(1, (m.height-chrome)/2) }
+func (m *Model) rows() int { return max(1, (m.height-m.chrome())/2) }
 
 // View draws the screen: the prompt with the filter and the count, the
 // rows (the link, then where it came from and its context, the link
 // underlined in it), the warnings of the row under the cursor, and the
 // help line or the last message.
 func (m *Model) View() string {
-	w := max(m.width, 20)
-	var b strings.Builder
+	w := max(m.width, 1)
 	count := strconv.Itoa(len(m.shown)) + "/" + strconv.Itoa(len(m.items))
 	if m.loading {
 		count = "reading… " + count
 	}
 	prompt := "> " + string(m.filter) + "_"
 	pad := max(1, w-ansi.StringWidth(prompt)-len(count))
-	b.WriteString(m.styles.Prompt.Render(ansi.Truncate(prompt, w-len(count)-1, "…")) + strings.Repeat(" ", pad) + count + "\n")
-	lines := 1
+	lines := []string{ansi.Truncate(m.styles.Prompt.Render(ansi.Truncate(prompt, max(4, w-len(count)-1), "…"))+strings.Repeat(" ", pad)+count, w, "")}
 	for j := m.top; j < len(m.shown) && j < m.top+m.rows(); j++ {
-		b.WriteString(m.row(j, w))
-		lines += 2
+		lines = append(lines, m.row(j, w)...)
 	}
-	for ; lines < max(m.height, chrome+2)-3; lines++ {
-		b.WriteString("\n")
+	chrome := m.chrome()
+	for len(lines) < m.height-chrome+1 {
+		lines = append(lines, "")
 	}
-	var ws []string
-	if it, ok := m.current(); ok {
-		ws = it.Warnings
-	}
-	for i := range 2 {
-		if i < len(ws) {
-			b.WriteString(m.styles.Warn.Render(ansi.Truncate("! "+ws[i], w, "…")))
+	if chrome == 4 {
+		var ws []string
+		if it, ok := m.current(); ok {
+			ws = it.Warnings
 		}
-		b.WriteString("\n")
+		for i := range 2 {
+			if i < len(ws) {
+				lines = append(lines, m.styles.Warn.Render(ansi.Truncate("! "+ws[i], w, "…")))
+			} else {
+				lines = append(lines, "")
+			}
+		}
 	}
-	last := help
-	if m.status != "" {
-		last = m.status
+	if chrome >= 2 {
+		last := help
+		if m.status != "" {
+			last = m.status
+		}
+		lines = append(lines, m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
 	}
-	b.WriteString(m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
-	return b.String()
+	return strings.Join(lines[:min(len(lines), max(m.height, 1))], "\n")
 }
 
 // row draws the j-th shown item, two lines.
-func (m *Model) row(j, w int) string {
+func (m *Model) row(j, w int) []string {
 	i := m.shown[j]
 	it := m.items[i]
 	lead := "  "
@@ -117,7 +130,7 @@ func (m *Model) row(j, w int) string {
 	}
 	ctx := m.context(it, max(10, w-4-ansi.StringWidth(src)))
 	line2 := "    " + m.styles.Dim.Render(src) + ctx
-	return ansi.Truncate(line1, w, "") + "\n" + ansi.Truncate(line2, w, "") + "\n"
+	return []string{ansi.Truncate(line1, w, ""), ansi.Truncate(line2, w, "")}
 }
 
 // context draws it.Text in at most w cells, the part around the link
