@@ -39,7 +39,8 @@ shows another site than it goes to (text-host), a host that mixes scripts
 security warnings of RFC 3986 §7 (see "urix scan -w").
 
 Keys, as in fzf: type to filter (a substring of the URI or its context,
-any case); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
+any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
+of it); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
 the marked links, or the one under the cursor, and ends; space or Tab
 marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
 (OSC 52, which the terminal must allow); q (with an empty filter), Esc or

@@ -18,7 +18,8 @@ import (
 //     substring of the URI or its context), except q (quit) and y (copy)
 //     while the filter is empty: as in fzf, letters are for filtering, so
 //     moving is on the arrows, ctrl-n/ctrl-p, page up/down, home/end;
-//   - backspace and ctrl-u edit the filter; Esc and ctrl-c quit, as in fzf;
+//   - backspace, ctrl-w (the last word) and ctrl-u (all) edit the filter;
+//     Esc and ctrl-c quit, as in fzf;
 //   - space or Tab marks the row under the cursor (or unmarks it) and moves down;
 //   - Enter picks the marked rows, or the row under the cursor, and ends;
 //   - ctrl-y, or y with an empty filter, copies the URI under the cursor
@@ -109,6 +110,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		}
 	case tea.KeyCtrlU:
 		m.setFilter(nil)
+	case tea.KeyCtrlW:
+		m.setFilter(m.filter[:wordStart(m.filter)])
 	case tea.KeyRunes:
 		if len(m.filter) == 0 && len(k.Runes) == 1 && !k.Paste {
 			switch k.Runes[0] {
@@ -122,6 +125,19 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.setFilter(append(m.filter, printable(k.Runes)...))
 	}
 	return nil
+}
+
+// wordStart returns where the last word of f starts, the white space
+// after it included: what ctrl-w deletes, as in fzf and a shell.
+func wordStart(f []rune) int {
+	i := len(f)
+	for i > 0 && unicode.IsSpace(f[i-1]) {
+		i--
+	}
+	for i > 0 && !unicode.IsSpace(f[i-1]) {
+		i--
+	}
+	return i
 }
 
 // printable returns rs without control characters: a paste may hold

@@ -49,7 +49,7 @@ func keys(script string) []tea.KeyMsg {
 		"up": tea.KeyUp, "down": tea.KeyDown, "ctrl-n": tea.KeyCtrlN, "ctrl-p": tea.KeyCtrlP,
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
 		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl-c": tea.KeyCtrlC, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY,
+		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY, "ctrl-w": tea.KeyCtrlW,
 	}
 	var out []tea.KeyMsg
 	for script != "" {
@@ -92,6 +92,9 @@ func TestModelKeys(t *testing.T) {
 		{keys: "zzz<enter>", filter: "zzz", shown: 0},
 		{keys: "tw<bs><bs>", shown: 4, cursor: "https://b.example/two"},
 		{keys: "two<ctrl-u>", shown: 4, cursor: "https://b.example/two"},
+		// ctrl-w deletes the word before the cursor, as in fzf and a shell.
+		{keys: "then two<ctrl-w>", filter: "then ", shown: 1, cursor: "https://b.example/two"},
+		{keys: "then two  <ctrl-w><ctrl-w>", shown: 4, cursor: "https://b.example/two"},
 		{keys: "example<down><down>", filter: "example", shown: 4, cursor: "https://c.example/three"},
 		// The cursor stays on its item when the filter keeps it.
 		{keys: "<down>.example", filter: ".example", shown: 3, cursor: "https://b.example/two"},
