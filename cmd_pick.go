@@ -31,12 +31,14 @@ message of an mbox) and its context (the line around it, the link
 underlined); links from message headers come last, and a URI that comes
 several times is shown once (--all shows every one); --no-headers leaves
 out the header links, --emails adds the bare addresses of the text.
-Control and bidi characters of the message are shown escaped. A row that deserves
-caution is marked "!" with its warnings' codes, and the warnings of the
-row under the cursor are spelt out above the help line: the text of a link
-shows another site than it goes to (text-host), a host that mixes scripts
-(homograph), a userinfo that looks like a host (userinfo-host) and the other
-security warnings of RFC 3986 §7 (see "urix scan -w").
+Control and bidi characters of the message are shown escaped (\x1b).
+
+A row that deserves caution is marked "!" with its warnings' codes, and
+the warnings of the row under the cursor are spelt out above the help
+line (on a terminal of 10 lines or more): the text of a link shows
+another site than it goes to (text-host), a host that mixes scripts
+(homograph), a userinfo that looks like a host (userinfo-host) and the
+other security warnings of RFC 3986 §7 (see "urix scan -w").
 
 Keys, as in fzf: type to filter (a substring of the URI or its context,
 any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
