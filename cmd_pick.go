@@ -50,7 +50,8 @@ ctrl-c leaves without opening anything.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
 shell; without "{}" the link is added at the end), else with $BROWSER
-(the first of a ":"-separated list; "%s" as "{}"), else with xdg-open
+(a ":"-separated list tried in turn until one succeeds; "%s" as "{}",
+"%%" a "%"), else with xdg-open
 (open on macOS). NO_COLOR leaves out the colors.`
 
 type pickOptions struct {
@@ -223,29 +224,60 @@ func (rd *linkReader) stop() []string {
 
 // openLink opens uri with the --run command, $BROWSER or the system's
 // opener, on the terminal tty (a text browser needs one; standard input
-// is the message).
+// is the message). $BROWSER is a ":"-separated list tried in turn until
+// one command succeeds, as its convention has it (so
+// BROWSER=firefox:lynx works on a desktop and over ssh alike).
 func openLink(run, uri string, tty *os.File) error {
-	var cmd *exec.Cmd
-	switch browser, _, _ := strings.Cut(os.Getenv("BROWSER"), ":"); {
+	var cmds []*exec.Cmd
+	switch browsers := os.Getenv("BROWSER"); {
 	case run != "":
-		cmd = exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri))
-	case browser != "":
-		cmd = exec.Command("/bin/sh", "-c", fillCommand(browser, "%s", uri))
+		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri)))
+	case browsers != "":
+		for _, b := range strings.Split(browsers, ":") {
+			if b != "" {
+				cmds = append(cmds, exec.Command("/bin/sh", "-c", fillBrowser(b, uri)))
+			}
+		}
 	case runtime.GOOS == "darwin":
-		cmd = exec.Command("open", uri)
+		cmds = append(cmds, exec.Command("open", uri))
 	default:
-		cmd = exec.Command("xdg-open", uri)
+		cmds = append(cmds, exec.Command("xdg-open", uri))
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, os.Stderr
-	return cmd.Run()
+	var err error
+	for _, cmd := range cmds {
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, os.Stderr
+		if err = cmd.Run(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// fillBrowser is fillCommand for an entry of $BROWSER, where "%s" is the
+// link and "%%" a "%".
+func fillBrowser(cmd, uri string) string {
+	parts := strings.Split(cmd, "%%")
+	hole := false
+	for i, p := range parts {
+		if strings.Contains(p, "%s") {
+			parts[i], hole = strings.ReplaceAll(p, "%s", shellQuote(uri)), true
+		}
+	}
+	out := strings.Join(parts, "%")
+	if !hole {
+		out += " " + shellQuote(uri)
+	}
+	return out
 }
 
 // fillCommand puts uri, quoted for the shell, in place of each hole in
 // the command line cmd, or at its end when it has none.
 func fillCommand(cmd, hole, uri string) string {
-	q := "'" + strings.ReplaceAll(uri, "'", `'\''`) + "'"
 	if strings.Contains(cmd, hole) {
-		return strings.ReplaceAll(cmd, hole, q)
+		return strings.ReplaceAll(cmd, hole, shellQuote(uri))
 	}
-	return cmd + " " + q
+	return cmd + " " + shellQuote(uri)
 }
+
+// shellQuote quotes s as one word for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -58,6 +58,41 @@ func TestOpenLink(t *testing.T) {
 	}
 }
 
+func TestFillBrowser(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"lynx %s", "lynx 'http://a.example/'"},
+		{"firefox", "firefox 'http://a.example/'"},
+		{"echo 100%% %s", "echo 100% 'http://a.example/'"},
+		{"echo %%s", "echo %s 'http://a.example/'"},
+	} {
+		if got := fillBrowser(tt.cmd, "http://a.example/"); got != tt.want {
+			t.Errorf("fillBrowser(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestOpenLinkBrowsers: the entries of $BROWSER are tried in turn until
+// one succeeds.
+func TestOpenLinkBrowsers(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	t.Setenv("BROWSER", "false %s:sh -c 'echo \"second $0\" >> "+out+"':sh -c 'echo third >> "+out+"'")
+	if err := openLink("", "http://a.example/", null); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "second http://a.example/\n" {
+		t.Errorf("opened as %q, want by the second browser only", got)
+	}
+	t.Setenv("BROWSER", "false:exit 7")
+	if err := openLink("", "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
+		t.Errorf("all browsers failed: error %v, want the last one's", err)
+	}
+}
+
 // TestOpenLinks: a link that fails to open does not keep the others
 // from opening, and the error names it.
 func TestOpenLinks(t *testing.T) {
