@@ -36,11 +36,7 @@ func TestFillCommand(t *testing.T) {
 func TestOpenLink(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
+	null := devNull(t)
 	link := "http://a.example/?q='x'&y=$(touch " + filepath.Join(dir, "pwned") + ")"
 	t.Setenv("BROWSER", `sh -c 'echo "browser $0" >> `+out+`':other-browser`)
 	if err := openLink("", link, null); err != nil {
@@ -56,6 +52,17 @@ func TestOpenLink(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "pwned")); err == nil {
 		t.Errorf("the link ran a command")
 	}
+}
+
+// devNull opens /dev/null, the terminal of the openers in tests.
+func devNull(t *testing.T) *os.File {
+	t.Helper()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { null.Close() })
+	return null
 }
 
 func TestFillBrowser(t *testing.T) {
@@ -75,11 +82,7 @@ func TestFillBrowser(t *testing.T) {
 // one succeeds.
 func TestOpenLinkBrowsers(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
+	null := devNull(t)
 	t.Setenv("BROWSER", "false %s:sh -c 'echo \"second $0\" >> "+out+"':sh -c 'echo third >> "+out+"'")
 	if err := openLink("", "http://a.example/", null); err != nil {
 		t.Fatal(err)
@@ -97,13 +100,9 @@ func TestOpenLinkBrowsers(t *testing.T) {
 // from opening, and the error names it.
 func TestOpenLinks(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
+	null := devNull(t)
 	picked := []pick.Item{{URI: "http://bad.example/"}, {URI: "http://good.example/"}}
-	err = openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
+	err := openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
 	if err == nil || !strings.Contains(err.Error(), "open http://bad.example/: exit status 3") {
 		t.Errorf("error %v, want one naming http://bad.example/", err)
 	}
