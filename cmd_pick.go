@@ -91,22 +91,14 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
 	}
-	var r io.Reader = e.stdin
 	if name == "" {
 		name = "-"
 	}
-	if name == "-" && isTerminal(e.stdin) {
-		// The terminal is the list's: the message must come another way.
-		return withStatus(exitError, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")"))
+	r, err := e.pickInput(name)
+	if err != nil {
+		return withStatus(exitError, err)
 	}
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return withStatus(exitError, fmt.Errorf("pick: %s", fileMessage(name, err)))
-		}
-		defer f.Close()
-		r = f
-	}
+	defer r.Close()
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: needs a terminal: %w", err))
@@ -169,6 +161,28 @@ func openLinks(run string, picked []pick.Item, tty *os.File) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// pickInput opens the input of pick: the file name, or standard input
+// for "-", which must not be the terminal, the list's.
+func (e *env) pickInput(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if isTerminal(e.stdin) {
+			return nil, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")")
+		}
+		return io.NopCloser(e.stdin), nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("pick: %s", fileMessage(name, err))
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		// Said now: read, it would end the list with no links and an
+		// error after it.
+		f.Close()
+		return nil, fmt.Errorf("pick: %s: is a directory", escapeText(name, false))
+	}
+	return f, nil
 }
 
 // linkReader reads the links of an input in the background and hands
