@@ -193,6 +193,38 @@ func TestView(t *testing.T) {
 	}
 }
 
+// TestViewLongURI: the end of a URI cut on its row is shown above the
+// help line, unless the row has warnings to show there.
+func TestViewLongURI(t *testing.T) {
+	long := "https://a.example/" + strings.Repeat("x", 300) + "/the-end"
+	links := []extract.Link{
+		{URI: long, Ref: long, Part: "1", Message: 1},
+		{URI: "https://b.example/", Ref: "https://b.example/", Part: "1", Message: 1},
+		{URI: long + "?w", Ref: long + "?w", Part: "1", Message: 1, Warnings: []string{"odd: a warning"}},
+	}
+	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
+	lines := strings.Split(m.View(), "\n")
+	if note := lines[len(lines)-2]; !strings.HasSuffix(note, "/the-end") {
+		t.Errorf("the line above the help is %q, want the end of the URI", note)
+	}
+	if note := lines[len(lines)-3]; !strings.HasPrefix(note, "…xxx") {
+		t.Errorf("the line before is %q, want the URI's middle after an ellipsis", note)
+	}
+	for _, l := range lines {
+		if w := lipgloss.Width(l); w > 80 {
+			t.Errorf("line %q is %d wide", l, w)
+		}
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if v := m.View(); strings.Contains(v, "/the-end") {
+		t.Errorf("a short URI's row still shows the end of another:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if v := m.View(); !strings.Contains(v, "! odd: a warning") || strings.Contains(v, "/the-end") {
+		t.Errorf("a row with warnings shows them, not the URI's end:\n%s", v)
+	}
+}
+
 func TestViewWarnings(t *testing.T) {
 	links := []extract.Link{{URI: "http://evil.example/", Ref: "http://evil.example/", Style: extract.StyleHTML,
 		Context: extract.ContextHTML, Tag: "a", Attr: "href", Text: "https://www.bank.example/login", Part: "2", Message: 1}}

@@ -75,17 +75,7 @@ func (m *Model) View() string {
 		lines = append(lines, "")
 	}
 	if chrome == 4 {
-		var ws []string
-		if it, ok := m.current(); ok {
-			ws = it.Warnings
-		}
-		for i := range 2 {
-			if i < len(ws) {
-				lines = append(lines, m.styles.Warn.Render(ansi.Truncate("! "+ws[i], w, "…")))
-			} else {
-				lines = append(lines, "")
-			}
-		}
+		lines = append(lines, m.notes(w)...)
 	}
 	if chrome >= 2 {
 		last := help
@@ -95,6 +85,33 @@ func (m *Model) View() string {
 		lines = append(lines, m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
 	}
 	return strings.Join(lines[:min(len(lines), max(m.height, 1))], "\n")
+}
+
+// notes draws the two lines above the help: the warnings of the row
+// under the cursor, or, when it has none and its URI is cut on its row,
+// the end of the URI, so that the whole of it can be read before it is
+// opened (a long link's end is where a phishing path hides).
+func (m *Model) notes(w int) []string {
+	it, ok := m.current()
+	if !ok {
+		return []string{"", ""}
+	}
+	if len(it.Warnings) == 0 && ansi.StringWidth(it.Show) > w-3 {
+		show := it.Show
+		if n := ansi.StringWidth(show); n > 2*w {
+			show = "…" + ansi.TruncateLeft(show, n-(2*w-1), "")
+		}
+		parts := strings.Split(ansi.Hardwrap(show, w, true), "\n")
+		for i, p := range parts {
+			parts[i] = m.styles.Dim.Render(p)
+		}
+		return append(parts, "")[:2]
+	}
+	out := []string{"", ""}
+	for i := range min(2, len(it.Warnings)) {
+		out[i] = m.styles.Warn.Render(ansi.Truncate("! "+it.Warnings[i], w, "…"))
+	}
+	return out
 }
 
 // row draws the j-th shown item, two lines.
