@@ -32,6 +32,7 @@ underlined); links from message headers come last, and a URI that comes
 several times is shown once (--all shows every one); --no-headers leaves
 out the header links, --emails adds the bare addresses of the text.
 Control and bidi characters of the message are shown escaped (\x1b).
+A link too long for its row has its end shown above the help line.
 
 A row that deserves caution is marked "!" with its warnings' codes, and
 the warnings of the row under the cursor are spelt out above the help
