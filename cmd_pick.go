@@ -29,15 +29,21 @@ drawn on the terminal (/dev/tty), so the input can come on standard input.
 Each row is a link with where it came from (a header, a MIME part, a
 message of an mbox) and its context (the line around it, the link
 underlined); links from message headers come last, and a URI that comes
-several times is shown once (--all shows every one). A row that deserves
-caution is marked "!" with its warnings' codes, and the warnings of the
-row under the cursor are spelt out above the help line: the text of a link
-shows another site than it goes to (text-host), a host that mixes scripts
-(homograph), a userinfo that looks like a host (userinfo-host) and the other
-security warnings of RFC 3986 §7 (see "urix scan -w").
+several times is shown once (--all shows every one); --no-headers leaves
+out the header links, --emails adds the bare addresses of the text.
+Control and bidi characters of the message are shown escaped (\x1b).
+A link too long for its row has its end shown above the help line.
+
+A row that deserves caution is marked "!" with its warnings' codes, and
+the warnings of the row under the cursor are spelt out above the help
+line (on a terminal of 10 lines or more): the text of a link shows
+another site than it goes to (text-host), a host that mixes scripts
+(homograph), a userinfo that looks like a host (userinfo-host) and the
+other security warnings of RFC 3986 §7 (see "urix scan -w").
 
 Keys, as in fzf: type to filter (a substring of the URI or its context,
-any case); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
+any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
+of it); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
 the marked links, or the one under the cursor, and ends; space or Tab
 marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
 (OSC 52, which the terminal must allow); q (with an empty filter), Esc or
@@ -45,14 +51,16 @@ ctrl-c leaves without opening anything.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
 shell; without "{}" the link is added at the end), else with $BROWSER
-(the first of a ":"-separated list; "%s" as "{}"), else with xdg-open
+(a ":"-separated list tried in turn until one succeeds; "%s" as "{}",
+"%%" a "%"), else with xdg-open
 (open on macOS). NO_COLOR leaves out the colors.`
 
 type pickOptions struct {
-	typ, run string
-	all      bool
+	typ, run               string
+	all, noHeaders, emails bool
 }
 
+// pickCommand is "urix pick" and its flags.
 func (e *env) pickCommand() *cli.Command {
 	o := new(pickOptions)
 	return &cli.Command{
@@ -63,6 +71,8 @@ func (e *env) pickCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "run", Destination: &o.run, Usage: "open links with the shell command `CMD`, \"{}\" standing for the link"},
 			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
+			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
+			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
 			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
 		},
 		Action: func(c *cli.Context) error {
@@ -82,29 +92,22 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
 	}
-	var r io.Reader = e.stdin
 	if name == "" {
 		name = "-"
 	}
-	if name == "-" && isTerminal(e.stdin) {
-		// The terminal is the list's: the message must come another way.
-		return withStatus(exitError, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")"))
+	r, err := e.pickInput(name)
+	if err != nil {
+		return withStatus(exitError, err)
 	}
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return withStatus(exitError, fmt.Errorf("pick: %s", fileMessage(name, err)))
-		}
-		defer f.Close()
-		r = f
-	}
+	defer r.Close()
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: needs a terminal: %w", err))
 	}
 	defer tty.Close()
 
-	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true})
+	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
+		NoHeaders: o.noHeaders, Emails: o.emails})
 	defer func() {
 		for _, p := range rd.stop() {
 			e.errorf("%s", p)
@@ -142,12 +145,45 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if _, err := p.Run(); err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: %w", err))
 	}
-	for _, it := range m.Picked {
-		if err := openLink(o.run, it.URI, tty); err != nil {
-			return withStatus(exitError, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
-		}
+	if err := openLinks(o.run, m.Picked, tty); err != nil {
+		return withStatus(exitError, err)
 	}
 	return nil
+}
+
+// openLinks opens each of the picked links, also those after one that
+// fails: the user asked for every one of them. The error names each
+// link that did not open.
+func openLinks(run string, picked []pick.Item, tty *os.File) error {
+	var errs []error
+	for _, it := range picked {
+		if err := openLink(run, it.URI, tty); err != nil {
+			errs = append(errs, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// pickInput opens the input of pick: the file name, or standard input
+// for "-", which must not be the terminal, the list's.
+func (e *env) pickInput(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if isTerminal(e.stdin) {
+			return nil, errors.New("pick: standard input is the terminal: pipe a message to it or name a file (see \"urix pick --help\")")
+		}
+		return io.NopCloser(e.stdin), nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("pick: %s", fileMessage(name, err))
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		// Said now: read, it would end the list with no links and an
+		// error after it.
+		f.Close()
+		return nil, fmt.Errorf("pick: %s: is a directory", escapeText(name, false))
+	}
+	return f, nil
 }
 
 // linkReader reads the links of an input in the background and hands
@@ -160,6 +196,8 @@ type linkReader struct {
 	problems []string // the errors met, as messages; read after finished
 }
 
+// readLinks starts reading the links of r in the background; stop ends
+// it.
 func readLinks(r io.Reader, opts extract.Options) *linkReader {
 	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{}), finished: make(chan struct{})}
 	go func() {
@@ -201,29 +239,60 @@ func (rd *linkReader) stop() []string {
 
 // openLink opens uri with the --run command, $BROWSER or the system's
 // opener, on the terminal tty (a text browser needs one; standard input
-// is the message).
+// is the message). $BROWSER is a ":"-separated list tried in turn until
+// one command succeeds, as its convention has it (so
+// BROWSER=firefox:lynx works on a desktop and over ssh alike).
 func openLink(run, uri string, tty *os.File) error {
-	var cmd *exec.Cmd
-	switch browser, _, _ := strings.Cut(os.Getenv("BROWSER"), ":"); {
+	var cmds []*exec.Cmd
+	switch browsers := os.Getenv("BROWSER"); {
 	case run != "":
-		cmd = exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri))
-	case browser != "":
-		cmd = exec.Command("/bin/sh", "-c", fillCommand(browser, "%s", uri))
+		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri)))
+	case browsers != "":
+		for _, b := range strings.Split(browsers, ":") {
+			if b != "" {
+				cmds = append(cmds, exec.Command("/bin/sh", "-c", fillBrowser(b, uri)))
+			}
+		}
 	case runtime.GOOS == "darwin":
-		cmd = exec.Command("open", uri)
+		cmds = append(cmds, exec.Command("open", uri))
 	default:
-		cmd = exec.Command("xdg-open", uri)
+		cmds = append(cmds, exec.Command("xdg-open", uri))
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, os.Stderr
-	return cmd.Run()
+	var err error
+	for _, cmd := range cmds {
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, os.Stderr
+		if err = cmd.Run(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// fillBrowser is fillCommand for an entry of $BROWSER, where "%s" is the
+// link and "%%" a "%".
+func fillBrowser(cmd, uri string) string {
+	parts := strings.Split(cmd, "%%")
+	hole := false
+	for i, p := range parts {
+		if strings.Contains(p, "%s") {
+			parts[i], hole = strings.ReplaceAll(p, "%s", shellQuote(uri)), true
+		}
+	}
+	out := strings.Join(parts, "%")
+	if !hole {
+		out += " " + shellQuote(uri)
+	}
+	return out
 }
 
 // fillCommand puts uri, quoted for the shell, in place of each hole in
 // the command line cmd, or at its end when it has none.
 func fillCommand(cmd, hole, uri string) string {
-	q := "'" + strings.ReplaceAll(uri, "'", `'\''`) + "'"
 	if strings.Contains(cmd, hole) {
-		return strings.ReplaceAll(cmd, hole, q)
+		return strings.ReplaceAll(cmd, hole, shellQuote(uri))
 	}
-	return cmd + " " + q
+	return cmd + " " + shellQuote(uri)
 }
+
+// shellQuote quotes s as one word for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

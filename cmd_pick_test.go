@@ -1,9 +1,20 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/pick"
 )
 
 func TestFillCommand(t *testing.T) {
@@ -25,11 +36,7 @@ func TestFillCommand(t *testing.T) {
 func TestOpenLink(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
+	null := devNull(t)
 	link := "http://a.example/?q='x'&y=$(touch " + filepath.Join(dir, "pwned") + ")"
 	t.Setenv("BROWSER", `sh -c 'echo "browser $0" >> `+out+`':other-browser`)
 	if err := openLink("", link, null); err != nil {
@@ -44,5 +51,126 @@ func TestOpenLink(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "pwned")); err == nil {
 		t.Errorf("the link ran a command")
+	}
+}
+
+// devNull opens /dev/null, the terminal of the openers in tests.
+func devNull(t *testing.T) *os.File {
+	t.Helper()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { null.Close() })
+	return null
+}
+
+func TestFillBrowser(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"lynx %s", "lynx 'http://a.example/'"},
+		{"firefox", "firefox 'http://a.example/'"},
+		{"echo 100%% %s", "echo 100% 'http://a.example/'"},
+		{"echo %%s", "echo %s 'http://a.example/'"},
+	} {
+		if got := fillBrowser(tt.cmd, "http://a.example/"); got != tt.want {
+			t.Errorf("fillBrowser(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestOpenLinkBrowsers: the entries of $BROWSER are tried in turn until
+// one succeeds.
+func TestOpenLinkBrowsers(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	null := devNull(t)
+	t.Setenv("BROWSER", "false %s:sh -c 'echo \"second $0\" >> "+out+"':sh -c 'echo third >> "+out+"'")
+	if err := openLink("", "http://a.example/", null); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "second http://a.example/\n" {
+		t.Errorf("opened as %q, want by the second browser only", got)
+	}
+	t.Setenv("BROWSER", "false:exit 7")
+	if err := openLink("", "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
+		t.Errorf("all browsers failed: error %v, want the last one's", err)
+	}
+}
+
+// TestOpenLinks: a link that fails to open does not keep the others
+// from opening, and the error names it.
+func TestOpenLinks(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	null := devNull(t)
+	picked := []pick.Item{{URI: "http://bad.example/"}, {URI: "http://good.example/"}}
+	err := openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
+	if err == nil || !strings.Contains(err.Error(), "open http://bad.example/: exit status 3") {
+		t.Errorf("error %v, want one naming http://bad.example/", err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "http://good.example/\n" {
+		t.Errorf("opened %q, want the good link after the bad one", got)
+	}
+}
+
+// TestPickViewCorpus draws the list of each message of the tricky-MIME
+// and phishing corpora (../shared) as pick does, escaped by escapeText,
+// and pages through it: every screen fits 80x24 and holds no control
+// character, whatever the messages hold.
+func TestPickViewCorpus(t *testing.T) {
+	dir := filepath.Join("..", "shared", "corpora", "email")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("no corpus at ../shared/corpora/email")
+	}
+	var files []string
+	filepath.WalkDir(filepath.Join(dir, "tricky"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	files = append(files, filepath.Join(dir, "nazario-phishing", "phishing0.mbox"))
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	styles := pick.NewStyles(r, false)
+	screens := 0
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := pick.NewBuilder(true, func(s string) string { return escapeText(s, false) })
+		for l, err := range extract.Links(f, extract.Options{Name: name, Context: true, Warnings: true}) {
+			if err == nil {
+				b.Add(l)
+			}
+		}
+		f.Close()
+		m := pick.New(b, false, 80, 24, styles)
+		for range len(b.Items())/10 + 1 {
+			checkScreen(t, name, m.View())
+			m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+			screens++
+		}
+	}
+	t.Logf("%d files, %d screens", len(files), screens)
+}
+
+// checkScreen fails unless the screen v fits 80x24 and has no control
+// character but the line ends.
+func checkScreen(t *testing.T, name, v string) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) > 24 {
+		t.Errorf("%s: %d lines", name, len(lines))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("%s: a line of %d cells: %q", name, w, l)
+		}
+		for _, c := range l {
+			if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+				t.Errorf("%s: %U in %q", name, c, l)
+				return
+			}
+		}
 	}
 }

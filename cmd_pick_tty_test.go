@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // tmuxScreen runs a command in a detached tmux session of its own server
@@ -19,12 +21,18 @@ type tmuxScreen struct {
 	socket string
 }
 
+// tmuxServers counts the tmux servers started, for their names.
+var tmuxServers int
+
 func newTmuxScreen(t *testing.T, command string) *tmuxScreen {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	s := &tmuxScreen{t: t, socket: fmt.Sprintf("urix-test-%d", os.Getpid())}
+	// A server of its own for each screen: one being killed cannot take
+	// the next one's socket.
+	tmuxServers++
+	s := &tmuxScreen{t: t, socket: fmt.Sprintf("urix-test-%d-%d", os.Getpid(), tmuxServers)}
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", command)
 	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
 	return s
@@ -65,30 +73,65 @@ func (s *tmuxScreen) waitFor(want string) string {
 // "\x1b[39m", the default color, between styled runs).
 var colorSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
 
+// pickTerm is a built urix binary and a --run command that writes the
+// links it opens to a file, for runs of "urix pick" in tmux.
+type pickTerm struct {
+	bin, out, run string
+}
+
+// quote quotes s for the shell.
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// opened returns the links opened so far, and forgets them.
+func (p pickTerm) opened() string {
+	got, _ := os.ReadFile(p.out)
+	os.Remove(p.out)
+	return string(got)
+}
+
+// start types command line cmd into a shell in a new tmux terminal.
+func (p pickTerm) start(t *testing.T, cmd string) *tmuxScreen {
+	s := newTmuxScreen(t, "sh")
+	s.keys("-l", cmd)
+	s.keys("Enter")
+	return s
+}
+
 // TestPickInTerminal runs the urix binary as a mail client does, the
 // message on standard input and the list on the terminal, and types on
-// it: filter, move, open with --run, mark two and open them, quit.
+// it: filter, move, open with --run, mark two and open them, resize,
+// copy, quit; and feeds it a hostile message and many links.
 func TestPickInTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "urix")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	p := pickTerm{bin: filepath.Join(dir, "urix"), out: filepath.Join(dir, "opened")}
+	p.run = "printf '%s\\n' {} >> " + quote(p.out)
+	if out, err := exec.Command("go", "build", "-o", p.bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	msg, err := filepath.Abs("testdata/sample.eml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "opened")
-	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-	run := "printf '%s\\n' {} >> " + quote(out)
-	pickCmd := fmt.Sprintf("%s pick --run %s < %s; echo status $?", quote(bin), quote(run), quote(msg))
+	pickMsg := fmt.Sprintf("%s pick --run %s < %s; echo status $?", quote(p.bin), quote(p.run), quote(msg))
+	t.Run("open", func(t *testing.T) { pickOpen(t, p, pickMsg) })
+	t.Run("marks", func(t *testing.T) { pickMarks(t, p, pickMsg) })
+	t.Run("resize", func(t *testing.T) { pickResize(t, p) })
+	t.Run("no input", func(t *testing.T) { pickNoInput(t, p) })
+	t.Run("quit", func(t *testing.T) { pickQuit(t, p) })
+	t.Run("hostile", func(t *testing.T) { pickHostile(t, p) })
+	t.Run("many", func(t *testing.T) { pickMany(t, p) })
+	t.Run("flags", func(t *testing.T) { pickFlags(t, p) })
+}
 
-	s := newTmuxScreen(t, "sh")
-	s.keys("-l", pickCmd)
-	s.keys("Enter")
+// pickOpen: the first screen, a filter, moving and Enter.
+func pickOpen(t *testing.T, p pickTerm, pickMsg string) {
+	s := p.start(t, pickMsg)
 	screen := s.waitFor("8/8")
 	for _, want := range []string{
 		">  https://example.com/news/2026/11/relative-links",
@@ -115,44 +158,37 @@ func TestPickInTerminal(t *testing.T) {
 	s.waitFor(">  https://example.com/unsubscribe?u=4711&l=nov")
 	s.keys("Enter")
 	s.waitFor("status 0")
-	got, err := os.ReadFile(out)
-	if err != nil || string(got) != "https://example.com/unsubscribe?u=4711&l=nov\n" {
-		t.Errorf("--run got %q (%v), want the link under the cursor", got, err)
+	if got := p.opened(); got != "https://example.com/unsubscribe?u=4711&l=nov\n" {
+		t.Errorf("--run got %q, want the link under the cursor", got)
 	}
+}
 
-	// Again: mark two, open both; then a run that quits with q.
-	os.Remove(out)
-	s.keys("clear", "Enter")
-	s.keys("-l", pickCmd)
-	s.keys("Enter")
+// pickMarks: mark two, open both.
+func pickMarks(t *testing.T, p pickTerm, pickMsg string) {
+	s := p.start(t, pickMsg)
 	s.waitFor("8/8")
 	s.keys("Space", "Space", "Enter")
 	s.waitFor("status 0\n")
-	if got, _ := os.ReadFile(out); string(got) != "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest\nhttps://www.rfc-editor.org/rfc/rfc3986#section-5.2\n" {
+	if got := p.opened(); got != "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest\nhttps://www.rfc-editor.org/rfc/rfc3986#section-5.2\n" {
 		t.Errorf("two marked links opened as %q", got)
 	}
+}
 
-	// The list follows a resize; with NO_COLOR it has attributes (the
-	// cursor's row in reverse video) but no colors; y copies with OSC 52,
-	// which tmux takes into its buffer.
-	s.keys("clear", "Enter")
+// pickResize: the list follows a resize; with NO_COLOR it has attributes
+// (the cursor's row in reverse video) but no colors; ^Y copies with OSC
+// 52, which tmux takes into its buffer.
+func pickResize(t *testing.T, p pickTerm) {
+	s := p.start(t, "NO_COLOR=1 "+quote(p.bin)+" pick testdata/sample.txt; echo status $?")
 	s.tmux("set-option", "-g", "set-clipboard", "on")
-	s.keys("-l", "NO_COLOR=1 "+quote(bin)+" pick testdata/sample.txt; echo status $?")
-	s.keys("Enter")
 	s.waitFor("11/11")
 	s.tmux("resize-window", "-t", "0", "-x", "50", "-y", "12")
 	s.waitFor("enter op…")
 	s.keys("t", "e", "l", "n", "e", "t")
-	screen = s.waitFor("> telnet_")
-	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-	if len(lines) > 12 || !strings.Contains(screen, ">  telnet://192.0.2.16:80/") {
+	screen := s.waitFor("> telnet_")
+	if !strings.Contains(screen, ">  telnet://192.0.2.16:80/") {
 		t.Errorf("at 50x12, filtered to telnet:\n%s", screen)
 	}
-	for _, l := range lines {
-		if len([]rune(l)) > 50 {
-			t.Errorf("at 50x12, a line of %d cells: %q", len([]rune(l)), l)
-		}
-	}
+	checkFits(t, screen, 50, 12)
 	styled := s.tmux("capture-pane", "-p", "-e", "-t", "0")
 	if !strings.Contains(styled, "\x1b[7m") || colorSGR.MatchString(styled) {
 		t.Errorf("with NO_COLOR, want reverse video and no colors:\n%q", styled)
@@ -164,30 +200,126 @@ func TestPickInTerminal(t *testing.T) {
 	}
 	s.keys("Escape")
 	s.waitFor("status 0")
-	s.tmux("resize-window", "-t", "0", "-x", "80", "-y", "24")
+}
 
-	// Without input, standard input is the terminal: an error, no list.
-	s.keys("clear", "Enter")
-	// A marker of its own: "status" of the command before may still be
-	// on the screen until the shell has run clear.
-	s.keys("-l", quote(bin)+" pick; echo tty-status $?")
-	s.keys("Enter")
-	if screen = s.waitFor("\ntty-status "); !strings.Contains(screen, "urix: pick: standard input is the terminal") || !strings.Contains(screen, "tty-status 2") {
+// checkFits fails unless screen fits in w×h cells.
+func checkFits(t *testing.T, screen string, w, h int) {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	if len(lines) > h {
+		t.Errorf("%d lines on a terminal of %d:\n%s", len(lines), h, screen)
+	}
+	for _, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("a line of %d cells on a terminal of %d: %q", n, w, l)
+		}
+	}
+}
+
+// pickNoInput: without input, standard input is the terminal: an error,
+// no list.
+func pickNoInput(t *testing.T, p pickTerm) {
+	s := p.start(t, quote(p.bin)+" pick; echo status $?")
+	if screen := s.waitFor("\nstatus "); !strings.Contains(screen, "urix: pick: standard input is the terminal") || !strings.Contains(screen, "status 2") {
 		t.Errorf("urix pick with no input on a terminal:\n%s", screen)
 	}
+}
 
-	// q leaves without opening anything, and the screen before is back.
-	os.Remove(out)
-	s.keys("clear", "Enter")
-	s.keys("-l", "echo before; "+quote(bin)+" pick --run "+quote(run)+" testdata/sample.txt; echo q-status $?")
-	s.keys("Enter")
+// pickQuit: q leaves without opening anything, and the screen before is
+// back.
+func pickQuit(t *testing.T, p pickTerm) {
+	s := p.start(t, "echo before; "+quote(p.bin)+" pick --run "+quote(p.run)+" testdata/sample.txt; echo status $?")
 	s.waitFor("/11")
 	s.keys("q")
-	screen = s.waitFor("q-status 0")
-	if !strings.Contains(screen, "before") {
+	if screen := s.waitFor("status 0"); !strings.Contains(screen, "before") {
 		t.Errorf("the screen before pick is not back:\n%s", screen)
 	}
-	if _, err := os.Stat(out); err == nil {
-		t.Errorf("q opened a link")
+	if got := p.opened(); got != "" {
+		t.Errorf("q opened %q", got)
+	}
+}
+
+// hostileMessage holds escape sequences (clear the screen, set the
+// title, colors, a C1 CSI), a bidi override, wide text and a long link,
+// in a header name, header values and the body.
+const hostileMessage = "From: a@example.org\r\nSubject: test\r\n" +
+	"X-\x1b[31mEvil: http://evil-header.example/\r\n" +
+	"X-Url: http://xurl.example/\x1b]0;pwned\a\r\n" +
+	"Content-Type: text/plain; charset=utf-8\r\n\r\n" +
+	"Look \x1b[2J\x1b[41mRED http://ctx.example/a \x1b]0;title\a and \u202etxt.exe http://rtl.example/ שלום עולם\r\n" +
+	"日本語の文章です。日本語の文章です。日本語の文章 http://cjk.example/日本 日本語の文章です。日本語の文章です。\r\n" +
+	"\u009b31m C1 http://c1.example/\r\n"
+
+// pickHostile: nothing in a message reaches the terminal as a control
+// sequence: no colors with NO_COLOR, the title unchanged, every line
+// within the screen's width, the header's name shown escaped.
+func pickHostile(t *testing.T, p pickTerm) {
+	in := filepath.Join(t.TempDir(), "hostile.eml")
+	long := "http://long.example/" + strings.Repeat("a", 3000)
+	if err := os.WriteFile(in, []byte(hostileMessage+"long "+long+"\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, "NO_COLOR=1 "+quote(p.bin)+" pick --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	screen := s.waitFor("7/7")
+	checkFits(t, screen, 80, 24)
+	s.keys("End")
+	screen = s.waitFor(">  http://xurl.example/")
+	checkFits(t, screen, 80, 24)
+	if !strings.Contains(screen, `header X-\x1b[31mEvil`) {
+		t.Errorf("the header name is not shown escaped:\n%s", screen)
+	}
+	if styled := s.tmux("capture-pane", "-p", "-e", "-t", "0"); colorSGR.MatchString(styled) {
+		t.Errorf("with NO_COLOR, the message set a color:\n%q", styled)
+	}
+	if title := s.tmux("display-message", "-p", "-t", "0", "#{pane_title}"); strings.Contains(title, "pwned") || strings.Contains(title, "title") {
+		t.Errorf("the message set the title to %q", title)
+	}
+	s.keys("l", "o", "n", "g")
+	s.waitFor("1/7")
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != long+"\n" {
+		t.Errorf("opened %.60q…, want the long link whole", got)
+	}
+}
+
+// pickMany: 5,000 links are listed, filtered and reached.
+func pickMany(t *testing.T, p pickTerm) {
+	in := filepath.Join(t.TempDir(), "many.txt")
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "line %d see https://host%d.example/path/%d\n", i, i%50, i)
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, quote(p.bin)+" pick --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	s.waitFor("5000/5000")
+	s.keys("4", "9", "9", "9")
+	s.waitFor(">  https://host49.example/path/4999")
+	s.keys("C-u", "End", "PageUp", "Up", "Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "https://host38.example/path/4988\n" {
+		t.Errorf("End, PgUp, Up, Enter opened %q", got)
+	}
+}
+
+// pickFlags: --no-headers leaves out the header links, --emails adds the
+// addresses of the body.
+func pickFlags(t *testing.T, p pickTerm) {
+	in := filepath.Join(t.TempDir(), "flags.eml")
+	msg := "From: a@example.org\nList-Post: <mailto:list@example.org>\n\nWrite to bob@example.org or see http://a.example/\n"
+	if err := os.WriteFile(in, []byte(msg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, quote(p.bin)+" pick --no-headers --emails --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	screen := s.waitFor("2/2")
+	if !strings.Contains(screen, ">  mailto:bob@example.org") || strings.Contains(screen, "list@example.org") {
+		t.Errorf("with --no-headers --emails:\n%s", screen)
+	}
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "mailto:bob@example.org\n" {
+		t.Errorf("opened %q", got)
 	}
 }

@@ -25,8 +25,9 @@ const StyleEmail Style = "email"
 // "root@localhost" nor "x@file.txt"), its local part is at most 64 bytes
 // and does not follow ':' or '/' (the userinfo of a URI), and its line is
 // not a Message-ID, References, In-Reply-To, Content-ID or Received field
-// (or a line folded under one): the values of those are identifiers that
-// look like addresses.
+// (or a line folded under one, also quoted or indented in a reply), nor
+// the ID of an "In message <ID>, Name writes:" line: those are
+// identifiers that look like addresses.
 type emailFinder struct {
 	buf   []byte
 	off   int64 // input offset of buf[0]
@@ -58,6 +59,7 @@ const (
 	emailLookBehind = 1024 // the line start, for the field name rule
 )
 
+// newEmailFinder returns a finder; context fills the addresses' Link.Text.
 func newEmailFinder(context bool) *emailFinder { return &emailFinder{line: 1, context: context} }
 
 // Write scans p for addresses.
@@ -73,6 +75,9 @@ func (f *emailFinder) close() {
 	f.scan()
 }
 
+// scan looks at each '@' not looked at yet: the address around it is
+// reported, or, when it may go on past the bytes read, left for the
+// next Write.
 func (f *emailFinder) scan() {
 	b := f.buf
 	for {
@@ -180,6 +185,7 @@ var emailClass = func() (t [256]uint8) {
 	return t
 }()
 
+// isAtext reports whether c may be in a local part.
 func isAtext(c byte) bool { return emailClass[c]&cAtext != 0 }
 
 // report records the address b[start:end] with its '@' at b[at] when its
@@ -212,30 +218,56 @@ var identifierFields = []string{"message-id:", "references:", "in-reply-to:", "c
 
 // identifierField reports whether the line of b[i] is one of the
 // identifierFields, or is folded under one (starts with white space
-// below it), as far as the window holds.
+// below it), as far as the window holds, or whether b[i] is the ID of
+// an MH attribution ("In message <ID>, Name writes:"). Header blocks
+// quoted in a reply may be indented ("    Message-ID:  <ID>", as exmh
+// quotes them), so a line is read as a field before as a fold, and the
+// field above ends the search.
 func (f *emailFinder) identifierField(i int) bool {
 	// Only as far back as the window is sure to hold, so that each
 	// address costs a bounded time.
 	from := max(0, i-emailLookBehind)
 	b := f.buf[from:]
 	i -= from
+	if inMessage(b[:i]) {
+		return true
+	}
 	for ls := bytes.LastIndexByte(b[:i], '\n') + 1; ; {
 		line := b[ls:]
-		if len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {
-			if ls == 0 {
-				return false
-			}
-			ls = bytes.LastIndexByte(b[:ls-1], '\n') + 1
-			continue
-		}
-		line = bytes.TrimLeft(line, "> ") // quoted in a reply
+		quoted := bytes.TrimLeft(line, "> \t") // quoted in a reply
 		for _, name := range identifierFields {
-			if len(line) >= len(name) && strings.EqualFold(string(line[:len(name)]), name) {
+			if len(quoted) >= len(name) && strings.EqualFold(string(quoted[:len(name)]), name) {
 				return true
 			}
 		}
-		return false
+		if ls == 0 || len(line) == 0 || line[0] != ' ' && line[0] != '\t' || isFieldStart(quoted) {
+			return false
+		}
+		ls = bytes.LastIndexByte(b[:ls-1], '\n') + 1
 	}
+}
+
+// isFieldStart reports whether line starts with a header field name and
+// its colon. RFC 5322 §3.6.8 allows any printable ASCII in a name, but
+// names in use are letters, digits and '-', and a folded line may start
+// with "<urn:...>", which is no field.
+func isFieldStart(line []byte) bool {
+	for j, c := range line {
+		switch {
+		case c == ':':
+			return j > 0
+		case emailClass[c]&cDomain == 0 && c != '_':
+			return false
+		}
+	}
+	return false
+}
+
+// inMessage reports whether b ends with "in message <", the start of
+// MH's and exmh's attribution line, in any case.
+func inMessage(b []byte) bool {
+	const s = "in message <"
+	return len(b) >= len(s) && strings.EqualFold(string(b[len(b)-len(s):]), s)
 }
 
 // countTo counts the lines up to the input offset to, which is in buf.
@@ -258,6 +290,7 @@ type teeLen struct {
 	src interface{ Len() int }
 }
 
+// Len is the Len of the reader read.
 func (t teeLen) Len() int { return t.src.Len() }
 
 // withEmails returns the reader scanDelimited gives the delimit scanner:

@@ -26,6 +26,15 @@ func TestEmails(t *testing.T) {
 		// Identifiers in the form of addresses.
 		{"Message-ID: <CA123@mail.gmail.com>\nReferences: <a@b.example.com>\n  <c@d.example.com>\n> In-Reply-To: <q@r.example.org>\nreceived: from x by y.example.net id <z@y.example.net>\nContent-ID: <part1@example.com>\nok@example.org", []string{
 			"mailto:ok@example.org@7:1"}},
+		// A header block quoted with an indent, as exmh and nmh quote it;
+		// an address folded under a From in such a block is one.
+		{"    Date: Wed\n    From:   Chris <cwg@example.com>\n    Message-ID:  <1029.TMDA@deepeddy.example.com>\n\n  | text", []string{
+			"mailto:cwg@example.com@2:20"}},
+		{"    Message-ID: <a@b.example.com>\n    From: x\n        <y@example.com>", []string{"mailto:y@example.com@3:10"}},
+		{" >  > References:\t<a@b.example.com>\n\t<c@d.example.com>", nil},
+		{"    References: <a@b.example.com>\n      <urn:x@d.example.com>\n      <e@f.example.com>", []string{"urn:x@d.example.com@2:8"}},
+		// The attribution line of MH and exmh names the message by its ID.
+		{"In message <3703.1033@dimebox.example.com>, Hal writes:\n>in message <x@y.example.org> at z@example.org", []string{"mailto:z@example.org@2:34"}},
 		// In order with the URIs around them.
 		{"http://a.example/ bob@example.org <http://b.example/> eve@example.net", []string{
 			"http://a.example/@1:1", "mailto:bob@example.org@1:19", "http://b.example/@1:36", "mailto:eve@example.net@1:55"}},

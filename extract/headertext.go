@@ -27,7 +27,6 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			value, decoded = []byte(d), true
 		}
 	}
-	text := ""
 	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated}) {
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
@@ -37,11 +36,8 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			at += int(m.Start)
 		}
 		p := w.filePos(at)
-		if text == "" {
-			text = fieldText(name, f.value)
-		}
 		l := matchLink(m, ContextHeader)
-		l.Offset, l.Line, l.Column, l.Header, l.Text = p.off, p.line, p.col, name, text
+		l.Offset, l.Line, l.Column, l.Header, l.Text = p.off, p.line, p.col, name, fieldText(name, value, l.Ref)
 		if !s.emitAs(l, m.URI, w.yield) {
 			return false
 		}
@@ -64,6 +60,8 @@ var idFields = [...]string{
 	"Disposition-Notification-To",
 }
 
+// isIDField reports whether the field name is one of idFields or an
+// ARC field, in any case.
 func isIDField(name []byte) bool {
 	if len(name) > 4 && strings.EqualFold(string(name[:4]), "ARC-") {
 		return true
@@ -95,10 +93,21 @@ func mayHoldScheme(v []byte) bool {
 // maxFieldText bounds the value in Link.Text of a header link.
 const maxFieldText = 200
 
-// fieldText returns the Link.Text of a link in the header field name of
-// value: "Name: value", unfolded, the value cut after maxFieldText bytes.
-func fieldText(name string, value []byte) string {
+// fieldText returns the Link.Text of the link ref in the header field
+// name of value: "Name: value", unfolded and white space folded, the value cut after
+// maxFieldText bytes, or, when ref is further on (List-Unsubscribe's
+// second link, after a long mailto: token), cut around ref as the
+// context of text is, for the text to show the link.
+func fieldText(name string, value []byte, ref string) string {
+	// White space folded as in the context of text: a tab of the
+	// folding would show as "\t" where the text is escaped for a terminal.
 	v := unfold(value)
+	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
+		v = bytes.Join(bytes.Fields(v), []byte(" "))
+	}
+	if k := bytes.Index(v, []byte(ref)); ref != "" && k >= 0 && k+len(ref) > maxFieldText {
+		return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+	}
 	cut := len(v) > maxFieldText
 	if cut {
 		n := maxFieldText

@@ -42,7 +42,7 @@ func TestHeaderTextLinks(t *testing.T) {
 			"List-Id http://list.example/ 11:16 List-Id: News, http://list.example/ <news.list.example>",
 		}},
 		{"subject", whole, Options{Type: Mail}, []string{
-			"Subject http://subject.example/a_b 1:9 Subject: =?utf-8?Q?http://subject.example/a=5Fb?=",
+			"Subject http://subject.example/a_b 1:9 Subject: http://subject.example/a_b",
 		}},
 		{"no headers", msg + "List-Help: <http://help.example/>\n", Options{Type: Mail, NoHeaders: true}, nil},
 	}
@@ -66,14 +66,20 @@ func TestHeaderTextLinks(t *testing.T) {
 
 func TestFieldText(t *testing.T) {
 	long := strings.Repeat("é", 150)
-	tests := []struct{ name, value, want string }{
-		{"X-Url", " http://example.org/\r\n", "X-Url: http://example.org/"},
-		{"List-Id", " A list\r\n\thttp://example.org/ <a.example>", "List-Id: A list\thttp://example.org/ <a.example>"},
-		{"Organization", " " + long, "Organization: " + strings.Repeat("é", 100) + "…"},
+	token := strings.Repeat("x", 250)
+	tests := []struct{ name, value, ref, want string }{
+		{"X-Url", " http://example.org/\r\n", "http://example.org/", "X-Url: http://example.org/"},
+		{"List-Id", " A list\r\n\thttp://example.org/ <a.example>", "http://example.org/", "List-Id: A list http://example.org/ <a.example>"},
+		{"List-Unsubscribe", " <http://a.example/>,\r\n\t<mailto:b@example.org>", "http://a.example/", "List-Unsubscribe: <http://a.example/>, <mailto:b@example.org>"},
+		{"Organization", " " + long, "", "Organization: " + strings.Repeat("é", 100) + "…"},
+		// A link past the cut: the text is cut around it instead, so that
+		// it shows the link (pick underlines it there).
+		{"List-Unsubscribe", " <mailto:u-" + token + "@example.com>,\r\n <https://example.com/u?t=1>", "https://example.com/u?t=1",
+			"List-Unsubscribe: …" + strings.Repeat("x", 158) + "@example.com>, <https://example.com/u?t=1>"},
 	}
 	for _, tt := range tests {
-		if got := fieldText(tt.name, []byte(tt.value)); got != tt.want {
-			t.Errorf("fieldText(%q, %q) = %q, want %q", tt.name, tt.value, got, tt.want)
+		if got := fieldText(tt.name, []byte(tt.value), tt.ref); got != tt.want {
+			t.Errorf("fieldText(%q, %q, %q) = %q, want %q", tt.name, tt.value, tt.ref, got, tt.want)
 		}
 	}
 }

@@ -57,6 +57,10 @@ func TestLazyAndMetaLinks(t *testing.T) {
 			"json-ld script url 2.jpg -> http://s.example/p/2.jpg",
 			"json-ld script logo l.png -> http://s.example/p/l.png",
 			"json-ld script sameAs s -> http://s.example/p/s"}},
+		// Empty strings and names are not URLs: schema.org's sameAs and
+		// url hold a name or nothing where a page's data is sloppy.
+		{"json-ld values that are not URLs", `<script type="application/ld+json">{"sameAs":["", " ", "Isabella Beyer", "https://x.example/ "],"url":""}</script>`, base, []string{
+			"json-ld script sameAs https://x.example/  -> https://x.example/"}},
 		{"json-ld type with parameters", `<script type="Application/LD+JSON; charset=utf-8">{"url":"u"}</script>`, base, []string{"json-ld script url u -> http://s.example/p/u"}},
 		{"other scripts", `<script>{"url":"u"}</script><script type="application/json">{"url":"v"}</script>`, base, nil},
 		{"broken json-ld: up to the error", `<script type="application/ld+json">{"url":"u", "image": oops, "logo":"l"}</script>`, base, []string{"json-ld script url u -> http://s.example/p/u"}},

@@ -56,8 +56,8 @@ func (f *jsonFrame) holdsURL() bool {
 
 // jsonLD hands out the URLs of the JSON-LD script raw at offset start
 // (see jsonLDKeys), read with encoding/json token by token, so that each
-// has its place in the page; @id values that are blank node identifiers
-// ("_:b0") are not URLs. Invalid JSON is read up to the error, and
+// has its place in the page; blank node identifiers ("_:b0"), empty
+// strings and names are not URLs (jsonLDURL). Invalid JSON is read up to the error, and
 // nothing is reported about it: pages carry broken JSON-LD, and it is
 // not HTML's to check.
 func (p *page) jsonLD(raw []byte, start int) {
@@ -98,7 +98,7 @@ func (p *page) jsonLD(raw []byte, start int) {
 				top.name, top.wantKey = t, false
 				continue
 			}
-			if top != nil && top.holdsURL() && !(top.name == "@id" && strings.HasPrefix(t, "_:")) {
+			if top != nil && top.holdsURL() && jsonLDURL(top.name, t) {
 				p.jsonURL(val, start, off, int(dec.InputOffset()), top.name, t)
 			}
 			valueDone(stack)
@@ -106,6 +106,16 @@ func (p *page) jsonLD(raw []byte, start int) {
 			valueDone(stack)
 		}
 	}
+}
+
+// jsonLDURL reports whether s, the value of the JSON key name, can be a URL: not a
+// blank node identifier ("_:b0"), not empty, no white space inside. Pages'
+// data is sloppy ("sameAs": "" or a person's name), and such a value,
+// resolved as a relative reference, would name the page itself or a path
+// that does not exist.
+func jsonLDURL(name, s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && !strings.ContainsAny(s, " \t\r\n") && !(name == "@id" && strings.HasPrefix(s, "_:"))
 }
 
 // valueDone records that a value of the innermost object was read: a key

@@ -315,13 +315,10 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
-		text := ""
 		for r := range headerRefs(f) {
 			p := w.filePos(r.off)
-			if text == "" {
-				text = fieldText(f.name, f.value)
-			}
-			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: text}
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name,
+				Text: fieldText(f.name, f.value, r.ref)}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}

@@ -25,7 +25,7 @@ type Item struct {
 	Count    int      // occurrences folded into this row
 	message  int      // Link.Message
 	id       int      // order of creation, which marks and the cursor follow
-	key      string   // lowercase URI and Text, for the filter
+	key      []byte   // lowercase URI and Texts, for the filter; appended to as links fold
 }
 
 // Builder makes the rows of the links as they come: in input order, with
@@ -36,14 +36,15 @@ type Builder struct {
 	escape func(string) string
 	body   []Item
 	head   []Item
-	at     map[string]int // index in body or head by URI, when folding
-	multi  bool           // a link from a second message: the rows say which
+	at     map[string]int  // index in body or head by URI, when folding
+	seen   map[string]bool // the contexts in the rows' keys, by URI and lowercase Text
+	multi  bool            // a link from a second message: the rows say which
 }
 
 // NewBuilder returns a Builder that folds duplicates when fold is set;
 // escape makes a string safe to print (control and bidi characters).
 func NewBuilder(fold bool, escape func(string) string) *Builder {
-	return &Builder{fold: fold, escape: escape, at: make(map[string]int)}
+	return &Builder{fold: fold, escape: escape, at: make(map[string]int), seen: make(map[string]bool)}
 }
 
 // Add adds the row of l, or folds l into the row of its URI.
@@ -54,7 +55,12 @@ func (b *Builder) Add(l extract.Link) {
 	if isHead {
 		list, k = &b.head, "h"+l.URI
 	}
-	ws := append(append([]string(nil), l.Warnings...), Warnings(l)...)
+	// Warnings name hosts and header names come from the message: both
+	// are escaped like the context, so no message writes to the terminal.
+	var ws []string
+	for _, w := range slices.Concat(l.Warnings, Warnings(l)) {
+		ws = append(ws, b.escape(w))
+	}
 	if i, ok := b.at[k]; ok && b.fold {
 		it := &(*list)[i]
 		it.Count++
@@ -63,11 +69,16 @@ func (b *Builder) Add(l extract.Link) {
 				it.Warnings = append(it.Warnings, w)
 			}
 		}
-		if t := strings.ToLower(l.Text); !strings.Contains(it.key, t) {
-			it.key += "\n" + t // the filter finds it by any of its contexts
+		// The filter finds the row by any of its contexts, each kept once:
+		// looked up in a set and appended, as a link may come thousands
+		// of times (a log, a digest) and each time with a new context.
+		if t := strings.ToLower(l.Text); !b.seen[k+"\x00"+t] {
+			b.seen[k+"\x00"+t] = true
+			it.key = append(append(it.key, '\n'), t...)
 		}
 		return
 	}
+	b.seen[k+"\x00"+strings.ToLower(l.Text)] = true
 	b.at[k] = len(*list)
 	it := newItem(l, ws, b.escape)
 	it.id = len(b.body) + len(b.head)
@@ -79,6 +90,8 @@ func (b *Builder) Items() []Item {
 	return slices.Concat(b.body, b.head)
 }
 
+// newItem returns the row of l with warnings ws, every string that
+// comes from the input made safe to draw by escape.
 func newItem(l extract.Link, ws []string, escape func(string) string) Item {
 	it := Item{URI: l.URI, Show: escape(l.URI), Warnings: ws, Count: 1}
 	text := l.Text
@@ -89,8 +102,8 @@ func newItem(l extract.Link, ws []string, escape func(string) string) Item {
 	if l.Ref != "" && strings.Contains(text, l.Ref) {
 		it.Mark = escape(l.Ref)
 	}
-	it.Source, it.message = source(l), l.Message
-	it.key = strings.ToLower(l.URI + "\n" + text)
+	it.Source, it.message = escape(source(l)), l.Message
+	it.key = []byte(strings.ToLower(l.URI + "\n" + text))
 	return it
 }
 

@@ -1,7 +1,10 @@
 package pick
 
 import (
+	"bytes"
+	"slices"
 	"strings"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -15,7 +18,8 @@ import (
 //     substring of the URI or its context), except q (quit) and y (copy)
 //     while the filter is empty: as in fzf, letters are for filtering, so
 //     moving is on the arrows, ctrl-n/ctrl-p, page up/down, home/end;
-//   - backspace and ctrl-u edit the filter; Esc and ctrl-c quit, as in fzf;
+//   - backspace, ctrl-w (the last word) and ctrl-u (all) edit the filter;
+//     Esc and ctrl-c quit, as in fzf;
 //   - space or Tab marks the row under the cursor (or unmarks it) and moves down;
 //   - Enter picks the marked rows, or the row under the cursor, and ends;
 //   - ctrl-y, or y with an empty filter, copies the URI under the cursor
@@ -106,6 +110,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		}
 	case tea.KeyCtrlU:
 		m.setFilter(nil)
+	case tea.KeyCtrlW:
+		m.setFilter(m.filter[:wordStart(m.filter)])
 	case tea.KeyRunes:
 		if len(m.filter) == 0 && len(k.Runes) == 1 && !k.Paste {
 			switch k.Runes[0] {
@@ -116,9 +122,29 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 				return nil
 			}
 		}
-		m.setFilter(append(m.filter, k.Runes...))
+		m.setFilter(append(m.filter, printable(k.Runes)...))
 	}
 	return nil
+}
+
+// wordStart returns where the last word of f starts, the white space
+// after it included: what ctrl-w deletes, as in fzf and a shell.
+func wordStart(f []rune) int {
+	i := len(f)
+	for i > 0 && unicode.IsSpace(f[i-1]) {
+		i--
+	}
+	for i > 0 && !unicode.IsSpace(f[i-1]) {
+		i--
+	}
+	return i
+}
+
+// printable returns rs without control characters: a paste may hold
+// them (and bidi controls, which reorder what follows), and the filter
+// is drawn on the screen.
+func printable(rs []rune) []rune {
+	return slices.DeleteFunc(slices.Clone(rs), func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) })
 }
 
 // pick ends with the marked items, or the one under the cursor.
@@ -138,6 +164,8 @@ func (m *Model) pick() tea.Cmd {
 	return tea.Quit
 }
 
+// current returns the item under the cursor, false when the filter
+// keeps none.
 func (m *Model) current() (Item, bool) {
 	if m.cursor >= len(m.shown) {
 		return Item{}, false
@@ -145,11 +173,14 @@ func (m *Model) current() (Item, bool) {
 	return m.items[m.shown[m.cursor]], true
 }
 
+// move moves the cursor d rows, within the rows shown.
 func (m *Model) move(d int) {
 	m.cursor = max(0, min(len(m.shown)-1, m.cursor+d))
 	m.scroll()
 }
 
+// toggle marks or unmarks the row under the cursor and moves down, so
+// that marking several in a row is one key each.
 func (m *Model) toggle() {
 	if m.cursor < len(m.shown) {
 		id := m.items[m.shown[m.cursor]].id
@@ -158,6 +189,8 @@ func (m *Model) toggle() {
 	}
 }
 
+// copy copies the URI under the cursor with Copy, and says so on the
+// last line.
 func (m *Model) copy() {
 	it, ok := m.current()
 	if !ok || m.Copy == nil {
@@ -191,11 +224,12 @@ func (m *Model) update(items []Item, f []rune) {
 	m.scroll()
 }
 
+// refilter sets the rows shown: those whose key holds the filter.
 func (m *Model) refilter() {
 	m.shown = m.shown[:0]
-	f := strings.ToLower(string(m.filter))
+	f := []byte(strings.ToLower(string(m.filter)))
 	for i, it := range m.items {
-		if f == "" || strings.Contains(it.key, f) {
+		if len(f) == 0 || bytes.Contains(it.key, f) {
 			m.shown = append(m.shown, i)
 		}
 	}

@@ -1,9 +1,12 @@
 package pick
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -46,7 +49,7 @@ func keys(script string) []tea.KeyMsg {
 		"up": tea.KeyUp, "down": tea.KeyDown, "ctrl-n": tea.KeyCtrlN, "ctrl-p": tea.KeyCtrlP,
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
 		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl-c": tea.KeyCtrlC, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY,
+		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY, "ctrl-w": tea.KeyCtrlW,
 	}
 	var out []tea.KeyMsg
 	for script != "" {
@@ -89,6 +92,9 @@ func TestModelKeys(t *testing.T) {
 		{keys: "zzz<enter>", filter: "zzz", shown: 0},
 		{keys: "tw<bs><bs>", shown: 4, cursor: "https://b.example/two"},
 		{keys: "two<ctrl-u>", shown: 4, cursor: "https://b.example/two"},
+		// ctrl-w deletes the word before the cursor, as in fzf and a shell.
+		{keys: "then two<ctrl-w>", filter: "then ", shown: 1, cursor: "https://b.example/two"},
+		{keys: "then two  <ctrl-w><ctrl-w>", shown: 4, cursor: "https://b.example/two"},
 		{keys: "example<down><down>", filter: "example", shown: 4, cursor: "https://c.example/three"},
 		// The cursor stays on its item when the filter keeps it.
 		{keys: "<down>.example", filter: ".example", shown: 3, cursor: "https://b.example/two"},
@@ -158,21 +164,24 @@ func TestItemsOrder(t *testing.T) {
 }
 
 func TestView(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {40, 10}, {120, 50}, {10, 3}} {
+	// The screen fits the terminal, however small: the prompt with the
+	// filter stays on top, the warnings and the help line go first.
+	for _, size := range [][2]int{{80, 24}, {40, 10}, {40, 5}, {30, 8}, {120, 50}, {20, 4}, {12, 3}} {
 		m := New(newBuilder(testLinks(), true), false, size[0], size[1], plainStyles())
 		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b")})
 		v := m.View()
 		lines := strings.Split(v, "\n")
-		if len(lines) > max(size[1], chrome+2) {
+		if len(lines) > size[1] {
 			t.Errorf("%dx%d: %d lines:\n%s", size[0], size[1], len(lines), v)
 		}
 		for _, l := range lines {
-			if w := lipgloss.Width(l); w > max(size[0], 20) {
+			if w := lipgloss.Width(l); w > size[0] {
 				t.Errorf("%dx%d: line %q is %d wide", size[0], size[1], l, w)
 			}
 		}
-		if !strings.Contains(v, ">  https://b.exampl") {
-			t.Errorf("%dx%d: the cursor's row is not marked:\n%s", size[0], size[1], v)
+		if !strings.HasPrefix(v, "> b_") || !strings.Contains(v, ">  https://") {
+			t.Errorf("%dx%d: no prompt on top or no cursor row:\n%s", size[0], size[1], v)
 		}
 	}
 	// A resize redraws at the new size; the cursor's row stays on screen.
@@ -181,6 +190,38 @@ func TestView(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 8})
 	if v := m.View(); !strings.Contains(v, "mailto:list@example.org") || strings.Count(v, "\n") > 7 {
 		t.Errorf("after a resize to 60x8:\n%s", v)
+	}
+}
+
+// TestViewLongURI: the end of a URI cut on its row is shown above the
+// help line, unless the row has warnings to show there.
+func TestViewLongURI(t *testing.T) {
+	long := "https://a.example/" + strings.Repeat("x", 300) + "/the-end"
+	links := []extract.Link{
+		{URI: long, Ref: long, Part: "1", Message: 1},
+		{URI: "https://b.example/", Ref: "https://b.example/", Part: "1", Message: 1},
+		{URI: long + "?w", Ref: long + "?w", Part: "1", Message: 1, Warnings: []string{"odd: a warning"}},
+	}
+	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
+	lines := strings.Split(m.View(), "\n")
+	if note := lines[len(lines)-2]; !strings.HasSuffix(note, "/the-end") {
+		t.Errorf("the line above the help is %q, want the end of the URI", note)
+	}
+	if note := lines[len(lines)-3]; !strings.HasPrefix(note, "…xxx") {
+		t.Errorf("the line before is %q, want the URI's middle after an ellipsis", note)
+	}
+	for _, l := range lines {
+		if w := lipgloss.Width(l); w > 80 {
+			t.Errorf("line %q is %d wide", l, w)
+		}
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if v := m.View(); strings.Contains(v, "/the-end") {
+		t.Errorf("a short URI's row still shows the end of another:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if v := m.View(); !strings.Contains(v, "! odd: a warning") || strings.Contains(v, "/the-end") {
+		t.Errorf("a row with warnings shows them, not the URI's end:\n%s", v)
 	}
 }
 
@@ -232,5 +273,90 @@ func TestModelStreaming(t *testing.T) {
 func TestItemsAll(t *testing.T) {
 	if n := len(newBuilder(testLinks(), false).Items()); n != 5 {
 		t.Errorf("without folding, %d rows, want 5", n)
+	}
+}
+
+// escapeControls writes control characters as \xNN: a stand-in for the
+// command's escape.
+func escapeControls(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
+			fmt.Fprintf(&b, `\x%02x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// TestViewHostile: nothing a message holds reaches the screen as a
+// control character, so a hostile message cannot clear the screen, set
+// the title or move the cursor: not in the context, the header name, the
+// warnings, nor in a filter pasted with them.
+func TestViewHostile(t *testing.T) {
+	evil := "\x1b[2J\x1b]0;pwned\a\u009b31m\r"
+	links := []extract.Link{
+		{URI: "http://a.example/", Ref: "http://a.example/", Text: "see " + evil + " http://a.example/", Part: "1" + evil, Message: 1},
+		{URI: "http://b.example/", Ref: "http://b.example/", Context: extract.ContextHeader, Header: "X-" + evil + "Evil", Message: 1,
+			Warnings: []string{"odd: " + evil}},
+		{URI: "http://c.example/", Ref: "http://c.example/", Style: extract.StyleHTML, Tag: "a", Attr: "data-" + evil, Part: "2", Message: 1},
+	}
+	b := NewBuilder(true, escapeControls)
+	for _, l := range links {
+		b.Add(l)
+	}
+	m := New(b, false, 80, 24, plainStyles())
+	for _, keys := range [][]tea.KeyMsg{
+		nil,
+		{{Type: tea.KeyEnd}},
+		{{Type: tea.KeyDown}, {Type: tea.KeyRunes, Runes: []rune("x\u202e" + evil), Paste: true}},
+	} {
+		for _, k := range keys {
+			m.Update(k)
+		}
+		v := m.View()
+		for _, r := range v {
+			if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r)) {
+				t.Errorf("after %v, the screen holds %U:\n%s", keys, r, v)
+				break
+			}
+		}
+	}
+}
+
+// TestBuilderFoldLinear: folding n occurrences of a link, each with a
+// context of its own (a log, a digest), costs memory in proportion to n,
+// not n²: 8 times the links take about 8 times the bytes, not 64 times.
+func TestBuilderFoldLinear(t *testing.T) {
+	alloc := func(n int) uint64 {
+		b := NewBuilder(true, func(s string) string { return s })
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := range n {
+			b.Add(extract.Link{URI: "http://a.example/", Ref: "http://a.example/", Part: "1", Message: 1,
+				Text: fmt.Sprintf("%08d fetching http://a.example/ failed in run %d", i, i*7919)})
+		}
+		runtime.ReadMemStats(&after)
+		if it := b.Items(); len(it) != 1 || it[0].Count != n {
+			t.Fatalf("%d occurrences folded into %d rows", n, len(it))
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := alloc(500), alloc(4000)
+	if ratio := float64(large) / float64(small); ratio > 20 {
+		t.Errorf("8 times the occurrences allocate %.0f times the bytes (%d, %d)", ratio, small, large)
+	}
+	// The filter still finds a row by any of its contexts.
+	b := NewBuilder(true, func(s string) string { return s })
+	for _, text := range []string{"first http://a.example/", "Second http://a.example/", "first http://a.example/"} {
+		b.Add(extract.Link{URI: "http://a.example/", Ref: "http://a.example/", Text: text, Part: "1", Message: 1})
+	}
+	m := New(b, false, 80, 24, plainStyles())
+	for _, k := range keys("second") {
+		m.Update(k)
+	}
+	if got := m.Shown(); len(got) != 1 {
+		t.Errorf("filter \"second\" shows %q, want the folded row", got)
 	}
 }

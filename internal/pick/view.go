@@ -37,55 +37,85 @@ func NewStyles(r *lipgloss.Renderer, color bool) Styles {
 
 const help = "type to filter  ↑↓ ^N ^P PgUp PgDn move  enter open  space mark  y copy  q quit"
 
-// chrome is the lines around the list: the prompt, two lines for the
-// warnings of the row under the cursor, the help line.
-const chrome = 4
+// chrome returns how many lines go around the list: the prompt, two
+// lines for the warnings of the row under the cursor, the help line. On
+// a small terminal the warnings go first, then the help: the prompt,
+// which shows the filter typed, and one row stay.
+func (m *Model) chrome() int {
+	switch {
+	case m.height >= 10:
+		return 4
+	case m.height >= 5:
+		return 2
+	}
+	return 1
+}
 
 // rows is how many items fit on the screen, two lines each.
-func (m *Model) rows() int { return max(1, (m.height-chrome)/2) }
+func (m *Model) rows() int { return max(1, (m.height-m.chrome())/2) }
 
 // View draws the screen: the prompt with the filter and the count, the
 // rows (the link, then where it came from and its context, the link
 // underlined in it), the warnings of the row under the cursor, and the
 // help line or the last message.
 func (m *Model) View() string {
-	w := max(m.width, 20)
-	var b strings.Builder
+	w := max(m.width, 1)
 	count := strconv.Itoa(len(m.shown)) + "/" + strconv.Itoa(len(m.items))
 	if m.loading {
 		count = "reading… " + count
 	}
 	prompt := "> " + string(m.filter) + "_"
 	pad := max(1, w-ansi.StringWidth(prompt)-len(count))
-	b.WriteString(m.styles.Prompt.Render(ansi.Truncate(prompt, w-len(count)-1, "…")) + strings.Repeat(" ", pad) + count + "\n")
-	lines := 1
+	lines := []string{ansi.Truncate(m.styles.Prompt.Render(ansi.Truncate(prompt, max(4, w-len(count)-1), "…"))+strings.Repeat(" ", pad)+count, w, "")}
 	for j := m.top; j < len(m.shown) && j < m.top+m.rows(); j++ {
-		b.WriteString(m.row(j, w))
-		lines += 2
+		lines = append(lines, m.row(j, w)...)
 	}
-	for ; lines < max(m.height, chrome+2)-3; lines++ {
-		b.WriteString("\n")
+	chrome := m.chrome()
+	for len(lines) < m.height-chrome+1 {
+		lines = append(lines, "")
 	}
-	var ws []string
-	if it, ok := m.current(); ok {
-		ws = it.Warnings
+	if chrome == 4 {
+		lines = append(lines, m.notes(w)...)
 	}
-	for i := range 2 {
-		if i < len(ws) {
-			b.WriteString(m.styles.Warn.Render(ansi.Truncate("! "+ws[i], w, "…")))
+	if chrome >= 2 {
+		last := help
+		if m.status != "" {
+			last = m.status
 		}
-		b.WriteString("\n")
+		lines = append(lines, m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
 	}
-	last := help
-	if m.status != "" {
-		last = m.status
+	return strings.Join(lines[:min(len(lines), max(m.height, 1))], "\n")
+}
+
+// notes draws the two lines above the help: the warnings of the row
+// under the cursor, or, when it has none and its URI is cut on its row,
+// the end of the URI, so that the whole of it can be read before it is
+// opened (a long link's end is where a phishing path hides).
+func (m *Model) notes(w int) []string {
+	it, ok := m.current()
+	if !ok {
+		return []string{"", ""}
 	}
-	b.WriteString(m.styles.Dim.Render(ansi.Truncate(last, w, "…")))
-	return b.String()
+	if len(it.Warnings) == 0 && ansi.StringWidth(it.Show) > w-3 {
+		show := it.Show
+		if n := ansi.StringWidth(show); n > 2*w {
+			show = "…" + ansi.TruncateLeft(show, n-(2*w-1), "")
+		}
+		parts := strings.Split(ansi.Hardwrap(show, w, true), "\n")
+		for i, p := range parts {
+			parts[i] = m.styles.Dim.Render(p)
+		}
+		return append(parts, "")[:2]
+	}
+	out := []string{"", ""}
+	for i := range min(2, len(it.Warnings)) {
+		out[i] = m.styles.Warn.Render(ansi.Truncate("! "+it.Warnings[i], w, "…"))
+	}
+	return out
 }
 
 // row draws the j-th shown item, two lines.
-func (m *Model) row(j, w int) string {
+func (m *Model) row(j, w int) []string {
 	i := m.shown[j]
 	it := m.items[i]
 	lead := "  "
@@ -117,7 +147,7 @@ func (m *Model) row(j, w int) string {
 	}
 	ctx := m.context(it, max(10, w-4-ansi.StringWidth(src)))
 	line2 := "    " + m.styles.Dim.Render(src) + ctx
-	return ansi.Truncate(line1, w, "") + "\n" + ansi.Truncate(line2, w, "") + "\n"
+	return []string{ansi.Truncate(line1, w, ""), ansi.Truncate(line2, w, "")}
 }
 
 // context draws it.Text in at most w cells, the part around the link
