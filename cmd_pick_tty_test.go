@@ -79,9 +79,6 @@ type pickTerm struct {
 	bin, out, run string
 }
 
-// quote quotes s for the shell.
-func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
 // opened returns the links opened so far, and forgets them.
 func (p pickTerm) opened() string {
 	got, _ := os.ReadFile(p.out)
@@ -110,7 +107,7 @@ func TestPickInTerminal(t *testing.T) {
 	}
 	dir := t.TempDir()
 	p := pickTerm{bin: filepath.Join(dir, "urix"), out: filepath.Join(dir, "opened")}
-	p.run = "printf '%s\\n' {} >> " + quote(p.out)
+	p.run = "printf '%s\\n' {} >> " + shellQuote(p.out)
 	if out, err := exec.Command("go", "build", "-o", p.bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -118,7 +115,7 @@ func TestPickInTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pickMsg := fmt.Sprintf("%s pick --run %s < %s; echo status $?", quote(p.bin), quote(p.run), quote(msg))
+	pickMsg := fmt.Sprintf("%s pick --run %s < %s; echo status $?", shellQuote(p.bin), shellQuote(p.run), shellQuote(msg))
 	t.Run("open", func(t *testing.T) { pickOpen(t, p, pickMsg) })
 	t.Run("marks", func(t *testing.T) { pickMarks(t, p, pickMsg) })
 	t.Run("resize", func(t *testing.T) { pickResize(t, p) })
@@ -178,7 +175,7 @@ func pickMarks(t *testing.T, p pickTerm, pickMsg string) {
 // (the cursor's row in reverse video) but no colors; ^Y copies with OSC
 // 52, which tmux takes into its buffer.
 func pickResize(t *testing.T, p pickTerm) {
-	s := p.start(t, "NO_COLOR=1 "+quote(p.bin)+" pick testdata/sample.txt; echo status $?")
+	s := p.start(t, "NO_COLOR=1 "+shellQuote(p.bin)+" pick testdata/sample.txt; echo status $?")
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 	s.waitFor("11/11")
 	s.tmux("resize-window", "-t", "0", "-x", "50", "-y", "12")
@@ -219,7 +216,7 @@ func checkFits(t *testing.T, screen string, w, h int) {
 // pickNoInput: without input, standard input is the terminal: an error,
 // no list.
 func pickNoInput(t *testing.T, p pickTerm) {
-	s := p.start(t, quote(p.bin)+" pick; echo status $?")
+	s := p.start(t, shellQuote(p.bin)+" pick; echo status $?")
 	if screen := s.waitFor("\nstatus "); !strings.Contains(screen, "urix: pick: standard input is the terminal") || !strings.Contains(screen, "status 2") {
 		t.Errorf("urix pick with no input on a terminal:\n%s", screen)
 	}
@@ -228,7 +225,7 @@ func pickNoInput(t *testing.T, p pickTerm) {
 // pickQuit: q leaves without opening anything, and the screen before is
 // back.
 func pickQuit(t *testing.T, p pickTerm) {
-	s := p.start(t, "echo before; "+quote(p.bin)+" pick --run "+quote(p.run)+" testdata/sample.txt; echo status $?")
+	s := p.start(t, "echo before; "+shellQuote(p.bin)+" pick --run "+shellQuote(p.run)+" testdata/sample.txt; echo status $?")
 	s.waitFor("/11")
 	s.keys("q")
 	if screen := s.waitFor("status 0"); !strings.Contains(screen, "before") {
@@ -259,7 +256,7 @@ func pickHostile(t *testing.T, p pickTerm) {
 	if err := os.WriteFile(in, []byte(hostileMessage+"long "+long+"\r\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := p.start(t, "NO_COLOR=1 "+quote(p.bin)+" pick --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	s := p.start(t, "NO_COLOR=1 "+shellQuote(p.bin)+" pick --run "+shellQuote(p.run)+" < "+shellQuote(in)+"; echo status $?")
 	screen := s.waitFor("7/7")
 	checkFits(t, screen, 80, 24)
 	s.keys("End")
@@ -293,7 +290,7 @@ func pickMany(t *testing.T, p pickTerm) {
 	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := p.start(t, quote(p.bin)+" pick --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	s := p.start(t, shellQuote(p.bin)+" pick --run "+shellQuote(p.run)+" < "+shellQuote(in)+"; echo status $?")
 	s.waitFor("5000/5000")
 	s.keys("4", "9", "9", "9")
 	s.waitFor(">  https://host49.example/path/4999")
@@ -312,7 +309,7 @@ func pickFlags(t *testing.T, p pickTerm) {
 	if err := os.WriteFile(in, []byte(msg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := p.start(t, quote(p.bin)+" pick --no-headers --emails --run "+quote(p.run)+" < "+quote(in)+"; echo status $?")
+	s := p.start(t, shellQuote(p.bin)+" pick --no-headers --emails --run "+shellQuote(p.run)+" < "+shellQuote(in)+"; echo status $?")
 	screen := s.waitFor("2/2")
 	if !strings.Contains(screen, ">  mailto:bob@example.org") || strings.Contains(screen, "list@example.org") {
 		t.Errorf("with --no-headers --emails:\n%s", screen)
