@@ -1,0 +1,97 @@
+package extract
+
+import (
+	"bytes"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// testPDF returns a one-page PDF whose page has a link annotation to
+// https://annot.example/ and the content streams contents (flate
+// encoded), its Contents an array where there are several.
+func testPDF(contents ...[]byte) []byte {
+	var streams, refs []string
+	for i, c := range contents {
+		var z bytes.Buffer
+		w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+		w.Write(c)
+		w.Close()
+		streams = append(streams, fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()))
+		refs = append(refs, fmt.Sprintf("%d 0 R", 6+i))
+	}
+	objs := append([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [" + strings.Join(refs, " ") + "] /Resources << /Font << /F1 4 0 R >> >> /Annots [5 0 R] >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://annot.example/) >> >>",
+	}, streams...)
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	var offs []int
+	for i, o := range objs {
+		offs = append(offs, b.Len())
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	x := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
+	return b.Bytes()
+}
+
+// TestPDFContentLimit checks that a page whose content streams decode to
+// more than MaxZipEntrySize, in one stream or added up over several, is
+// an error for that page that wraps ErrPDFContentTooLarge, with its annotations
+// still reported and the memory used bounded by the limit, not by the
+// content.
+func TestPDFContentLimit(t *testing.T) {
+	defer func(n int64) { MaxZipEntrySize = n }(MaxZipEntrySize)
+	MaxZipEntrySize = 1 << 20
+	line := []byte("BT (a) Tj ET\n")
+	for _, tc := range []struct {
+		name     string
+		contents [][]byte
+	}{
+		{"one stream of 16 MiB", [][]byte{bytes.Repeat(line, 16<<20/len(line))}},
+		{"16 streams of 1/2 MiB", slicesRepeat(bytes.Repeat(line, 512<<10/len(line)), 16)},
+	} {
+		pdf := testPDF(tc.contents...)
+		var links []string
+		var errs []error
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		for l, err := range Links(bytes.NewReader(pdf), Options{Name: "bomb.pdf"}) {
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				links = append(links, l.URI)
+			}
+		}
+		runtime.ReadMemStats(&m1)
+		var e *Error
+		if len(errs) != 1 || !errors.As(errs[0], &e) || e.File != "bomb.pdf" || e.Part != "page 1" || !errors.Is(errs[0], ErrPDFContentTooLarge) {
+			t.Errorf("%s: errors %v, want one ErrPDFContentTooLarge for bomb.pdf page 1", tc.name, errs)
+		}
+		if len(links) != 1 || links[0] != "https://annot.example/" {
+			t.Errorf("%s: links %q, want the annotation's", tc.name, links)
+		}
+		if got := m1.TotalAlloc - m0.TotalAlloc; got > 12*uint64(MaxZipEntrySize) {
+			t.Errorf("%s: allocated %d bytes, want at most 12 × the limit (%d)", tc.name, got, MaxZipEntrySize)
+		}
+	}
+}
+
+func slicesRepeat(b []byte, n int) [][]byte {
+	s := make([][]byte, n)
+	for i := range s {
+		s[i] = b
+	}
+	return s
+}
