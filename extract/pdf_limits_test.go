@@ -95,3 +95,27 @@ func slicesRepeat(b []byte, n int) [][]byte {
 	}
 	return s
 }
+
+// TestPDFTextMemory checks that reading a content stream allocates in
+// proportion to the text it shows, not to the number of its tokens: a
+// stream of a million operands shows nothing.
+func TestPDFTextMemory(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		content []byte
+	}{
+		{"operands", bytes.Repeat([]byte("1 "), 1<<20)},
+		{"operators", bytes.Repeat([]byte("q Q "), 1<<19)},
+	} {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		text := pdfText(tc.content, nil)
+		runtime.ReadMemStats(&m1)
+		if len(text) != 0 {
+			t.Errorf("%s: text %q, want none", tc.name, text[:min(len(text), 20)])
+		}
+		if got := m1.TotalAlloc - m0.TotalAlloc; got > uint64(len(tc.content)) {
+			t.Errorf("%s: allocated %d bytes for %d of content, want at most as many", tc.name, got, len(tc.content))
+		}
+	}
+}

@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"encoding/hex"
+	"iter"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 
@@ -43,7 +45,7 @@ func pdfFonts(ctx *model.Context, res types.Dict) map[string]*pdfCMap {
 // parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap.
 func parseCMap(b []byte) *pdfCMap {
 	m := &pdfCMap{size: 1, chars: map[uint32]string{}}
-	toks := pdfTokens(b)
+	toks := slices.Collect(pdfTokens(b))
 	for i := 0; i < len(toks); i++ {
 		switch string(toks[i]) {
 		case "beginbfchar":
@@ -61,9 +63,10 @@ func parseCMap(b []byte) *pdfCMap {
 				}
 				if toks[i+2][0] == '[' {
 					// An array of destinations, one a code.
-					dsts := pdfTokens(toks[i+2][1 : len(toks[i+2])-1])
-					for k, d := range dsts {
-						m.set(toks[i], uint32(k), d, 0)
+					k := uint32(0)
+					for d := range pdfTokens(toks[i+2][1 : len(toks[i+2])-1]) {
+						m.set(toks[i], k, d, 0)
+						k++
 					}
 					continue
 				}
@@ -133,8 +136,12 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 		shown, lastY = true, y
 		text = font.decode(text, s)
 	}
-	for _, t := range pdfTokens(content) {
+	for t := range pdfTokens(content) {
 		if !isPDFOperator(t) {
+			if len(ops) == pdfMaxOperands {
+				// No operator read here takes more: keep the last ones.
+				ops = append(ops[:0], ops[len(ops)-6:]...)
+			}
 			ops = append(ops, t)
 			continue
 		}
@@ -164,7 +171,7 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 			}
 		case "TJ":
 			if len(ops) > 0 && ops[len(ops)-1][0] == '[' {
-				for _, e := range pdfTokens(ops[len(ops)-1][1 : len(ops[len(ops)-1])-1]) {
+				for e := range pdfTokens(ops[len(ops)-1][1 : len(ops[len(ops)-1])-1]) {
 					if e[0] == '(' || e[0] == '<' {
 						show(pdfString(e))
 					} else if pdfNumber(e) < -200 && shown {
@@ -177,6 +184,10 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 	}
 	return text
 }
+
+// pdfMaxOperands is how many operands pdfText holds: Tm, the operator it
+// reads with the most, takes 6.
+const pdfMaxOperands = 16
 
 func isPDFOperator(t []byte) bool {
 	c := t[0]
@@ -207,17 +218,30 @@ func pdfString(t []byte) []byte {
 	return nil
 }
 
-// pdfTokens splits PDF content (§7.2, §7.8.2) into tokens: a string
+// pdfTokens yields the tokens of PDF content (§7.2, §7.8.2): a string
 // (...) with its parentheses and escapes, a hex string <...>, an array
 // [...] whole, a dictionary << >> delimiter, a name /N, a number or an
-// operator. Comments and the data of inline images are left out.
-func pdfTokens(b []byte) [][]byte {
-	var toks [][]byte
-	for i := 0; i < len(b); {
+// operator. Comments and the data of inline images are left out. The
+// tokens are yielded one by one, not gathered: a content stream may hold
+// tens of millions.
+func pdfTokens(b []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for i := 0; ; {
+			var start int
+			if start, i = pdfNextToken(b, i); start < 0 || !yield(b[start:i]) {
+				return
+			}
+		}
+	}
+}
+
+// pdfNextToken returns the start and end of the first token in b[i:], a
+// start of -1 if there is none.
+func pdfNextToken(b []byte, i int) (start, end int) {
+	for i < len(b) {
 		c := b[i]
-		start := i
 		switch {
-		case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0:
+		case pdfWhite(c):
 			i++
 			continue
 		case c == '%':
@@ -226,37 +250,47 @@ func pdfTokens(b []byte) [][]byte {
 			}
 			continue
 		case c == '(':
-			i = pdfStringEnd(b, i)
+			return i, pdfStringEnd(b, i)
 		case c == '<' && i+1 < len(b) && b[i+1] == '<', c == '>' && i+1 < len(b) && b[i+1] == '>':
-			i += 2
+			return i, i + 2
 		case c == '<':
-			for i < len(b) && b[i] != '>' {
-				i++
+			end := i
+			for end < len(b) && b[end] != '>' {
+				end++
 			}
-			i = min(i+1, len(b))
+			return i, min(end+1, len(b))
 		case c == '[':
-			i = pdfArrayEnd(b, i)
-		default:
-			i++
-			for i < len(b) && !bytes.ContainsRune([]byte(" \n\r\t\f\x00()<>[]{}/%"), rune(b[i])) {
-				i++
-			}
-			if c == '/' {
-				break
-			}
-			if string(b[start:i]) == "ID" {
-				// Inline image data: up to "EI" after white space.
-				end := bytes.Index(b[i:], []byte("\nEI"))
-				if end < 0 {
-					return toks
-				}
-				i += end + 3
-				continue
-			}
+			return i, pdfArrayEnd(b, i)
 		}
-		toks = append(toks, b[start:i])
+		end := i + 1
+		for end < len(b) && !pdfWhite(b[end]) && !pdfDelimiter(b[end]) {
+			end++
+		}
+		if string(b[i:end]) != "ID" {
+			return i, end
+		}
+		// Inline image data: up to "EI" after white space.
+		n := bytes.Index(b[end:], []byte("\nEI"))
+		if n < 0 {
+			break
+		}
+		i = end + n + 3
 	}
-	return toks
+	return -1, len(b)
+}
+
+// pdfWhite reports whether c is white space (§7.2.2, Table 1).
+func pdfWhite(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
+}
+
+// pdfDelimiter reports whether c is a delimiter (§7.2.2, Table 2).
+func pdfDelimiter(c byte) bool {
+	switch c {
+	case '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
+		return true
+	}
+	return false
 }
 
 // pdfStringEnd returns the offset after the string (...) at b[i].
