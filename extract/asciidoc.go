@@ -142,32 +142,25 @@ func (a *adocScan) paragraph() bool {
 		}
 		return a.flush()
 	}
-	last := 0
+	last, closer := 0, bracketCloser{b: p.buf, none: len(p.buf)}
 	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
-		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[15] > m[14]
+		escaped, named, url := m[3] > m[2], m[4] >= 0, m[8] >= 0
 		value, isRef := a.attribute(p.buf, m)
 		switch {
+		case m[0] < last && !(named && string(p.buf[m[4]:m[5]]) == "image"):
+			continue // text in the last macro's list, where only images are macros
 		case escaped:
 			a.prose.addFrom(p, last, m[0]) // the rest is left as text
 			last = m[1]
 			continue
 		case m[10] >= 0 && !isRef:
 			continue // not a URL
-		case !bracket && !isRef:
+		case m[15] == m[14] && !isRef:
 			continue // a bare URL, delimit's; "link:" in prose
 		}
-		attrEnd := m[1] - 1
-		if !bracket {
-			// A bare URL: the sentence's punctuation after it is not
-			// its own.
-			trimmed := bytes.TrimRight(p.buf[m[12]:m[13]], ".,;:!?)'\"")
-			m[13] = m[12] + len(trimmed)
-			attrEnd = m[13] - 1
-		}
-		if bracket {
-			if attrEnd = closingBracket(p.buf, m[15]); attrEnd < 0 {
-				continue
-			}
+		attrEnd, bracket := macroEnd(p.buf, m, &closer)
+		if attrEnd < 0 {
+			continue // an attribute list not closed
 		}
 		target, targetAt := p.buf[m[12]:m[13]], m[12]
 		if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
@@ -209,6 +202,22 @@ func (a *adocScan) paragraph() bool {
 	return a.flush()
 }
 
+// macroEnd returns the offset of the end of the macro m matched in b (the
+// last byte of its target or its attribute list), -1 for a macro whose
+// attribute list is not closed, and whether it has one. Asciidoctor reads
+// a URL followed by a "[" that is never closed as a bare URL, the "[" as
+// text; and a bare URL without the sentence's punctuation after it
+// (m[13] is moved back).
+func macroEnd(b []byte, m []int, closer *bracketCloser) (int, bool) {
+	if m[15] > m[14] {
+		if end := closer.close(m[15]); end >= 0 || m[8] < 0 {
+			return end, true
+		}
+	}
+	m[13] = m[12] + len(bytes.TrimRight(b[m[12]:m[13]], ".,;:!?)'\""))
+	return m[13] - 1, false
+}
+
 // attribute returns the value of the attribute reference m matched, and
 // whether it is a URL (a URI with a scheme Asciidoctor links).
 func (a *adocScan) attribute(b []byte, m []int) (string, bool) {
@@ -237,17 +246,29 @@ func (a *adocScan) substitute(s string) string {
 	})
 }
 
-// closingBracket returns the offset of the "]" that closes the attribute
-// list starting at b[i], -1 if there is none.
-func closingBracket(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		switch b[i] {
+// bracketCloser finds the "]" that closes each attribute list of a
+// paragraph b. Once one has none, neither has any list after it: the scan
+// from a later "[" goes over the same bytes. Remembering that keeps a
+// paragraph of unclosed lists ("https://a.example/[" many times) linear.
+type bracketCloser struct {
+	b     []byte
+	none  int // no list that starts here or later is closed
+	steps int // bytes looked at, for tests
+}
+
+// close returns the offset of the "]" that closes the attribute list
+// starting at b[i], -1 if there is none.
+func (c *bracketCloser) close(i int) int {
+	for j := i; j < c.none; j++ {
+		c.steps++
+		switch c.b[j] {
 		case '\\':
-			i++
+			j++
 		case ']':
-			return i
+			return j
 		}
 	}
+	c.none = min(c.none, i)
 	return -1
 }
 
