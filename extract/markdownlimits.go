@@ -12,22 +12,27 @@ import (
 // paragraph after link openers (§6.3: link destinations; cmark stops at
 // 32 levels, goldmark does not): a 600 KB file took 27 s. Brackets
 // nested in a paragraph (§6.3: link text) take it 2 KB of memory each.
-// Real documents stay far below these limits.
+// Link reference definitions one after the other (§4.7) take it time
+// quadratic in their number: 100000 took 46 s. Real documents stay far
+// below these limits.
 const (
 	markdownMaxDepth  = 100  // containers opened on one line
 	markdownMaxParens = 1000 // parentheses, or brackets, open in one paragraph
+	markdownMaxDefs   = 5000 // lines that start with "[" in one paragraph
 )
 
 // ErrMarkdownTooDeep is wrapped by the error for a Markdown file nested
 // past the limits the parser bears in linear time.
-var ErrMarkdownTooDeep = errors.New("markdown nested too deep (more than 100 block quotes or list items on a line, or 1000 open parentheses or brackets in a paragraph)")
+var ErrMarkdownTooDeep = errors.New("markdown nested too deep (more than 100 block quotes or list items on a line, 1000 open parentheses or brackets, or 5000 lines that start with a bracket, in a paragraph)")
 
 // markdownTooDeep returns an error, naming the line and its offset, if
 // buf passes the limits, nil if not. It looks at the text only: a line
 // of block quote and list markers, and the parentheses and brackets not
-// escaped, of text runs between blank lines (a paragraph or more).
+// escaped and the lines that start with "[", of text runs between blank
+// lines (a paragraph or more).
 func markdownTooDeep(buf []byte) (line int, off int, err error) {
 	var open [2]int // parentheses, brackets
+	defs := 0
 	line = 1
 	for off < len(buf) {
 		end := bytes.IndexByte(buf[off:], '\n')
@@ -38,12 +43,15 @@ func markdownTooDeep(buf []byte) (line int, off int, err error) {
 		}
 		l := buf[off:end]
 		if len(bytes.TrimLeft(l, " \t\r")) == 0 {
-			open = [2]int{}
+			open, defs = [2]int{}, 0
+		}
+		if t := bytes.TrimLeft(l, " "); len(l)-len(t) <= 3 && len(t) > 0 && t[0] == '[' {
+			defs++
 		}
 		if markdownContainers(l) > markdownMaxDepth {
 			return line, off, ErrMarkdownTooDeep
 		}
-		if open = markdownOpen(l, open); open[0] < 0 {
+		if open = markdownOpen(l, open); open[0] < 0 || defs > markdownMaxDefs {
 			return line, off, ErrMarkdownTooDeep
 		}
 		off, line = end+1, line+1

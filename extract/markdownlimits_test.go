@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,7 +12,8 @@ import (
 // quadratic in their size (block quotes and lists nested on one line,
 // link destinations with ever more open parentheses, on one line or over
 // the lines of a paragraph), and link texts nested in brackets, on which
-// it takes 2 KB of memory a bracket: past the limits they are an error for the
+// it takes 2 KB of memory a bracket, and link reference definitions one
+// after the other: past the limits they are an error for the
 // file, naming the line where the limit is passed, and just within them
 // they are read as usual.
 func TestMarkdownTooDeep(t *testing.T) {
@@ -32,6 +34,9 @@ func TestMarkdownTooDeep(t *testing.T) {
 		{"open parentheses over paragraphs", "[a](b)\n" + strings.Repeat(strings.Repeat("[a](\n", markdownMaxParens/2)+"\n", 4), 0},
 		{"nested brackets at the limit", "[a](b)" + strings.Repeat("[", markdownMaxParens) + "x" + strings.Repeat("]", markdownMaxParens) + "(c)\n", 0},
 		{"nested brackets past the limit", "[a](b)\n" + strings.Repeat("[", markdownMaxParens+1) + "x" + strings.Repeat("]", markdownMaxParens+1) + "(c)\n", 2},
+		{"definitions at the limit", "[a](b)\n\n" + defs(0, markdownMaxDefs), 0},
+		{"definitions past the limit", "[a](b)\n\n" + defs(0, markdownMaxDefs+1), 3 + markdownMaxDefs},
+		{"definitions in paragraphs", "[a](b)\n\n" + defs(0, markdownMaxDefs) + "\n" + defs(markdownMaxDefs, markdownMaxDefs), 0},
 		{"escaped and closed parentheses", "[a](b)" + strings.Repeat(`\(`, 2*markdownMaxParens) + strings.Repeat("(x)", 2*markdownMaxParens) + "\n", 0},
 	} {
 		var links []string
@@ -55,4 +60,13 @@ func TestMarkdownTooDeep(t *testing.T) {
 			t.Errorf("%s: errors %v, want one ErrMarkdownTooDeep for deep.md at line %d", tc.name, errs, tc.line)
 		}
 	}
+}
+
+// defs returns n link reference definitions, one a line, from number i.
+func defs(i, n int) string {
+	var b strings.Builder
+	for ; n > 0; n, i = n-1, i+1 {
+		fmt.Fprintf(&b, "[d%d]: /u%d\n", i, i)
+	}
+	return b.String()
 }
