@@ -2,21 +2,34 @@ package extract
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"iter"
 	"slices"
+	"sort"
 	"strconv"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
 
 // pdfCMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
-// codes of size bytes to text.
+// codes of size bytes to text. The ranges of bfrange are kept as ranges,
+// not a code each: a 5 KB CMap of 1000 ranges of 65536 codes would
+// otherwise fill a map of 65 million.
 type pdfCMap struct {
-	size  int
-	chars map[uint32]string
+	size   int
+	chars  map[uint32]string
+	ranges []pdfRange // sorted by lo
+}
+
+// pdfRange maps the codes lo to hi to consecutive text: that of lo is
+// the UTF-16 units dst, and each next code adds one to the last unit.
+type pdfRange struct {
+	lo, hi uint32
+	dst    []uint16
 }
 
 // pdfFonts returns the ToUnicode maps of the fonts of the resources res,
@@ -50,7 +63,7 @@ func parseCMap(b []byte) *pdfCMap {
 		switch string(toks[i]) {
 		case "beginbfchar":
 			for i++; i+1 < len(toks) && string(toks[i]) != "endbfchar"; i += 2 {
-				m.set(toks[i], 0, toks[i+1], 0)
+				m.set(toks[i], 0, toks[i+1])
 			}
 		case "beginbfrange":
 			for i++; i+2 < len(toks) && string(toks[i]) != "endbfrange"; i += 3 {
@@ -65,35 +78,75 @@ func parseCMap(b []byte) *pdfCMap {
 					// An array of destinations, one a code.
 					k := uint32(0)
 					for d := range pdfTokens(toks[i+2][1 : len(toks[i+2])-1]) {
-						m.set(toks[i], k, d, 0)
+						m.set(toks[i], k, d)
 						k++
 					}
 					continue
 				}
-				for c := lo; c <= hi; c++ {
-					m.set(toks[i], c-lo, toks[i+2], c-lo)
+				if u := utf16Units(toks[i+2]); u != nil {
+					m.size = codeSize(toks[i])
+					m.ranges = append(m.ranges, pdfRange{lo, hi, u})
 				}
 			}
 		}
 	}
+	slices.SortStableFunc(m.ranges, func(a, b pdfRange) int { return cmp.Compare(a.lo, b.lo) })
 	return m
 }
 
-// set maps the code src+delta to the UTF-16BE text dst, its last code
-// unit plus dstDelta (the codes of a bfrange map to consecutive text).
-func (m *pdfCMap) set(src []byte, delta uint32, dst []byte, dstDelta uint32) {
-	code, n := hexCode(src)+delta, (len(src)-2+1)/2
-	m.size = max(1, min(n, 4))
+// set maps the code src+delta to the UTF-16BE text dst.
+func (m *pdfCMap) set(src []byte, delta uint32, dst []byte) {
+	m.size = codeSize(src)
+	if u := utf16Units(dst); u != nil {
+		m.chars[hexCode(src)+delta] = string(utf16.Decode(u))
+	}
+}
+
+// codeSize returns the size in bytes, 1 to 4, of the hex string src.
+func codeSize(src []byte) int {
+	return max(1, min((len(src)-2+1)/2, 4))
+}
+
+// utf16Units returns the UTF-16BE code units of the hex string dst, nil
+// if it holds none or is not hex.
+func utf16Units(dst []byte) []uint16 {
 	u, err := hex.DecodeString(string(bytes.Trim(dst, "<>")))
 	if err != nil || len(u)%2 != 0 || len(u) == 0 {
-		return
+		return nil
 	}
 	units := make([]uint16, len(u)/2)
 	for i := range units {
 		units[i] = uint16(u[2*i])<<8 | uint16(u[2*i+1])
 	}
-	units[len(units)-1] += uint16(dstDelta)
-	m.chars[code] = string(utf16.Decode(units))
+	return units
+}
+
+// appendText appends the text of code to dst, nothing if the map has
+// none.
+func (m *pdfCMap) appendText(dst []byte, code uint32) []byte {
+	if s, ok := m.chars[code]; ok {
+		return append(dst, s...)
+	}
+	// The last range that starts at or before code.
+	i := sort.Search(len(m.ranges), func(i int) bool { return m.ranges[i].lo > code }) - 1
+	if i < 0 || code > m.ranges[i].hi {
+		return dst
+	}
+	r := m.ranges[i]
+	for k := 0; k < len(r.dst); k++ {
+		u := rune(r.dst[k])
+		if k == len(r.dst)-1 {
+			u += rune(code - r.lo)
+		} else if utf16.IsSurrogate(u) && k+2 < len(r.dst) {
+			k++
+			u = utf16.DecodeRune(u, rune(r.dst[k]))
+		} else if utf16.IsSurrogate(u) {
+			k++ // a pair whose low half the code moves
+			u = utf16.DecodeRune(u, rune(r.dst[k])+rune(code-r.lo))
+		}
+		dst = utf8.AppendRune(dst, u)
+	}
+	return dst
 }
 
 // hexCode returns the number a hex string token <...> holds.
@@ -116,7 +169,7 @@ func (m *pdfCMap) decode(dst, s []byte) []byte {
 		for _, c := range s[i : i+m.size] {
 			code = code<<8 | uint32(c)
 		}
-		dst = append(dst, m.chars[code]...)
+		dst = m.appendText(dst, code)
 	}
 	return dst
 }
