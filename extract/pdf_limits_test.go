@@ -147,8 +147,8 @@ func TestPDFCMapRanges(t *testing.T) {
 		{[]byte{0, 0, 0, 2}, "C"},
 		{[]byte{0, 5, 0, 25}, "Z"},
 		{[]byte{0, 0x40, 0, 2}, "😂"}, // U+1F600 + 2, a surrogate pair
-		{[]byte{0, 0x41, 0, 1}, "y"},  // an array of destinations
-		{[]byte{0, 0x50, 0, 0}, ""},   // in no range
+		{[]byte{0, 0x41, 0, 1}, "y"}, // an array of destinations
+		{[]byte{0, 0x50, 0, 0}, ""},  // in no range
 	} {
 		if got := string(m.decode(nil, tc.code)); got != tc.want {
 			t.Errorf("code % x: %q, want %q", tc.code, got, tc.want)
