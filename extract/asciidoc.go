@@ -144,7 +144,7 @@ func (a *adocScan) paragraph() bool {
 	}
 	last, closer := 0, bracketCloser{b: p.buf, none: len(p.buf)}
 	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
-		escaped, named, url := m[3] > m[2], m[4] >= 0, m[8] >= 0
+		escaped, named := m[3] > m[2], m[4] >= 0
 		value, isRef := a.attribute(p.buf, m)
 		switch {
 		case m[0] < last && !(named && string(p.buf[m[4]:m[5]]) == "image"):
@@ -162,44 +162,56 @@ func (a *adocScan) paragraph() bool {
 		if attrEnd < 0 {
 			continue // an attribute list not closed
 		}
-		target, targetAt := p.buf[m[12]:m[13]], m[12]
-		if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
-			target, targetAt = t[:len(t)-2], targetAt+2
-		}
-		l := Link{Style: StyleMarkup, Context: ContextAsciiDoc, Tag: "link"}
-		ref := string(target)
-		if named {
-			l.Tag = string(p.buf[m[4]:m[5]])
-		}
-		if bracket {
-			l.Text = adocText(p.buf[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
-		}
-		text := ""
-		switch {
-		case isRef:
-			ref, targetAt, text = string(p.buf[m[10]:m[11]])+ref, m[10], value+ref
-		case url:
-			ref, targetAt = string(p.buf[m[8]:m[9]])+ref, m[8]
-		case l.Tag == "mailto":
-			ref, targetAt, l.Tag = "mailto:"+ref, m[4], "link"
-		case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
-			continue // the target is the video's id on that site
-		}
-		if len(target) == 0 && url {
+		l, targetAt, text, ok := adocLink(p.buf, m, bracket, attrEnd, value, isRef)
+		if !ok {
 			continue
 		}
 		if text == "" {
-			text = a.substitute(ref)
+			text = a.substitute(l.Ref)
 		}
 		a.prose.addFrom(p, last, m[0])
 		last = attrEnd + 1
-		l.Ref, l.Offset = ref, int64(p.src(targetAt))
+		l.Offset = int64(p.src(targetAt))
 		if !a.flush() || !a.link(l, text) {
 			return false
 		}
 	}
 	a.prose.addFrom(p, last, len(p.buf))
 	return a.flush()
+}
+
+// adocLink returns the link of the macro m matched in b, whose attribute
+// list, if bracket, ends at attrEnd; where its target is; and the text it
+// is read as, if not its target with attributes substituted (value, for
+// the attribute reference that is a URL, isRef). It is not a link (false)
+// where the target is a video's id on a site, or a URL is only a scheme.
+func adocLink(b []byte, m []int, bracket bool, attrEnd int, value string, isRef bool) (Link, int, string, bool) {
+	named, url := m[4] >= 0, m[8] >= 0
+	target, targetAt := b[m[12]:m[13]], m[12]
+	if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
+		target, targetAt = t[:len(t)-2], targetAt+2
+	}
+	l := Link{Style: StyleMarkup, Context: ContextAsciiDoc, Tag: "link"}
+	ref := string(target)
+	if named {
+		l.Tag = string(b[m[4]:m[5]])
+	}
+	if bracket {
+		l.Text = adocText(b[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
+	}
+	text := ""
+	switch {
+	case isRef:
+		ref, targetAt, text = string(b[m[10]:m[11]])+ref, m[10], value+ref
+	case url:
+		ref, targetAt = string(b[m[8]:m[9]])+ref, m[8]
+	case l.Tag == "mailto":
+		ref, targetAt, l.Tag = "mailto:"+ref, m[4], "link"
+	case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
+		return l, 0, "", false // the target is the video's id on that site
+	}
+	l.Ref = ref
+	return l, targetAt, text, !(len(target) == 0 && url)
 }
 
 // macroEnd returns the offset of the end of the macro m matched in b (the
