@@ -13,6 +13,7 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/urix/urix/internal/rfc5322"
 )
 
 // pdfCMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
@@ -346,20 +347,13 @@ func pdfDelimiter(c byte) bool {
 	return false
 }
 
-// pdfStringEnd returns the offset after the string (...) at b[i].
+// pdfStringEnd returns the offset after the string (...) at b[i], the
+// end of b if it is not closed. A literal string (§7.3.4.2) nests
+// parentheses and "\" quotes the byte after it, as an RFC 5322 comment
+// does.
 func pdfStringEnd(b []byte, i int) int {
-	depth := 0
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		}
+	if n := rfc5322.CommentEnd(b[i:]); n >= 0 {
+		return i + n
 	}
 	return len(b)
 }
