@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The limits of markdownTooDeep. goldmark takes time quadratic in the
@@ -94,23 +95,15 @@ func markdownContainers(line []byte) int {
 // markdownMaxParens.
 func markdownOpen(line []byte, open [2]int) [2]int {
 	for i := 0; i < len(line); i++ {
-		switch line[i] {
-		case '\\':
+		c := line[i]
+		if c == '\\' {
 			i++
-		case '(':
-			open[0]++
-			if open[0] > markdownMaxParens {
+		} else if k := strings.IndexByte("([", c); k >= 0 {
+			if open[k]++; open[k] > markdownMaxParens {
 				return [2]int{-1, 0}
 			}
-		case ')':
-			open[0] = max(open[0]-1, 0)
-		case '[':
-			open[1]++
-			if open[1] > markdownMaxParens {
-				return [2]int{-1, 0}
-			}
-		case ']':
-			open[1] = max(open[1]-1, 0)
+		} else if k := strings.IndexByte(")]", c); k >= 0 {
+			open[k] = max(open[k]-1, 0)
 		}
 	}
 	return open
