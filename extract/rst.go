@@ -171,8 +171,10 @@ func inSpans(spans [][]int, off int) bool {
 
 // rstDirective matches the start of an explicit markup block after "..":
 // a hyperlink target's name, or a directive's type (a substitution
-// definition's name before it).
-var rstDirective = regexp.MustCompile("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?[^:]*?|_):|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
+// definition's name before it). A target's name ends at a colon that is
+// not escaped and is followed by white space ("Hyperlink Targets": other
+// colons are the name's, as in a URI).
+var rstDirective = regexp.MustCompile("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?(?:[^:\\\\]|\\\\.|:\\S)*?|_):(?:\\s|$)|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
 
 // startExplicit starts an explicit markup block, the line raw at off,
 // indented by indent. Hyperlink targets, the directives with a URI,
