@@ -161,71 +161,92 @@ func (a *adocScan) paragraph() bool {
 		return a.flush()
 	}
 	blankOtherMacros(p.buf)
-	last := 0
+	last, closer := 0, bracketCloser{b: p.buf, none: len(p.buf)}
 	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
-		escaped, named, url, bracket := m[3] > m[2], m[4] >= 0, m[8] >= 0, m[15] > m[14]
+		escaped, named := m[3] > m[2], m[4] >= 0
 		value, isRef := a.attribute(p.buf, m)
 		switch {
+		case m[0] < last && !(named && string(p.buf[m[4]:m[5]]) == "image"):
+			continue // text in the last macro's list, where only images are macros
 		case escaped:
 			a.prose.addFrom(p, last, m[0]) // the rest is left as text
 			last = m[1]
 			continue
 		case m[10] >= 0 && !isRef:
 			continue // not a URL
-		case !bracket && !isRef:
+		case m[15] == m[14] && !isRef:
 			continue // a bare URL, delimit's; "link:" in prose
 		}
-		attrEnd := m[1] - 1
-		if !bracket {
-			// A bare URL: the sentence's punctuation after it is not
-			// its own.
-			trimmed := bytes.TrimRight(p.buf[m[12]:m[13]], ".,;:!?)'\"")
-			m[13] = m[12] + len(trimmed)
-			attrEnd = m[13] - 1
+		attrEnd, bracket := macroEnd(p.buf, m, &closer)
+		if attrEnd < 0 {
+			continue // an attribute list not closed
 		}
-		if bracket {
-			if attrEnd = closingBracket(p.buf, m[15]); attrEnd < 0 {
-				continue
-			}
-		}
-		target, targetAt := p.buf[m[12]:m[13]], m[12]
-		if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
-			target, targetAt = t[:len(t)-2], targetAt+2
-		}
-		l := Link{Style: StyleMarkup, Context: ContextAsciiDoc, Tag: "link"}
-		ref := string(target)
-		if named {
-			l.Tag = string(p.buf[m[4]:m[5]])
-		}
-		if bracket {
-			l.Text = adocText(p.buf[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
-		}
-		text := ""
-		switch {
-		case isRef:
-			ref, targetAt, text = string(p.buf[m[10]:m[11]])+ref, m[10], value+ref
-		case url:
-			ref, targetAt = string(p.buf[m[8]:m[9]])+ref, m[8]
-		case l.Tag == "mailto":
-			ref, targetAt, l.Tag = "mailto:"+ref, m[4], "link"
-		case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
-			continue // the target is the video's id on that site
-		}
-		if len(target) == 0 && url {
+		l, targetAt, text, ok := adocLink(p.buf, m, bracket, attrEnd, value, isRef)
+		if !ok {
 			continue
 		}
 		if text == "" {
-			text = a.substitute(ref)
+			text = a.substitute(l.Ref)
 		}
 		a.prose.addFrom(p, last, m[0])
 		last = attrEnd + 1
-		l.Ref, l.Offset = ref, int64(p.src(targetAt))
+		l.Offset = int64(p.src(targetAt))
 		if !a.flush() || !a.link(l, text) {
 			return false
 		}
 	}
 	a.prose.addFrom(p, last, len(p.buf))
 	return a.flush()
+}
+
+// adocLink returns the link of the macro m matched in b, whose attribute
+// list, if bracket, ends at attrEnd; where its target is; and the text it
+// is read as, if not its target with attributes substituted (value, for
+// the attribute reference that is a URL, isRef). It is not a link (false)
+// where the target is a video's id on a site, or a URL is only a scheme.
+func adocLink(b []byte, m []int, bracket bool, attrEnd int, value string, isRef bool) (Link, int, string, bool) {
+	named, url := m[4] >= 0, m[8] >= 0
+	target, targetAt := b[m[12]:m[13]], m[12]
+	if t, ok := bytes.CutPrefix(target, []byte("++")); ok && len(t) >= 2 {
+		target, targetAt = t[:len(t)-2], targetAt+2
+	}
+	l := Link{Style: StyleMarkup, Context: ContextAsciiDoc, Tag: "link"}
+	ref := string(target)
+	if named {
+		l.Tag = string(b[m[4]:m[5]])
+	}
+	if bracket {
+		l.Text = adocText(b[m[15]:attrEnd], l.Tag == "image" || l.Tag == "video" || l.Tag == "audio" || l.Tag == "mailto")
+	}
+	text := ""
+	switch {
+	case isRef:
+		ref, targetAt, text = string(b[m[10]:m[11]])+ref, m[10], value+ref
+	case url:
+		ref, targetAt = string(b[m[8]:m[9]])+ref, m[8]
+	case l.Tag == "mailto":
+		ref, targetAt, l.Tag = "mailto:"+ref, m[4], "link"
+	case l.Tag == "video" && (l.Text == "youtube" || l.Text == "vimeo"):
+		return l, 0, "", false // the target is the video's id on that site
+	}
+	l.Ref = ref
+	return l, targetAt, text, !(len(target) == 0 && url)
+}
+
+// macroEnd returns the offset of the end of the macro m matched in b (the
+// last byte of its target or its attribute list), -1 for a macro whose
+// attribute list is not closed, and whether it has one. Asciidoctor reads
+// a URL followed by a "[" that is never closed as a bare URL, the "[" as
+// text; and a bare URL without the sentence's punctuation after it
+// (m[13] is moved back).
+func macroEnd(b []byte, m []int, closer *bracketCloser) (int, bool) {
+	if m[15] > m[14] {
+		if end := closer.close(m[15]); end >= 0 || m[8] < 0 {
+			return end, true
+		}
+	}
+	m[13] = m[12] + len(bytes.TrimRight(b[m[12]:m[13]], ".,;:!?)'\""))
+	return m[13] - 1, false
 }
 
 // attribute returns the value of the attribute reference m matched, and
@@ -256,17 +277,29 @@ func (a *adocScan) substitute(s string) string {
 	})
 }
 
-// closingBracket returns the offset of the "]" that closes the attribute
-// list starting at b[i], -1 if there is none.
-func closingBracket(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		switch b[i] {
+// bracketCloser finds the "]" that closes each attribute list of a
+// paragraph b. Once one has none, neither has any list after it: the scan
+// from a later "[" goes over the same bytes. Remembering that keeps a
+// paragraph of unclosed lists ("https://a.example/[" many times) linear.
+type bracketCloser struct {
+	b     []byte
+	none  int // no list that starts here or later is closed
+	steps int // bytes looked at, for tests
+}
+
+// close returns the offset of the "]" that closes the attribute list
+// starting at b[i], -1 if there is none.
+func (c *bracketCloser) close(i int) int {
+	for j := i; j < c.none; j++ {
+		c.steps++
+		switch c.b[j] {
 		case '\\':
-			i++
+			j++
 		case ']':
-			return i
+			return j
 		}
 	}
+	c.none = min(c.none, i)
 	return -1
 }
 

@@ -38,11 +38,16 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // A destination is reported as written (Ref) and read as the HTML a
 // renderer makes of it (backslash escapes and entities resolved, spaces
 // and non-ASCII characters percent-encoded), resolved against the file's
-// base. Offsets, lines and columns are those of the source file.
+// base. Offsets, lines and columns are those of the source file. A file
+// nested too deep for goldmark to read in linear time is an error for the
+// file (see markdownTooDeep).
 func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readDocument(r)
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
+	}
+	if err := markdownTooDeepError(buf, src); err != nil {
+		return yield(Link{}, err)
 	}
 	doc := markdown.Parser().Parse(gtext.NewReader(buf))
 	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText)}

@@ -2,12 +2,14 @@ package extract
 
 import (
 	"bytes"
+	"compress/zlib"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/filter"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
@@ -30,9 +32,11 @@ import (
 // ToUnicode whose codes are not Latin-1, come out wrong, and so may their
 // URIs: the annotations are exact. A document larger than
 // MaxDocumentSize, or one pdfcpu cannot read (truncated, no cross
-// reference table to be found), is an error for the file; so is a stream
-// that decodes to more than MaxZipEntrySize (a flate bomb); a page that
-// cannot be read is an error for that page, and the others are scanned.
+// reference table to be found), is an error for the file; so is an object
+// stream that decodes to more than MaxZipEntrySize (a flate bomb). A page
+// that cannot be read, or whose content streams decode to more than
+// MaxZipEntrySize added up, is an error for that page (after its
+// annotations), and the others are scanned.
 func scanPDF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readDocument(r)
 	if err != nil {
@@ -58,6 +62,47 @@ func scanPDF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return true
 }
 
+// ErrPDFContentTooLarge is wrapped by the error for a PDF page whose
+// content streams decode to more than MaxZipEntrySize, added up (a flate
+// bomb, or a page too large to read whole).
+var ErrPDFContentTooLarge = errors.New("content streams decode to more than the limit (MaxZipEntrySize, 64 MiB)")
+
+// pdfContent returns the content of the page d: its content streams
+// (ISO 32000-1 §7.8.2), decoded and joined. pdfcpu's own reading of it
+// decodes each stream up to 512 MiB and joins any number of them, so the
+// limit is kept here. As pdfcpu does in relaxed mode, a stream whose
+// flate data is corrupt gives what it decoded.
+func pdfContent(ctx *model.Context, d types.Dict) ([]byte, error) {
+	o, err := ctx.Dereference(d["Contents"])
+	if err != nil || o == nil {
+		return nil, err
+	}
+	streams, ok := o.(types.Array)
+	if !ok {
+		streams = types.Array{o}
+	}
+	var b []byte
+	for _, s := range streams {
+		sd, _, err := ctx.DereferenceStreamDict(s)
+		if err != nil {
+			return nil, err
+		}
+		if sd == nil {
+			continue
+		}
+		err = sd.DecodeWithLimit(MaxZipEntrySize - int64(len(b)))
+		switch {
+		case errors.Is(err, filter.ErrDecodeLimitExceeded), int64(len(b)+len(sd.Content)) > MaxZipEntrySize:
+			return nil, ErrPDFContentTooLarge
+		case err != nil && !filter.IsCorruptFlateInput(err) && !errors.Is(err, zlib.ErrChecksum):
+			return nil, err
+		}
+		b = append(b, sd.Content...)
+		sd.Content = nil // not kept in pdfcpu's table past this page
+	}
+	return b, nil
+}
+
 // scanPDFPage yields the links of page p.
 func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error) bool) (ok bool) {
 	fail := func(err error) bool {
@@ -69,7 +114,10 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 			ok = fail(fmt.Errorf("malformed page: %v", r))
 		}
 	}()
-	d, _, inh, err := ctx.PageDict(p, true)
+	// Not consolidated: pdfcpu would decode and parse the whole content to
+	// drop the resources it does not use, with no limit; the nearest
+	// /Resources is the inherited one (ISO 32000-1 §7.7.3.4).
+	d, _, inh, err := ctx.PageDict(p, false)
 	if err != nil || d == nil {
 		return fail(fmt.Errorf("malformed page: %v", err))
 	}
@@ -88,14 +136,7 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 	if inh != nil {
 		res = inh.Resources
 	}
-	content, err := pdfcpu.ExtractPageContent(ctx, p)
-	if err != nil {
-		return fail(fmt.Errorf("page content: %w", err))
-	}
-	if content == nil {
-		return true
-	}
-	b, err := io.ReadAll(content)
+	b, err := pdfContent(ctx, d)
 	if err != nil {
 		return fail(fmt.Errorf("page content: %w", err))
 	}

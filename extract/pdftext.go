@@ -2,19 +2,35 @@ package extract
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/hex"
+	"iter"
+	"slices"
+	"sort"
 	"strconv"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/urix/urix/internal/rfc5322"
 )
 
 // pdfCMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
-// codes of size bytes to text.
+// codes of size bytes to text. The ranges of bfrange are kept as ranges,
+// not a code each: a 5 KB CMap of 1000 ranges of 65536 codes would
+// otherwise fill a map of 65 million.
 type pdfCMap struct {
-	size  int
-	chars map[uint32]string
+	size   int
+	chars  map[uint32]string
+	ranges []pdfRange // sorted by lo
+}
+
+// pdfRange maps the codes lo to hi to consecutive text: that of lo is
+// the UTF-16 units dst, and each next code adds one to the last unit.
+type pdfRange struct {
+	lo, hi uint32
+	dst    []uint16
 }
 
 // pdfFonts returns the ToUnicode maps of the fonts of the resources res,
@@ -43,12 +59,12 @@ func pdfFonts(ctx *model.Context, res types.Dict) map[string]*pdfCMap {
 // parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap.
 func parseCMap(b []byte) *pdfCMap {
 	m := &pdfCMap{size: 1, chars: map[uint32]string{}}
-	toks := pdfTokens(b)
+	toks := slices.Collect(pdfTokens(b))
 	for i := 0; i < len(toks); i++ {
 		switch string(toks[i]) {
 		case "beginbfchar":
 			for i++; i+1 < len(toks) && string(toks[i]) != "endbfchar"; i += 2 {
-				m.set(toks[i], 0, toks[i+1], 0)
+				m.set(toks[i], 0, toks[i+1])
 			}
 		case "beginbfrange":
 			for i++; i+2 < len(toks) && string(toks[i]) != "endbfrange"; i += 3 {
@@ -61,36 +77,77 @@ func parseCMap(b []byte) *pdfCMap {
 				}
 				if toks[i+2][0] == '[' {
 					// An array of destinations, one a code.
-					dsts := pdfTokens(toks[i+2][1 : len(toks[i+2])-1])
-					for k, d := range dsts {
-						m.set(toks[i], uint32(k), d, 0)
+					k := uint32(0)
+					for d := range pdfTokens(toks[i+2][1 : len(toks[i+2])-1]) {
+						m.set(toks[i], k, d)
+						k++
 					}
 					continue
 				}
-				for c := lo; c <= hi; c++ {
-					m.set(toks[i], c-lo, toks[i+2], c-lo)
+				if u := utf16Units(toks[i+2]); u != nil {
+					m.size = codeSize(toks[i])
+					m.ranges = append(m.ranges, pdfRange{lo, hi, u})
 				}
 			}
 		}
 	}
+	slices.SortStableFunc(m.ranges, func(a, b pdfRange) int { return cmp.Compare(a.lo, b.lo) })
 	return m
 }
 
-// set maps the code src+delta to the UTF-16BE text dst, its last code
-// unit plus dstDelta (the codes of a bfrange map to consecutive text).
-func (m *pdfCMap) set(src []byte, delta uint32, dst []byte, dstDelta uint32) {
-	code, n := hexCode(src)+delta, (len(src)-2+1)/2
-	m.size = max(1, min(n, 4))
+// set maps the code src+delta to the UTF-16BE text dst.
+func (m *pdfCMap) set(src []byte, delta uint32, dst []byte) {
+	m.size = codeSize(src)
+	if u := utf16Units(dst); u != nil {
+		m.chars[hexCode(src)+delta] = string(utf16.Decode(u))
+	}
+}
+
+// codeSize returns the size in bytes, 1 to 4, of the hex string src.
+func codeSize(src []byte) int {
+	return max(1, min((len(src)-2+1)/2, 4))
+}
+
+// utf16Units returns the UTF-16BE code units of the hex string dst, nil
+// if it holds none or is not hex.
+func utf16Units(dst []byte) []uint16 {
 	u, err := hex.DecodeString(string(bytes.Trim(dst, "<>")))
 	if err != nil || len(u)%2 != 0 || len(u) == 0 {
-		return
+		return nil
 	}
 	units := make([]uint16, len(u)/2)
 	for i := range units {
 		units[i] = uint16(u[2*i])<<8 | uint16(u[2*i+1])
 	}
-	units[len(units)-1] += uint16(dstDelta)
-	m.chars[code] = string(utf16.Decode(units))
+	return units
+}
+
+// appendText appends the text of code to dst, nothing if the map has
+// none.
+func (m *pdfCMap) appendText(dst []byte, code uint32) []byte {
+	if s, ok := m.chars[code]; ok {
+		return append(dst, s...)
+	}
+	// The last range that starts at or before code.
+	i := sort.Search(len(m.ranges), func(i int) bool { return m.ranges[i].lo > code }) - 1
+	if i < 0 || code > m.ranges[i].hi {
+		return dst
+	}
+	r := m.ranges[i]
+	for k := 0; k < len(r.dst); k++ {
+		u := rune(r.dst[k])
+		if k == len(r.dst)-1 {
+			u += rune(code - r.lo)
+		} else if utf16.IsSurrogate(u) && k+2 < len(r.dst) {
+			k++
+			u = utf16.DecodeRune(u, rune(r.dst[k]))
+		} else if utf16.IsSurrogate(u) {
+			k++ // a pair whose low half the code moves
+			u = utf16.DecodeRune(u, rune(r.dst[k])+rune(code-r.lo))
+		}
+		dst = utf8.AppendRune(dst, u)
+	}
+	return dst
 }
 
 // hexCode returns the number a hex string token <...> holds.
@@ -113,7 +170,7 @@ func (m *pdfCMap) decode(dst, s []byte) []byte {
 		for _, c := range s[i : i+m.size] {
 			code = code<<8 | uint32(c)
 		}
-		dst = append(dst, m.chars[code]...)
+		dst = m.appendText(dst, code)
 	}
 	return dst
 }
@@ -133,8 +190,12 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 		shown, lastY = true, y
 		text = font.decode(text, s)
 	}
-	for _, t := range pdfTokens(content) {
+	for t := range pdfTokens(content) {
 		if !isPDFOperator(t) {
+			if len(ops) == pdfMaxOperands {
+				// No operator read here takes more: keep the last ones.
+				ops = append(ops[:0], ops[len(ops)-6:]...)
+			}
 			ops = append(ops, t)
 			continue
 		}
@@ -164,7 +225,7 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 			}
 		case "TJ":
 			if len(ops) > 0 && ops[len(ops)-1][0] == '[' {
-				for _, e := range pdfTokens(ops[len(ops)-1][1 : len(ops[len(ops)-1])-1]) {
+				for e := range pdfTokens(ops[len(ops)-1][1 : len(ops[len(ops)-1])-1]) {
 					if e[0] == '(' || e[0] == '<' {
 						show(pdfString(e))
 					} else if pdfNumber(e) < -200 && shown {
@@ -177,6 +238,10 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 	}
 	return text
 }
+
+// pdfMaxOperands is how many operands pdfText holds: Tm, the operator it
+// reads with the most, takes 6.
+const pdfMaxOperands = 16
 
 func isPDFOperator(t []byte) bool {
 	c := t[0]
@@ -207,17 +272,30 @@ func pdfString(t []byte) []byte {
 	return nil
 }
 
-// pdfTokens splits PDF content (§7.2, §7.8.2) into tokens: a string
+// pdfTokens yields the tokens of PDF content (§7.2, §7.8.2): a string
 // (...) with its parentheses and escapes, a hex string <...>, an array
 // [...] whole, a dictionary << >> delimiter, a name /N, a number or an
-// operator. Comments and the data of inline images are left out.
-func pdfTokens(b []byte) [][]byte {
-	var toks [][]byte
-	for i := 0; i < len(b); {
+// operator. Comments and the data of inline images are left out. The
+// tokens are yielded one by one, not gathered: a content stream may hold
+// tens of millions.
+func pdfTokens(b []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for i := 0; ; {
+			var start int
+			if start, i = pdfNextToken(b, i); start < 0 || !yield(b[start:i]) {
+				return
+			}
+		}
+	}
+}
+
+// pdfNextToken returns the start and end of the first token in b[i:], a
+// start of -1 if there is none.
+func pdfNextToken(b []byte, i int) (start, end int) {
+	for i < len(b) {
 		c := b[i]
-		start := i
 		switch {
-		case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0:
+		case pdfWhite(c):
 			i++
 			continue
 		case c == '%':
@@ -226,53 +304,56 @@ func pdfTokens(b []byte) [][]byte {
 			}
 			continue
 		case c == '(':
-			i = pdfStringEnd(b, i)
+			return i, pdfStringEnd(b, i)
 		case c == '<' && i+1 < len(b) && b[i+1] == '<', c == '>' && i+1 < len(b) && b[i+1] == '>':
-			i += 2
+			return i, i + 2
 		case c == '<':
-			for i < len(b) && b[i] != '>' {
-				i++
+			end := i
+			for end < len(b) && b[end] != '>' {
+				end++
 			}
-			i = min(i+1, len(b))
+			return i, min(end+1, len(b))
 		case c == '[':
-			i = pdfArrayEnd(b, i)
-		default:
-			i++
-			for i < len(b) && !bytes.ContainsRune([]byte(" \n\r\t\f\x00()<>[]{}/%"), rune(b[i])) {
-				i++
-			}
-			if c == '/' {
-				break
-			}
-			if string(b[start:i]) == "ID" {
-				// Inline image data: up to "EI" after white space.
-				end := bytes.Index(b[i:], []byte("\nEI"))
-				if end < 0 {
-					return toks
-				}
-				i += end + 3
-				continue
-			}
+			return i, pdfArrayEnd(b, i)
 		}
-		toks = append(toks, b[start:i])
+		end := i + 1
+		for end < len(b) && !pdfWhite(b[end]) && !pdfDelimiter(b[end]) {
+			end++
+		}
+		if string(b[i:end]) != "ID" {
+			return i, end
+		}
+		// Inline image data: up to "EI" after white space.
+		n := bytes.Index(b[end:], []byte("\nEI"))
+		if n < 0 {
+			break
+		}
+		i = end + n + 3
 	}
-	return toks
+	return -1, len(b)
 }
 
-// pdfStringEnd returns the offset after the string (...) at b[i].
+// pdfWhite reports whether c is white space (§7.2.2, Table 1).
+func pdfWhite(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
+}
+
+// pdfDelimiter reports whether c is a delimiter (§7.2.2, Table 2).
+func pdfDelimiter(c byte) bool {
+	switch c {
+	case '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
+		return true
+	}
+	return false
+}
+
+// pdfStringEnd returns the offset after the string (...) at b[i], the
+// end of b if it is not closed. A literal string (§7.3.4.2) nests
+// parentheses and "\" quotes the byte after it, as an RFC 5322 comment
+// does.
 func pdfStringEnd(b []byte, i int) int {
-	depth := 0
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		}
+	if n := rfc5322.CommentEnd(b[i:]); n >= 0 {
+		return i + n
 	}
 	return len(b)
 }

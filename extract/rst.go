@@ -109,8 +109,11 @@ func (s *rstScan) line(raw []byte, off int) bool {
 }
 
 var (
-	// rstEmbedded matches `text <target>`_ and `text <target>`__.
-	rstEmbedded = regexp.MustCompile("`([^`<]*?)\\s*<([^<>`]+)>`__?")
+	// rstEmbedded matches `text <target>`_ and `text <target>`__: the
+	// target is the bracketed text that ends the phrase, and the text may
+	// hold others (reStructuredText Markup Specification, "Embedded URIs
+	// and Aliases").
+	rstEmbedded = regexp.MustCompile("`([^`]*?)\\s*<([^<>`]+)>`__?")
 	// rstLiteral matches an inline literal.
 	rstLiteral = regexp.MustCompile("``\\S(?:[^`]|`[^`])*?``")
 )
@@ -133,8 +136,8 @@ func (s *rstScan) paragraph() bool {
 		s.prose.addFrom(p, last, m[0])
 		last = m[1]
 		target := bytes.Join(bytes.Fields(p.buf[m[4]:m[5]]), nil)
-		if bytes.HasSuffix(target, []byte("_")) && !bytes.HasSuffix(target, []byte(`\_`)) {
-			continue // a reference to a named target
+		if bytes.HasSuffix(target, []byte("_")) && !bytes.HasSuffix(target, []byte(`\_`)) || p.buf[m[4]-2] == '\\' {
+			continue // a reference to a named target, or "\<": a reference name
 		}
 		target = bytes.ReplaceAll(target, []byte(`\_`), []byte("_"))
 		text := string(bytes.Join(bytes.Fields(p.buf[m[2]:m[3]]), []byte(" ")))
@@ -168,8 +171,10 @@ func inSpans(spans [][]int, off int) bool {
 
 // rstDirective matches the start of an explicit markup block after "..":
 // a hyperlink target's name, or a directive's type (a substitution
-// definition's name before it).
-var rstDirective = regexp.MustCompile("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?[^:]*?|_):|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
+// definition's name before it). A target's name ends at a colon that is
+// not escaped and is followed by white space ("Hyperlink Targets": other
+// colons are the name's, as in a URI).
+var rstDirective = regexp.MustCompile("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?(?:[^:\\\\]|\\\\.|:\\S)*?|_):(?:\\s|$)|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
 
 // startExplicit starts an explicit markup block, the line raw at off,
 // indented by indent. Hyperlink targets, the directives with a URI,
