@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"slices"
+	"sync"
 )
 
 // scanMbox is the contentScanner of a mailbox in the mbox format (the
@@ -32,6 +33,7 @@ func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 // the linear-time tests read.
 func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	mr := newMboxReader(r)
+	defer mr.release()
 	for mr.next() {
 		s := *src
 		s.message = mr.index
@@ -84,7 +86,42 @@ const mboxChunk = 64 << 10
 const maxFromLine = 4 << 10
 
 func newMboxReader(r io.Reader) *mboxReader {
-	return &mboxReader{r: r}
+	return &mboxReader{r: r, buf: mboxBufs.get()}
+}
+
+// release gives the reader's buffer back for the next mbox; m is not to
+// be used after it, nor the messages it handed out.
+func (m *mboxReader) release() {
+	mboxBufs.put(m.buf)
+	m.buf = nil
+}
+
+// mboxBufs keeps the buffers of mbox readers for the next input: a tree
+// of small mail files (one mbox each) otherwise allocates and clears a
+// fresh buffer of mboxChunk or more per file, which cost the tree 2.8
+// times the CPU of the same messages as one mbox.
+var mboxBufs bufPool
+
+// bufPool is a sync.Pool of byte buffers of at most maxPooledBuf bytes.
+type bufPool struct{ p sync.Pool }
+
+// maxPooledBuf bounds the buffers kept: one message of MaxMessageSize
+// read once is not held for the rest of the run.
+const maxPooledBuf = 1 << 20
+
+func (b *bufPool) get() []byte {
+	if p, ok := b.p.Get().(*[]byte); ok {
+		return (*p)[:0]
+	}
+	return nil
+}
+
+func (b *bufPool) put(buf []byte) {
+	if cap(buf) == 0 || cap(buf) > maxPooledBuf {
+		return
+	}
+	buf = buf[:0]
+	b.p.Put(&buf)
 }
 
 // fill reads the next chunk of input after buf, first moving what is not
