@@ -109,17 +109,10 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 				return j, st, found
 			}
 		case class[c]&cURI == 0:
-			if b[j-1] != '-' || class[c]&cSpace == 0 || style != Bare {
-				return j, st, found
-			}
-			k, o := s.hyphenBreak(j, quotedMail.at(s, i))
-			if o == more {
-				return j, st, more
-			}
+			k, o := s.joinHyphen(i, j, style, &quotedMail)
 			if k < 0 {
-				return j, st, found
+				return j, st, o
 			}
-			s.breaks = append(s.breaks, j-1, k)
 			j = k
 			continue
 		case c == '(':
@@ -133,17 +126,45 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 			// No host name holds one: "https://example.com's".
 			return j, st, found
 		case openedBy == '\'' && c == '\'':
-			// The closing quote, not an apostrophe inside a word
-			// ("Fermat's_Last_Theorem").
-			if j+1 >= len(b) && !s.final() {
-				return j, st, more
-			}
-			if j+1 >= len(b) || !wordByte(b[j+1]) {
-				return j, st, found
+			if o, ends := s.closingQuote(j); ends {
+				return j, st, o
 			}
 		}
 		j++
 	}
+}
+
+// joinHyphen tells how a run goes on at b[j], a byte that is no URI
+// character, in the URI that starts at b[i]: at the index after a line
+// break that follows a hyphen in a bare URI (recorded in s.breaks), or,
+// with -1, not (found: it ends there; more: the decision needs more
+// bytes).
+func (s *Scanner) joinHyphen(i, j int, style Style, quotedMail *lazyQuoted) (int, outcome) {
+	b := s.buf
+	if b[j-1] != '-' || class[b[j]]&cSpace == 0 || style != Bare {
+		return -1, found
+	}
+	k, o := s.hyphenBreak(j, quotedMail.at(s, i))
+	if o == more {
+		return -1, more
+	}
+	if k < 0 {
+		return -1, found
+	}
+	s.breaks = append(s.breaks, j-1, k)
+	return k, found
+}
+
+// closingQuote reports whether the apostrophe at b[j], in a URI opened
+// after one, is the closing quote rather than an apostrophe inside a word
+// ("Fermat's_Last_Theorem"), and so ends the URI (with more when the
+// decision needs bytes past the window).
+func (s *Scanner) closingQuote(j int) (outcome, bool) {
+	b := s.buf
+	if j+1 >= len(b) && !s.final() {
+		return more, true
+	}
+	return found, j+1 >= len(b) || !wordByte(b[j+1])
 }
 
 // bracket counts the square bracket or brace at b[j], in the run of the
