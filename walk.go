@@ -82,12 +82,18 @@ func (w *treeWalker) walk(root string) {
 }
 
 // dir visits the directory name, rel from the root, with its ignore rules
-// in ig (nil with --no-ignore) and the directories it is in (for
-// --follow's loop check) in up, itself last.
+// in ig (nil with --no-ignore; for a directory below the root, those of
+// its parent) and the directories it is in (for --follow's loop check) in
+// up, itself last. A directory's own ignore files are read only once it
+// could be listed, so an unreadable one gets one message, not one per
+// ignore file too.
 func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 	entries, err := os.ReadDir(name)
 	if err != nil {
 		w.report(name, err)
+	}
+	if len(entries) > 0 && ig != nil && rel != "" {
+		ig = ig.enter(name, path.Base(rel), w.report)
 	}
 	for _, e := range entries {
 		if w.stop {
@@ -131,11 +137,7 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 					continue
 				}
 			}
-			childIg := ig
-			if ig != nil {
-				childIg = ig.enter(child, base, w.report)
-			}
-			w.dir(child, childRel, childIg, append(up[:len(up):len(up)], fi))
+			w.dir(child, childRel, ig, append(up[:len(up):len(up)], fi))
 		case typ.IsRegular():
 			if (len(w.include) == 0 || matchGlobs(w.include, childRel)) && !matchGlobs(w.exclude, childRel) {
 				w.stop = !w.visit(child)
