@@ -124,8 +124,10 @@ func (ig *ignoreStack) read(name string, report func(string, error)) {
 	}
 }
 
-// ignored reports whether the entry base of ig's directory is excluded.
-func (ig *ignoreStack) ignored(base string, isDir bool) bool {
+// match tells whether the last rule about the entry base of ig's
+// directory excludes it (Exclude) or takes it back (Include, "!name"); NoMatch
+// when no rule names it.
+func (ig *ignoreStack) match(base string, isDir bool) gitignore.MatchResult {
 	for i := len(ig.patterns) - 1; i >= 0; i-- {
 		p := &ig.patterns[i]
 		if p.simple {
@@ -133,14 +135,11 @@ func (ig *ignoreStack) ignored(base string, isDir bool) bool {
 		} else {
 			ig.scratch = append(append(ig.scratch[:0], ig.dir...), base)
 		}
-		switch p.p.Match(ig.scratch, isDir) {
-		case gitignore.Exclude:
-			return true
-		case gitignore.Include:
-			return false
+		if m := p.p.Match(ig.scratch, isDir); m != gitignore.NoMatch {
+			return m
 		}
 	}
-	return false
+	return gitignore.NoMatch
 }
 
 // splitPath splits an absolute path into its elements.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // walkOptions say which files of a tree "urix -r" scans, as ripgrep
@@ -100,11 +101,15 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 			return
 		}
 		base := e.Name()
-		if !w.hidden && strings.HasPrefix(base, ".") || ig != nil && base == ".git" {
+		typ := e.Type()
+		// A hidden name is skipped unless an ignore file lets it through
+		// ("!.github/"), as in ripgrep; a hidden symbolic link is not
+		// followed to find out.
+		hidden := !w.hidden && strings.HasPrefix(base, ".")
+		if hidden && (ig == nil || typ&os.ModeSymlink != 0) || ig != nil && base == ".git" {
 			continue
 		}
 		child, childRel := filepath.Join(name, base), path.Join(rel, base)
-		typ := e.Type()
 		var fi os.FileInfo
 		if typ&os.ModeSymlink != 0 {
 			if !w.follow {
@@ -117,7 +122,15 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 			typ = fi.Mode().Type()
 		}
 		isDir := typ.IsDir()
-		if ig != nil && ig.ignored(base, isDir) {
+		if ig != nil {
+			switch ig.match(base, isDir) {
+			case gitignore.Exclude:
+				continue
+			case gitignore.Include:
+				hidden = false
+			}
+		}
+		if hidden {
 			continue
 		}
 		switch {
