@@ -22,10 +22,12 @@ var flagChoices = map[string][]string{
 }
 
 // complete writes the candidates for the word being completed, one a line,
-// for args as the scripts pass them: "urix WORDS... CUR completeFlag",
+// for args as the scripts pass them: "urix WORDS... [CUR] completeFlag",
 // CUR the word being completed, maybe empty. A CUR that starts with "-"
-// gets the options of the command that start with it; after an option
-// that takes one of a few words, those; as the first argument, the
+// gets the options of the command that start with it ("--color=a", as zsh
+// passes it, the values that follow); after an option that takes one of a
+// few words, those (bash passes "--color=a" as "--color", "=", "a"); after
+// another option that takes a value, nothing; as the first argument, the
 // command names. The scripts add file names. complete reads only the
 // command definitions and never parses the words as cli would (cli v2
 // panics on an unknown option there), so no partial word can upset it.
@@ -35,9 +37,16 @@ func complete(app *cli.App, args []string, w io.Writer) {
 	if n := len(words); n > 0 {
 		words, cur = words[:n-1], words[n-1]
 	}
+	if n := len(words); n >= 2 && words[n-1] == "=" && strings.HasPrefix(words[n-2], "-") {
+		words = words[:n-1]
+	}
 	flags, first := app.Flags, true
-	for _, word := range words {
+	for i := 0; i < len(words); i++ {
+		word := words[i]
 		if strings.HasPrefix(word, "-") {
+			if takesValue(findFlag(flags, word)) && !strings.Contains(word, "=") {
+				i++ // its value is no command name
+			}
 			continue
 		}
 		if cmd := app.Command(word); cmd != nil {
@@ -46,16 +55,24 @@ func complete(app *cli.App, args []string, w io.Writer) {
 		first = false
 		break
 	}
+	var last cli.Flag
+	if len(words) > 0 && strings.HasPrefix(words[len(words)-1], "-") {
+		last = findFlag(flags, words[len(words)-1])
+	}
 	var cands []string
-	switch {
+	switch name, _, withValue := strings.Cut(cur, "="); {
+	case strings.HasPrefix(cur, "-") && withValue:
+		for _, c := range choices(findFlag(flags, name)) {
+			cands = append(cands, name+"="+c)
+		}
 	case strings.HasPrefix(cur, "-"):
 		for _, f := range flags {
 			for _, name := range f.Names() {
 				cands = append(cands, dashed(name))
 			}
 		}
-	case len(words) > 0 && choices(flags, words[len(words)-1]) != nil:
-		cands = choices(flags, words[len(words)-1])
+	case takesValue(last):
+		cands = choices(last)
 	case first:
 		for _, cmd := range app.Commands {
 			if !cmd.Hidden {
@@ -70,16 +87,31 @@ func complete(app *cli.App, args []string, w io.Writer) {
 	}
 }
 
-// choices returns the values offered after the option word ("--type",
-// "-t") among flags, nil when it takes no fixed list.
-func choices(flags []cli.Flag, word string) []string {
+// findFlag returns the option of flags that word ("--type", "-t") names,
+// nil for none.
+func findFlag(flags []cli.Flag, word string) cli.Flag {
 	name := strings.TrimLeft(word, "-")
 	for _, f := range flags {
-		if names := f.Names(); slices.Contains(names, name) {
-			return flagChoices[names[0]]
+		if slices.Contains(f.Names(), name) {
+			return f
 		}
 	}
 	return nil
+}
+
+// takesValue reports whether the option f is followed by a value.
+func takesValue(f cli.Flag) bool {
+	v, ok := f.(interface{ TakesValue() bool })
+	return ok && v.TakesValue()
+}
+
+// choices returns the values offered after the option f, nil when it
+// takes no fixed list.
+func choices(f cli.Flag) []string {
+	if f == nil {
+		return nil
+	}
+	return flagChoices[f.Names()[0]]
 }
 
 // dashed is an option's name as typed: "-t", "--type".

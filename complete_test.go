@@ -61,6 +61,14 @@ func TestComplete(t *testing.T) {
 		{"urix a.txt _", nil},
 		{"urix --bogus _", all},
 		{"urix resolve http://a/ _", nil},
+		// bash splits "--color=al" at the "=", zsh does not.
+		{"urix --color = al", []string{"always"}},
+		{"urix --color = _", []string{"auto", "always", "never"}},
+		{"urix --color=al", []string{"--color=always"}},
+		// After an option's value, command names again; not in its place.
+		{"urix -j _", nil},
+		{"urix --include _", nil},
+		{"urix -j 2 pa", []string{"parse"}},
 	}
 	for _, tt := range tests {
 		args := strings.Fields(strings.ReplaceAll(tt.args, "_", " _ "))
