@@ -38,11 +38,18 @@ func quote(s string) string { return "\"" + escapeText(s, false) + "\"" }
 // with path rel (slash-separated, relative to the argument walked): a glob
 // with a slash is matched against rel ("email/spamassassin",
 // "docs/**/*.md"), one without against the base name alone ("*.{htm,md}"),
-// as in .gitignore files.
+// as in .gitignore files. As there too, a leading "/" (or "./", as shells
+// complete paths) anchors a glob at the argument ("./d" is d at the top
+// only), and a trailing slash is dropped ("--exclude-dir email/spam/").
 func matchGlobs(globs []string, rel string) bool {
 	for _, g := range globs {
 		subject := rel
-		if !strings.Contains(g, "/") {
+		g = strings.TrimRight(g, "/")
+		if a, ok := strings.CutPrefix(g, "./"); ok {
+			g = a
+		} else if a, ok := strings.CutPrefix(g, "/"); ok {
+			g = a
+		} else if !strings.Contains(g, "/") {
 			subject = path.Base(rel)
 		}
 		if ok, _ := doublestar.Match(g, subject); ok {
