@@ -259,7 +259,13 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 // (reported already), 1 when no link was found.
 func (s *scanner) run(inputs []string) error {
 	header := s.newLinkFormatter().header()
-	if header != "" && !s.count && !s.filesWithLinks && !s.quiet {
+	if s.count {
+		header = ""
+		if s.format == "tsv" || s.format == "csv" {
+			header = countRow(s.format, "file", "count")
+		}
+	}
+	if header != "" && !s.filesWithLinks && !s.quiet {
 		s.record(header)
 	}
 	if s.threads > 1 && (s.recursive || len(inputs) > 1) {

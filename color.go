@@ -94,3 +94,14 @@ func countJSON(name string, n int) string {
 	b, _ := json.Marshal(v) // cannot fail on these types
 	return string(escapeJSON(b))
 }
+
+// countRow is -c's record with --format tsv or csv: the input's name and
+// its count, as two fields of that format (its header row is
+// countRow(format, "file", "count")).
+func countRow(format, name, count string) string {
+	if format == "csv" {
+		rec, _ := newCSVFormat().row([]string{formulaGuard(escapeText(name, false)), count})
+		return rec
+	}
+	return tsvField(name) + "\t" + count
+}

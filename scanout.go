@@ -100,6 +100,8 @@ func (s *scanner) finish(f *fileOut) {
 		switch {
 		case s.format == "json":
 			s.record(countJSON(f.name, f.n))
+		case s.format == "tsv" || s.format == "csv":
+			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
 			s.record(s.paint(colorPath, escapeText(f.name, false)) + ":" + strconv.Itoa(f.n))
 		default:
