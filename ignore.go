@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // ignoreStack holds the ignore rules in force in one directory of a walk,
 // as ripgrep reads them: in a git repository (a directory or one above it
-// holds .git), its .git/info/exclude and the .gitignore files from the
+// holds .git), the user's global ignore file, its .git/info/exclude and
+// the .gitignore files from the
 // repository's top down to the directory; anywhere, the .ignore files.
 // In one directory .ignore wins over .gitignore, which wins over the
 // exclude file; a deeper file wins over those above it, and within a file
@@ -24,6 +26,7 @@ import (
 type ignoreStack struct {
 	dir      []string // the directory's absolute path, split
 	git      bool     // in a git repository
+	global   string   // the user's global ignore file (see globalExcludes)
 	patterns []ignorePattern
 	scratch  []string
 }
@@ -59,7 +62,7 @@ func newIgnoreStack(root string) (*ignoreStack, error) {
 		above = append(above, parent)
 		d = parent
 	}
-	ig := &ignoreStack{}
+	ig := &ignoreStack{global: globalExcludes()}
 	var firstErr error
 	keep := func(_ string, err error) {
 		if firstErr == nil {
@@ -82,9 +85,12 @@ func (ig *ignoreStack) enter(name, base string, report func(string, error)) *ign
 
 // load adds the rules of the directory name, split as dir.
 func (ig *ignoreStack) load(name string, dir []string, report func(string, error)) *ignoreStack {
-	next := &ignoreStack{dir: dir, git: ig.git, patterns: ig.patterns[:len(ig.patterns):len(ig.patterns)]}
+	next := &ignoreStack{dir: dir, git: ig.git, global: ig.global, patterns: ig.patterns[:len(ig.patterns):len(ig.patterns)]}
 	if git := filepath.Join(name, ".git"); exists(git) {
 		next.git = true
+		if next.global != "" {
+			next.read(next.global, report)
+		}
 		if isDir(git) { // not a worktree's .git file
 			next.read(filepath.Join(git, "info", "exclude"), report)
 		}
@@ -140,6 +146,41 @@ func (ig *ignoreStack) match(base string, isDir bool) gitignore.MatchResult {
 		}
 	}
 	return gitignore.NoMatch
+}
+
+// globalExcludes returns the name of the user's global ignore file, as git
+// and ripgrep find it: core.excludesFile of the global git configuration
+// ($XDG_CONFIG_HOME/git/config or ~/.config/git/config, then ~/.gitconfig;
+// the last one that sets it wins), else $XDG_CONFIG_HOME/git/ignore or
+// ~/.config/git/ignore; "" for none. Its patterns apply in every
+// repository, below all of the repository's.
+func globalExcludes() string {
+	home, _ := os.UserHomeDir()
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if xdg == "" && home != "" {
+		xdg = filepath.Join(home, ".config")
+	}
+	var name string
+	for _, file := range []string{filepath.Join(xdg, "git", "config"), filepath.Join(home, ".gitconfig")} {
+		f, err := os.Open(file)
+		if err != nil {
+			continue
+		}
+		cfg := config.New()
+		if config.NewDecoder(f).Decode(cfg) == nil {
+			if v := cfg.Section("core").Options.Get("excludesFile"); v != "" {
+				name = v
+			}
+		}
+		f.Close()
+	}
+	if rest, ok := strings.CutPrefix(name, "~/"); ok && home != "" {
+		name = filepath.Join(home, rest)
+	}
+	if name == "" && xdg != "" {
+		name = filepath.Join(xdg, "git", "ignore")
+	}
+	return name
 }
 
 // splitPath splits an absolute path into its elements.
