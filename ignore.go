@@ -17,12 +17,15 @@ import (
 // holds .git), the user's global ignore file, its .git/info/exclude and
 // the .gitignore files from the
 // repository's top down to the directory; anywhere, the .ignore files.
-// In one directory .ignore wins over .gitignore, which wins over the
-// exclude file; a deeper file wins over those above it, and within a file
-// the last matching line wins, so "!name" takes back an earlier
-// exclusion. The patterns are go-git's, which reads them as git does
-// (nested files, negations, "**", anchoring by a slash); a directory that
-// is excluded is not entered, so nothing in it comes back, as in git.
+// A rule of a .ignore file, at any level, wins over git's rules (as in
+// ripgrep: "!*.log" in the top .ignore takes back sub/a.log from
+// sub/.gitignore's "*.log"); among git's, .gitignore wins over the exclude
+// file, which wins over the global one; a deeper file wins over those
+// above it, and within a file the last matching line wins, so "!name"
+// takes back an earlier exclusion. The patterns are go-git's, which reads
+// them as git does (nested files, negations, "**", anchoring by a slash);
+// a directory that is excluded is not entered, so nothing in it comes
+// back, as in git.
 type ignoreStack struct {
 	dir      []string // the directory's absolute path, split
 	git      bool     // in a git repository
@@ -36,9 +39,10 @@ type ignoreStack struct {
 // matches it against every element of the path, which would take "!dir/"
 // for a rule about every file under dir.
 type ignorePattern struct {
-	p      gitignore.Pattern
-	domain []string // the directory of the file it comes from
-	simple bool
+	p         gitignore.Pattern
+	domain    []string // the directory of the file it comes from
+	simple    bool
+	dotIgnore bool // from a .ignore file
 }
 
 // newIgnoreStack returns the rules in force in the directory root: those
@@ -89,21 +93,22 @@ func (ig *ignoreStack) load(name string, dir []string, report func(string, error
 	if git := filepath.Join(name, ".git"); exists(git) {
 		next.git = true
 		if next.global != "" {
-			next.read(next.global, report)
+			next.read(next.global, false, report)
 		}
 		if isDir(git) { // not a worktree's .git file
-			next.read(filepath.Join(git, "info", "exclude"), report)
+			next.read(filepath.Join(git, "info", "exclude"), false, report)
 		}
 	}
 	if next.git {
-		next.read(filepath.Join(name, ".gitignore"), report)
+		next.read(filepath.Join(name, ".gitignore"), false, report)
 	}
-	next.read(filepath.Join(name, ".ignore"), report)
+	next.read(filepath.Join(name, ".ignore"), true, report)
 	return next
 }
 
-// read adds the patterns of the ignore file name, if there is one.
-func (ig *ignoreStack) read(name string, report func(string, error)) {
+// read adds the patterns of the ignore file name, if there is one; they
+// are .ignore rules with dotIgnore, else git's.
+func (ig *ignoreStack) read(name string, dotIgnore bool, report func(string, error)) {
 	f, err := os.Open(name)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -120,9 +125,10 @@ func (ig *ignoreStack) read(name string, report func(string, error)) {
 		}
 		body := strings.TrimSuffix(strings.TrimRight(strings.TrimPrefix(line, "!"), " "), "/")
 		ig.patterns = append(ig.patterns, ignorePattern{
-			p:      gitignore.ParsePattern(line, ig.dir),
-			domain: ig.dir,
-			simple: !strings.Contains(body, "/"),
+			p:         gitignore.ParsePattern(line, ig.dir),
+			domain:    ig.dir,
+			simple:    !strings.Contains(body, "/"),
+			dotIgnore: dotIgnore,
 		})
 	}
 	if err := sc.Err(); err != nil {
@@ -134,8 +140,20 @@ func (ig *ignoreStack) read(name string, report func(string, error)) {
 // directory excludes it (Exclude) or takes it back (Include, "!name"); NoMatch
 // when no rule names it.
 func (ig *ignoreStack) match(base string, isDir bool) gitignore.MatchResult {
+	if m := ig.matchKind(base, isDir, true); m != gitignore.NoMatch {
+		return m
+	}
+	return ig.matchKind(base, isDir, false)
+}
+
+// matchKind is match among the patterns of .ignore files (dotIgnore) or
+// among git's.
+func (ig *ignoreStack) matchKind(base string, isDir, dotIgnore bool) gitignore.MatchResult {
 	for i := len(ig.patterns) - 1; i >= 0; i-- {
 		p := &ig.patterns[i]
+		if p.dotIgnore != dotIgnore {
+			continue
+		}
 		if p.simple {
 			ig.scratch = append(append(ig.scratch[:0], p.domain...), base)
 		} else {
