@@ -221,7 +221,10 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		s.seen = make(map[string]struct{})
 	}
 	s.threads = o.threads
-	if s.threads <= 0 {
+	if s.threads < 0 {
+		return nil, fmt.Errorf("scan: -j %d: want a number of inputs read at once (0: the number of CPUs)", s.threads)
+	}
+	if s.threads == 0 {
 		s.threads = runtime.NumCPU()
 	}
 	if s.maxCount < 0 {
