@@ -75,7 +75,7 @@ func (s *scanner) writeLink(f *fileOut, key, record string) bool {
 		s.halt()
 		return false
 	case s.filesWithLinks:
-		s.record(s.paint(colorPath, escapeText(f.name, false)))
+		s.record(s.paint(colorPath, s.nameField(f.name)))
 		f.done = true
 		return false
 	case !s.count:
@@ -103,11 +103,21 @@ func (s *scanner) finish(f *fileOut) {
 		case s.format == "tsv" || s.format == "csv":
 			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
-			s.record(s.paint(colorPath, escapeText(f.name, false)) + ":" + strconv.Itoa(f.n))
+			s.record(s.paint(colorPath, s.nameField(f.name)) + ":" + strconv.Itoa(f.n))
 		default:
 			s.record(strconv.Itoa(f.n))
 		}
 	}
+}
+
+// nameField is an input's name as -l and -c print it: escaped for the
+// terminal, but as it is with -0, whose NUL ends are there so that
+// "xargs -0" gets any name back (grep -lZ, rg -l0).
+func (s *scanner) nameField(name string) string {
+	if s.null {
+		return name
+	}
+	return escapeText(name, false)
 }
 
 // halt ends the run: -q found a link, or the output failed.
