@@ -151,6 +151,9 @@ func newApp(e *env) *cli.App {
 // into status 2 with a pointer to the help, instead of cli's full help
 // text on stdout.
 func usageError(c *cli.Context, err error, _ bool) error {
+	if f := suggestFlag(c, err); f != "" {
+		return withStatus(exitError, fmt.Errorf("%w; did you mean %s? (see %q)", err, f, helpCommand(c)))
+	}
 	return withStatus(exitError, fmt.Errorf("%w (see %q)", err, helpCommand(c)))
 }
 

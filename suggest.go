@@ -53,3 +53,27 @@ func (e *env) defaultAction(o *scanOptions) cli.ActionFunc {
 		return scan(c)
 	}
 }
+
+// suggestFlag returns the option, as typed ("--host"), that the unknown
+// one err names most likely misspells ("flag provided but not defined:
+// -hots", as Go's flag package words it), or "".
+func suggestFlag(c *cli.Context, err error) string {
+	_, name, ok := strings.Cut(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimPrefix(name, "-")
+	flags := c.App.Flags
+	if c.Command != nil && len(c.Command.Flags) > 0 {
+		flags = c.Command.Flags
+	}
+	best, score := "", suggestAbove
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if s := smetrics.JaroWinkler(name, n, 0.7, 4); len(n) > 1 && s >= score {
+				best, score = dashed(n), s
+			}
+		}
+	}
+	return best
+}
