@@ -66,11 +66,12 @@ func TestStreamFirstLinkBeforeMore(t *testing.T) {
 		"io.Pipe": func() (io.Reader, io.WriteCloser) { return io.Pipe() },
 	}
 	// A first line that looks like a header field ("http:") leaves the
-	// type open until the input pauses; the other decides at once.
-	firsts := []string{"see http://a.example/one\n", "http://a.example/one\n"}
+	// type open until the input pauses; the first decides at once; the
+	// last, no whole line, decides on the pause.
+	firsts := []string{"see http://a.example/one\n", "http://a.example/one\n", "see http://a.example/one and "}
 	for pipeName, newPipe := range pipes {
-		for i, args := range [][]string{{"urix"}, {"urix", "--type", "text"}, {"urix", "--json"}, {"urix", "-n", "-"}} {
-			first := firsts[i%2]
+		for i, args := range [][]string{{"urix"}, {"urix", "--type", "text"}, {"urix", "--json"}, {"urix", "-n", "-"}, {"urix", "--type", "text", "-"}, {"urix", "-"}} {
+			first := firsts[i%3]
 			name := pipeName + " " + strings.Join(args, " ") + " " + first
 			r, w := newPipe()
 			out := &notifyWriter{wrote: make(chan struct{}, 1)}
