@@ -96,9 +96,8 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 				cur.value = b[cur.off:lineEnd]
 			}
 		default:
-			colon := bytes.IndexByte(line, ':')
-			name := bytes.TrimRight(line[:max(colon, 0)], " \t")
-			if colon <= 0 || len(name) == 0 || bytes.ContainsAny(name, " \t") {
+			name, colon := fieldName(line)
+			if name == nil {
 				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
 					break
 				}
@@ -121,6 +120,26 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 	}
 	done()
 	return end, false
+}
+
+// fieldName returns the name of the field that starts line, white space
+// before its colon left out, and the offset of the colon; nil when line
+// does not start a field: no colon, an empty name, or white space inside
+// it. (A loop: bytes.TrimRight and ContainsAny with a cutset cost more on
+// names this short, and every line of a header comes here.)
+func fieldName(line []byte) ([]byte, int) {
+	colon := bytes.IndexByte(line, ':')
+	if colon <= 0 {
+		return nil, colon
+	}
+	n := colon
+	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
+		n--
+	}
+	if n == 0 || bytes.IndexByte(line[:n], ' ') >= 0 || bytes.IndexByte(line[:n], '\t') >= 0 {
+		return nil, colon
+	}
+	return line[:n], colon
 }
 
 // get returns the unfolded value of the first field named name, and
