@@ -107,7 +107,7 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 			done()
 			v := i + colon + 1
 			for _, f := range headerFields {
-				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
+				if isName(f, name) {
 					cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
 					break
 				}
@@ -140,6 +140,15 @@ func fieldName(line []byte) ([]byte, int) {
 		return nil, colon
 	}
 	return line[:n], colon
+}
+
+// isName reports whether name is the field name f, in any case. f starts
+// with a letter: the first bytes are compared before strings.EqualFold,
+// for most names differ there. (Of equal length, no other byte than f's
+// letter in either case can match: the runes that fold to an ASCII
+// letter, 'ſ' and 'K', are longer.)
+func isName(f string, name []byte) bool {
+	return len(f) == len(name) && f[0]|0x20 == name[0]|0x20 && strings.EqualFold(f, string(name))
 }
 
 // get returns the unfolded value of the first field named name, and

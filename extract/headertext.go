@@ -16,7 +16,7 @@ import (
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
 // first; the links found in them are placed at the field's value.
 func (w *mailWalker) textField(s *source, f field) bool {
-	if isIDField(f.raw) || !s.opts.Abbreviated && !mayHoldScheme(f.value) {
+	if !s.opts.Abbreviated && !mayHoldScheme(f.value) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -67,7 +67,7 @@ func isIDField(name []byte) bool {
 		return true
 	}
 	for _, f := range idFields {
-		if len(f) == len(name) && strings.EqualFold(f, string(name)) {
+		if isName(f, name) {
 			return true
 		}
 	}
