@@ -105,8 +105,12 @@ func fieldText(name string, value []byte, ref string) string {
 	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
 		v = bytes.Join(bytes.Fields(v), []byte(" "))
 	}
-	if k := bytes.Index(v, []byte(ref)); ref != "" && k >= 0 && k+len(ref) > maxFieldText {
-		return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+	// Only a value longer than maxFieldText can hold ref past it (the
+	// search converts ref, an allocation for most links).
+	if ref != "" && len(v) > maxFieldText {
+		if k := bytes.Index(v, []byte(ref)); k >= 0 && k+len(ref) > maxFieldText {
+			return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+		}
 	}
 	cut := len(v) > maxFieldText
 	if cut {
