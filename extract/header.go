@@ -154,12 +154,41 @@ func isName(f string, name []byte) bool {
 // get returns the unfolded value of the first field named name, and
 // whether there is one.
 func (h *header) get(name string) (string, bool) {
+	v, ok := h.value(name)
+	return string(v), ok
+}
+
+// value is get without the copy: a slice of the message when the field
+// is not folded.
+func (h *header) value(name string) ([]byte, bool) {
 	for _, f := range h.first[:h.n] {
 		if f.name == name {
-			return string(unfold(f.value)), true
+			return unfold(f.value), true
 		}
 	}
-	return "", false
+	return nil, false
+}
+
+// hasPrefixLower reports whether strings.ToLower(string(v)) starts with
+// prefix, lowercase ASCII, without the copies when the bytes there are
+// ASCII (a rune such as U+0130 lowers to an ASCII letter).
+func hasPrefixLower(v []byte, prefix string) bool {
+	if !isPlainASCII(v[:min(len(v), len(prefix))]) {
+		return strings.HasPrefix(strings.ToLower(string(v)), prefix)
+	}
+	if len(v) < len(prefix) {
+		return false
+	}
+	for i := range len(prefix) {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // unfold removes the line breaks of folding (RFC 5322 §2.2.3), and the
@@ -202,8 +231,9 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 		}
 	}
 	params = map[string]string{}
+	lower := lowerASCII([]byte(v)) // once for the four names
 	for _, name := range [...]string{"boundary", "charset", "format", "delsp"} {
-		if p, ok := looseParam(v, name); ok {
+		if p, ok := looseParam(v, lower, name); ok {
 			params[name] = p
 		}
 	}
@@ -235,9 +265,8 @@ func parseMediaType(v string) (string, map[string]string, error) {
 // "=", then a quoted string or a token up to ";" or white space. Only
 // ASCII letters are lowered: offsets in the lowered copy are offsets in v,
 // which strings.ToLower does not keep for invalid UTF-8 or for letters
-// such as U+212A KELVIN SIGN.
-func looseParam(v, name string) (string, bool) {
-	lower := lowerASCII([]byte(v))
+// such as U+212A KELVIN SIGN. lower is v so lowered.
+func looseParam(v, lower, name string) (string, bool) {
 	for from := 0; ; {
 		i := strings.Index(lower[from:], name)
 		if i < 0 {
