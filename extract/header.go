@@ -106,11 +106,8 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 			}
 			done()
 			v := i + colon + 1
-			for _, f := range headerFields {
-				if isName(f, name) {
-					cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
-					break
-				}
+			if f := knownField(name); f != "" {
+				cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
 			}
 			if all && cur.raw == nil {
 				cur = field{raw: name, value: b[v:lineEnd], off: v}
@@ -140,6 +137,32 @@ func fieldName(line []byte) ([]byte, int) {
 		return nil, colon
 	}
 	return line[:n], colon
+}
+
+// headerFieldStarts has a bit set for the first letter, lowercase, of each
+// of headerFields, and headerFieldLens one for each of their lengths.
+var headerFieldStarts, headerFieldLens = func() (starts, lens uint64) {
+	for _, f := range headerFields {
+		starts |= 1 << (f[0] | 0x20 - 'a')
+		lens |= 1 << len(f)
+	}
+	return starts, lens
+}()
+
+// knownField returns the field of headerFields that name is, in any case,
+// or "". Most names (X-..., Received, From, Subject) are told apart by
+// their first letter or length, without the loop.
+func knownField(name []byte) string {
+	if c := name[0] | 0x20; c < 'a' || c > 'z' || headerFieldStarts&(1<<(c-'a')) == 0 ||
+		len(name) >= 64 || headerFieldLens&(1<<len(name)) == 0 {
+		return ""
+	}
+	for _, f := range headerFields {
+		if isName(f, name) {
+			return f
+		}
+	}
+	return ""
 }
 
 // isName reports whether name is the field name f, in any case. f starts
