@@ -90,6 +90,33 @@ func mayHoldScheme(v []byte) bool {
 	return false
 }
 
+// joinFields returns bytes.Join(bytes.Fields(v), " "), in one copy when v
+// is ASCII (bytes.Fields reads the Unicode white space of other text).
+func joinFields(v []byte) []byte {
+	for _, c := range v {
+		if c >= utf8.RuneSelf {
+			return bytes.Join(bytes.Fields(v), []byte(" "))
+		}
+	}
+	out := make([]byte, 0, len(v))
+	for _, c := range v {
+		if !asciiSpace(c) {
+			out = append(out, c)
+		} else if n := len(out); n > 0 && out[n-1] != ' ' {
+			out = append(out, ' ')
+		}
+	}
+	if n := len(out); n > 0 && out[n-1] == ' ' {
+		out = out[:n-1]
+	}
+	return out
+}
+
+// asciiSpace reports whether c is white space as bytes.Fields reads it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
 // maxFieldText bounds the value in Link.Text of a header link.
 const maxFieldText = 200
 
@@ -103,7 +130,7 @@ func fieldText(name string, value []byte, ref string) string {
 	// folding would show as "\t" where the text is escaped for a terminal.
 	v := unfold(value)
 	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
-		v = bytes.Join(bytes.Fields(v), []byte(" "))
+		v = joinFields(v)
 	}
 	// Only a value longer than maxFieldText can hold ref past it (the
 	// search converts ref, an allocation for most links).
