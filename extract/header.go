@@ -96,9 +96,8 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 				cur.value = b[cur.off:lineEnd]
 			}
 		default:
-			colon := bytes.IndexByte(line, ':')
-			name := bytes.TrimRight(line[:max(colon, 0)], " \t")
-			if colon <= 0 || len(name) == 0 || bytes.ContainsAny(name, " \t") {
+			name, colon := fieldName(line)
+			if name == nil {
 				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
 					break
 				}
@@ -107,11 +106,8 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 			}
 			done()
 			v := i + colon + 1
-			for _, f := range headerFields {
-				if len(f) == len(name) && strings.EqualFold(f, string(name)) {
-					cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
-					break
-				}
+			if f := knownField(name); f != "" {
+				cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
 			}
 			if all && cur.raw == nil {
 				cur = field{raw: name, value: b[v:lineEnd], off: v}
@@ -123,15 +119,99 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 	return end, false
 }
 
+// fieldName returns the name of the field that starts line, white space
+// before its colon left out, and the offset of the colon; nil when line
+// does not start a field: no colon, an empty name, or white space inside
+// it. (A loop: bytes.TrimRight and ContainsAny with a cutset cost more on
+// names this short, and every line of a header comes here.)
+func fieldName(line []byte) ([]byte, int) {
+	colon := bytes.IndexByte(line, ':')
+	if colon <= 0 {
+		return nil, colon
+	}
+	n := colon
+	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
+		n--
+	}
+	if n == 0 || bytes.IndexByte(line[:n], ' ') >= 0 || bytes.IndexByte(line[:n], '\t') >= 0 {
+		return nil, colon
+	}
+	return line[:n], colon
+}
+
+// headerFieldStarts has a bit set for the first letter, lowercase, of each
+// of headerFields, and headerFieldLens one for each of their lengths.
+var headerFieldStarts, headerFieldLens = func() (starts, lens uint64) {
+	for _, f := range headerFields {
+		starts |= 1 << (f[0] | 0x20 - 'a')
+		lens |= 1 << len(f)
+	}
+	return starts, lens
+}()
+
+// knownField returns the field of headerFields that name is, in any case,
+// or "". Most names (X-..., Received, From, Subject) are told apart by
+// their first letter or length, without the loop.
+func knownField(name []byte) string {
+	if c := name[0] | 0x20; c < 'a' || c > 'z' || headerFieldStarts&(1<<(c-'a')) == 0 ||
+		len(name) >= 64 || headerFieldLens&(1<<len(name)) == 0 {
+		return ""
+	}
+	for _, f := range headerFields {
+		if isName(f, name) {
+			return f
+		}
+	}
+	return ""
+}
+
+// isName reports whether name is the field name f, in any case. f starts
+// with a letter: the first bytes are compared before strings.EqualFold,
+// for most names differ there. (Of equal length, no other byte than f's
+// letter in either case can match: the runes that fold to an ASCII
+// letter, 'ſ' and 'K', are longer.)
+func isName(f string, name []byte) bool {
+	return len(f) == len(name) && f[0]|0x20 == name[0]|0x20 && strings.EqualFold(f, string(name))
+}
+
 // get returns the unfolded value of the first field named name, and
 // whether there is one.
 func (h *header) get(name string) (string, bool) {
+	v, ok := h.value(name)
+	return string(v), ok
+}
+
+// value is get without the copy: a slice of the message when the field
+// is not folded.
+func (h *header) value(name string) ([]byte, bool) {
 	for _, f := range h.first[:h.n] {
 		if f.name == name {
-			return string(unfold(f.value)), true
+			return unfold(f.value), true
 		}
 	}
-	return "", false
+	return nil, false
+}
+
+// hasPrefixLower reports whether strings.ToLower(string(v)) starts with
+// prefix, lowercase ASCII, without the copies when the bytes there are
+// ASCII (a rune such as U+0130 lowers to an ASCII letter).
+func hasPrefixLower(v []byte, prefix string) bool {
+	if !isPlainASCII(v[:min(len(v), len(prefix))]) {
+		return strings.HasPrefix(strings.ToLower(string(v)), prefix)
+	}
+	if len(v) < len(prefix) {
+		return false
+	}
+	for i := range len(prefix) {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // unfold removes the line breaks of folding (RFC 5322 §2.2.3), and the
@@ -174,8 +254,9 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 		}
 	}
 	params = map[string]string{}
+	lower := lowerASCII([]byte(v)) // once for the four names
 	for _, name := range [...]string{"boundary", "charset", "format", "delsp"} {
-		if p, ok := looseParam(v, name); ok {
+		if p, ok := looseParam(v, lower, name); ok {
 			params[name] = p
 		}
 	}
@@ -207,9 +288,8 @@ func parseMediaType(v string) (string, map[string]string, error) {
 // "=", then a quoted string or a token up to ";" or white space. Only
 // ASCII letters are lowered: offsets in the lowered copy are offsets in v,
 // which strings.ToLower does not keep for invalid UTF-8 or for letters
-// such as U+212A KELVIN SIGN.
-func looseParam(v, name string) (string, bool) {
-	lower := lowerASCII([]byte(v))
+// such as U+212A KELVIN SIGN. lower is v so lowered.
+func looseParam(v, lower, name string) (string, bool) {
 	for from := 0; ; {
 		i := strings.Index(lower[from:], name)
 		if i < 0 {

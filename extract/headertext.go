@@ -16,7 +16,7 @@ import (
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
 // first; the links found in them are placed at the field's value.
 func (w *mailWalker) textField(s *source, f field) bool {
-	if isIDField(f.raw) || !s.opts.Abbreviated && !mayHoldScheme(f.value) {
+	if !s.opts.Abbreviated && !mayHoldScheme(f.value) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -67,7 +67,7 @@ func isIDField(name []byte) bool {
 		return true
 	}
 	for _, f := range idFields {
-		if len(f) == len(name) && strings.EqualFold(f, string(name)) {
+		if isName(f, name) {
 			return true
 		}
 	}
@@ -90,6 +90,33 @@ func mayHoldScheme(v []byte) bool {
 	return false
 }
 
+// joinFields returns bytes.Join(bytes.Fields(v), " "), in one copy when v
+// is ASCII (bytes.Fields reads the Unicode white space of other text).
+func joinFields(v []byte) []byte {
+	for _, c := range v {
+		if c >= utf8.RuneSelf {
+			return bytes.Join(bytes.Fields(v), []byte(" "))
+		}
+	}
+	out := make([]byte, 0, len(v))
+	for _, c := range v {
+		if !asciiSpace(c) {
+			out = append(out, c)
+		} else if n := len(out); n > 0 && out[n-1] != ' ' {
+			out = append(out, ' ')
+		}
+	}
+	if n := len(out); n > 0 && out[n-1] == ' ' {
+		out = out[:n-1]
+	}
+	return out
+}
+
+// asciiSpace reports whether c is white space as bytes.Fields reads it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
 // maxFieldText bounds the value in Link.Text of a header link.
 const maxFieldText = 200
 
@@ -103,10 +130,14 @@ func fieldText(name string, value []byte, ref string) string {
 	// folding would show as "\t" where the text is escaped for a terminal.
 	v := unfold(value)
 	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
-		v = bytes.Join(bytes.Fields(v), []byte(" "))
+		v = joinFields(v)
 	}
-	if k := bytes.Index(v, []byte(ref)); ref != "" && k >= 0 && k+len(ref) > maxFieldText {
-		return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+	// Only a value longer than maxFieldText can hold ref past it (the
+	// search converts ref, an allocation for most links).
+	if ref != "" && len(v) > maxFieldText {
+		if k := bytes.Index(v, []byte(ref)); k >= 0 && k+len(ref) > maxFieldText {
+			return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+		}
 	}
 	cut := len(v) > maxFieldText
 	if cut {

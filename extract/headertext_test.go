@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -80,6 +82,22 @@ func TestFieldText(t *testing.T) {
 	for _, tt := range tests {
 		if got := fieldText(tt.name, []byte(tt.value), tt.ref); got != tt.want {
 			t.Errorf("fieldText(%q, %q, %q) = %q, want %q", tt.name, tt.value, tt.ref, got, tt.want)
+		}
+	}
+}
+
+// TestJoinFields checks joinFields against bytes.Join(bytes.Fields(v)) on
+// values of white space, words and non-ASCII text.
+func TestJoinFields(t *testing.T) {
+	parts := []string{" ", "\t", "\r\n", "\v", "\f", "a", "bc", "\u00a0", "é", "\xff", "  "}
+	r := rand.New(rand.NewPCG(15, 4))
+	for range 5000 {
+		var v []byte
+		for range r.IntN(10) {
+			v = append(v, parts[r.IntN(len(parts))]...)
+		}
+		if got, want := joinFields(v), bytes.Join(bytes.Fields(v), []byte(" ")); !bytes.Equal(got, want) {
+			t.Fatalf("joinFields(%q) = %q, want %q", v, got, want)
 		}
 	}
 }

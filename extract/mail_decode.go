@@ -21,7 +21,7 @@ func appendQuotedPrintable(dst, src []byte) []byte {
 		} else {
 			src = nil
 		}
-		line = bytes.TrimRight(line, " \t")
+		line = trimBlanks(line)
 		for {
 			i := bytes.IndexByte(line, '=')
 			if i < 0 {
@@ -45,6 +45,17 @@ func appendQuotedPrintable(dst, src []byte) []byte {
 		}
 	}
 	return dst
+}
+
+// trimBlanks returns line without the spaces and tabs at its end, which
+// a sender may add to a quoted-printable line (RFC 2045 §6.7 (3)). (A loop:
+// bytes.TrimRight builds its set of the cutset's bytes on each call.)
+func trimBlanks(line []byte) []byte {
+	n := len(line)
+	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
+		n--
+	}
+	return line[:n]
 }
 
 func unhex(c byte) byte {

@@ -34,8 +34,30 @@ type part struct {
 func (p *part) readHeader(h *header) {
 	p.body = h.body
 	p.mediaType, p.params = h.mediaType(p.mediaType)
-	p.cte, _ = h.get("Content-Transfer-Encoding")
-	p.cte = strings.ToLower(p.cte)
+	p.cte = transferEncoding(h)
+}
+
+// cteNames are the transfer encodings of RFC 2045 §6.1.
+var cteNames = [...]string{"7bit", "8bit", "quoted-printable", "base64", "binary"}
+
+// transferEncoding returns the Content-Transfer-Encoding of h lowercased,
+// "" when there is none: one of cteNames, not a copy of the field, when
+// it names one (ASCII letters in any case: of equal length, no other rune
+// lowers to one).
+func transferEncoding(h *header) string {
+	for _, f := range h.first[:h.n] {
+		if f.name != "Content-Transfer-Encoding" {
+			continue
+		}
+		v := unfold(f.value)
+		for _, c := range cteNames {
+			if len(c) == len(v) && strings.EqualFold(c, string(v)) {
+				return c
+			}
+		}
+		return strings.ToLower(string(v))
+	}
+	return ""
 }
 
 // child returns the k-th part of the multipart p, in buf[start:end], of

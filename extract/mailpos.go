@@ -113,7 +113,7 @@ func qpLineLen(line []byte) int {
 			line, eol = line[:n-1], 2
 		}
 	}
-	line = bytes.TrimRight(line, " \t")
+	line = trimBlanks(line)
 	n := len(line) + eol
 	for i := bytes.IndexByte(line, '='); i >= 0; {
 		switch {

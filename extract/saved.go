@@ -215,7 +215,7 @@ func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 // multipart/related message p with header h, when its type names no
 // other root (RFC 2387 §3.2, the start parameter).
 func (w *mailWalker) rootLocation(h *header, p part) (string, bool) {
-	if v, _ := h.get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), "multipart/related") {
+	if v, _ := h.value("Content-Type"); !hasPrefixLower(v, "multipart/related") { // unfold trims v
 		return "", false // not parsed twice (readHeader does it) unless needed
 	}
 	mt, params := h.mediaType("text/plain")

@@ -89,20 +89,25 @@ func isISO2022JP(text []byte) bool {
 type legacy struct {
 	enc   encoding.Encoding
 	score func(prev, r, next rune) int
+	most  int // the most one 8-bit byte of the text can add to the score
 }
 
 // legacies are the encodings detectLegacy tries, the encodings of the
 // languages whose pages most often declare none: windows-1252 first, so
 // that it wins a tie.
+//
+// A byte of the single-byte encodings is one character; in the multi-byte
+// ones each character holds an 8-bit byte, and Big5 decodes some pairs to
+// two characters: most is the top score of a character, times two.
 var legacies = []legacy{
-	{charmap.Windows1252, scoreWestern},
-	{charmap.Windows1251, scoreCyrillic},
-	{charmap.KOI8R, scoreCyrillic},
-	{japanese.ShiftJIS, scoreJapanese},
-	{japanese.EUCJP, scoreJapanese},
-	{simplifiedchinese.GBK, scoreHan(commonSimplified)},
-	{traditionalchinese.Big5, scoreHan(commonTraditional)},
-	{korean.EUCKR, scoreKorean},
+	{charmap.Windows1252, scoreWestern, 2},
+	{charmap.Windows1251, scoreCyrillic, 1},
+	{charmap.KOI8R, scoreCyrillic, 1},
+	{japanese.ShiftJIS, scoreJapanese, 6},
+	{japanese.EUCJP, scoreJapanese, 6},
+	{simplifiedchinese.GBK, scoreHan(commonSimplified), 6},
+	{traditionalchinese.Big5, scoreHan(commonTraditional), 6},
+	{korean.EUCKR, scoreKorean, 6},
 }
 
 // detectLegacy returns the encoding of legacies in which the text sample
@@ -122,19 +127,40 @@ func detectLegacy(sample []byte) encoding.Encoding {
 			sample = sample[:i]
 		}
 	}
+	// The ASCII after the last 8-bit byte scores nothing: it is left out
+	// but for the bytes that may end the last character (four in
+	// GB18030) and the one that follows it, which scores it.
+	last := len(sample) - 1
+	for last >= 0 && sample[last] < utf8.RuneSelf {
+		last--
+	}
+	sample = sample[:min(len(sample), last+1+5)]
 	best, bestScore := encoding.Encoding(charmap.Windows1252), 0
 	var buf [4096]byte
+	high := countHigh(sample)
 	for _, l := range legacies {
-		if score := l.read(sample, buf[:]); score > bestScore {
+		if score, ok := l.read(sample, buf[:], high, bestScore); ok && score > bestScore {
 			best, bestScore = l.enc, score
 		}
 	}
 	return best
 }
 
+// countHigh returns the number of 8-bit bytes in b.
+func countHigh(b []byte) int {
+	n := 0
+	for _, c := range b {
+		n += int(c >> 7)
+	}
+	return n
+}
+
 // read returns the score of sample read in l.enc (see detectLegacy),
-// decoded into buf piece by piece.
-func (l legacy) read(sample, buf []byte) int {
+// decoded into buf piece by piece, and true; or false as soon as the
+// score cannot rise above beat any more, with high the 8-bit bytes of
+// sample still to read, each adding at most l.most (most of the time
+// goes to the decoders of the encodings that lose).
+func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 	dec := l.enc.NewDecoder()
 	score, prev := 0, rune(' ')
 	for len(sample) > 0 {
@@ -142,6 +168,7 @@ func (l legacy) read(sample, buf []byte) int {
 		if nSrc == 0 {
 			break // never stall; the decoders replace what they cannot read
 		}
+		high -= countHigh(sample[:nSrc])
 		sample = sample[nSrc:]
 		text := buf[:nDst]
 		for i := 0; i < len(text); {
@@ -163,8 +190,11 @@ func (l legacy) read(sample, buf []byte) int {
 			}
 			prev = r
 		}
+		if score+high*l.most <= beat {
+			return score, false
+		}
 	}
-	return score
+	return score, true
 }
 
 func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
