@@ -11,9 +11,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
@@ -126,17 +124,14 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	if err != nil {
 		w, h = 80, 24
 	}
-	rend := lipgloss.NewRenderer(tty)
-	color := os.Getenv("NO_COLOR") == ""
-	if !color {
-		rend.SetColorProfile(termenv.ANSI) // bold, underline, reverse; no colors
-	}
-	m := pick.New(b, !first.Done, w, h, pick.NewStyles(rend, color))
+	// Without color (NO_COLOR) the styles keep bold, underline and
+	// reverse; bubbletea's color profile of the tty downsamples the colors.
+	m := pick.New(b, !first.Done, w, h, pick.NewStyles(os.Getenv("NO_COLOR") == ""))
 	m.Copy = func(uri string) error {
 		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
 		return err
 	}
-	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty), tea.WithAltScreen())
+	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty))
 	go func() {
 		for msg := range rd.batches {
 			p.Send(msg)

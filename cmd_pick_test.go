@@ -1,17 +1,14 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
@@ -128,9 +125,7 @@ func TestPickViewCorpus(t *testing.T) {
 		return nil
 	})
 	files = append(files, filepath.Join(dir, "nazario-phishing", "phishing0.mbox"))
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	styles := pick.NewStyles(r, false)
+	var styles pick.Styles // the characters only
 	screens := 0
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -146,8 +141,8 @@ func TestPickViewCorpus(t *testing.T) {
 		f.Close()
 		m := pick.New(b, false, 80, 24, styles)
 		for range len(b.Items())/10 + 1 {
-			checkScreen(t, name, m.View())
-			m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+			checkScreen(t, name, m.View().Content)
+			m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 			screens++
 		}
 	}

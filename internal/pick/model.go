@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/urix/urix/extract"
 )
@@ -74,55 +74,60 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.scroll()
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		m.status = ""
 		return m, m.key(msg)
+	case tea.PasteMsg:
+		m.status = ""
+		m.setFilter(append(m.filter, printable([]rune(msg.Content))...))
 	}
 	return m, nil
 }
 
 // key applies one key; it returns tea.Quit when picking ends.
-func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	switch k.Type {
-	case tea.KeyCtrlC, tea.KeyEsc:
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "ctrl+c", "esc":
 		return tea.Quit
-	case tea.KeyEnter:
+	case "enter":
 		return m.pick()
-	case tea.KeyUp, tea.KeyCtrlP:
+	case "up", "ctrl+p":
 		m.move(-1)
-	case tea.KeyDown, tea.KeyCtrlN:
+	case "down", "ctrl+n":
 		m.move(1)
-	case tea.KeyPgUp:
+	case "pgup":
 		m.move(-m.rows())
-	case tea.KeyPgDown:
+	case "pgdown":
 		m.move(m.rows())
-	case tea.KeyHome:
+	case "home":
 		m.move(-len(m.shown))
-	case tea.KeyEnd:
+	case "end":
 		m.move(len(m.shown))
-	case tea.KeySpace, tea.KeyTab:
+	case "space", "tab":
 		m.toggle()
-	case tea.KeyCtrlY:
+	case "ctrl+y":
 		m.copy()
-	case tea.KeyBackspace:
+	case "backspace":
 		if n := len(m.filter); n > 0 {
 			m.setFilter(m.filter[:n-1])
 		}
-	case tea.KeyCtrlU:
+	case "ctrl+u":
 		m.setFilter(nil)
-	case tea.KeyCtrlW:
+	case "ctrl+w":
 		m.setFilter(m.filter[:wordStart(m.filter)])
-	case tea.KeyRunes:
-		if len(m.filter) == 0 && len(k.Runes) == 1 && !k.Paste {
-			switch k.Runes[0] {
-			case 'q':
+	case "q", "y":
+		if len(m.filter) == 0 {
+			if k.Text == "q" {
 				return tea.Quit
-			case 'y':
-				m.copy()
-				return nil
 			}
+			m.copy()
+			return nil
 		}
-		m.setFilter(append(m.filter, printable(k.Runes)...))
+		fallthrough
+	default:
+		if k.Text != "" {
+			m.setFilter(append(m.filter, printable([]rune(k.Text))...))
+		}
 	}
 	return nil
 }

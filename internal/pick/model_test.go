@@ -8,18 +8,15 @@ import (
 	"testing"
 	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/urix/urix/extract"
 )
 
 // plainStyles draw nothing but the characters.
 func plainStyles() Styles {
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	return NewStyles(r, false)
+	return Styles{}
 }
 
 func testLinks() []extract.Link {
@@ -44,23 +41,32 @@ func newBuilder(links []extract.Link, fold bool) *Builder {
 
 // keys makes the key messages of a script: a name in brackets is a
 // special key ("<down>", "<enter>"), any other character is typed.
-func keys(script string) []tea.KeyMsg {
-	special := map[string]tea.KeyType{
-		"up": tea.KeyUp, "down": tea.KeyDown, "ctrl-n": tea.KeyCtrlN, "ctrl-p": tea.KeyCtrlP,
+func keys(script string) []tea.Msg {
+	special := map[string]rune{
+		"up": tea.KeyUp, "down": tea.KeyDown, "ctrl-n": 'n', "ctrl-p": 'p',
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl-c": tea.KeyCtrlC, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": tea.KeyCtrlU, "ctrl-y": tea.KeyCtrlY, "ctrl-w": tea.KeyCtrlW,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "ctrl-c": 'c', "space": tea.KeySpace,
+		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": 'u', "ctrl-y": 'y', "ctrl-w": 'w',
 	}
-	var out []tea.KeyMsg
+	var out []tea.Msg
 	for script != "" {
 		if script[0] == '<' {
 			name, rest, _ := strings.Cut(script[1:], ">")
-			out = append(out, tea.KeyMsg{Type: special[name]})
+			k := tea.KeyPressMsg{Code: special[name]}
+			if strings.HasPrefix(name, "ctrl-") {
+				k.Mod = tea.ModCtrl
+			}
+			out = append(out, k)
 			script = rest
 			continue
 		}
 		r := []rune(script)[0]
-		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		if r == ' ' {
+			// The space key marks: a space in the filter is pasted.
+			out = append(out, tea.PasteMsg{Content: " "})
+		} else {
+			out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
 		script = script[len(string(r)):]
 	}
 	return out
@@ -168,9 +174,9 @@ func TestView(t *testing.T) {
 	// filter stays on top, the warnings and the help line go first.
 	for _, size := range [][2]int{{80, 24}, {40, 10}, {40, 5}, {30, 8}, {120, 50}, {20, 4}, {12, 3}} {
 		m := New(newBuilder(testLinks(), true), false, size[0], size[1], plainStyles())
-		m.Update(tea.KeyMsg{Type: tea.KeyDown})
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b")})
-		v := m.View()
+		m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+		m.Update(tea.KeyPressMsg{Code: 'b', Text: "b"})
+		v := m.View().Content
 		lines := strings.Split(v, "\n")
 		if len(lines) > size[1] {
 			t.Errorf("%dx%d: %d lines:\n%s", size[0], size[1], len(lines), v)
@@ -186,9 +192,9 @@ func TestView(t *testing.T) {
 	}
 	// A resize redraws at the new size; the cursor's row stays on screen.
 	m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
-	m.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 8})
-	if v := m.View(); !strings.Contains(v, "mailto:list@example.org") || strings.Count(v, "\n") > 7 {
+	if v := m.View().Content; !strings.Contains(v, "mailto:list@example.org") || strings.Count(v, "\n") > 7 {
 		t.Errorf("after a resize to 60x8:\n%s", v)
 	}
 }
@@ -203,7 +209,7 @@ func TestViewLongURI(t *testing.T) {
 		{URI: long + "?w", Ref: long + "?w", Part: "1", Message: 1, Warnings: []string{"odd: a warning"}},
 	}
 	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
-	lines := strings.Split(m.View(), "\n")
+	lines := strings.Split(m.View().Content, "\n")
 	if note := lines[len(lines)-2]; !strings.HasSuffix(note, "/the-end") {
 		t.Errorf("the line above the help is %q, want the end of the URI", note)
 	}
@@ -215,12 +221,12 @@ func TestViewLongURI(t *testing.T) {
 			t.Errorf("line %q is %d wide", l, w)
 		}
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyDown})
-	if v := m.View(); strings.Contains(v, "/the-end") {
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if v := m.View().Content; strings.Contains(v, "/the-end") {
 		t.Errorf("a short URI's row still shows the end of another:\n%s", v)
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyDown})
-	if v := m.View(); !strings.Contains(v, "! odd: a warning") || strings.Contains(v, "/the-end") {
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if v := m.View().Content; !strings.Contains(v, "! odd: a warning") || strings.Contains(v, "/the-end") {
 		t.Errorf("a row with warnings shows them, not the URI's end:\n%s", v)
 	}
 }
@@ -229,7 +235,7 @@ func TestViewWarnings(t *testing.T) {
 	links := []extract.Link{{URI: "http://evil.example/", Ref: "http://evil.example/", Style: extract.StyleHTML,
 		Context: extract.ContextHTML, Tag: "a", Attr: "href", Text: "https://www.bank.example/login", Part: "2", Message: 1}}
 	m := New(newBuilder(links, true), false, 80, 24, plainStyles())
-	v := m.View()
+	v := m.View().Content
 	for _, want := range []string{"http://evil.example/ !text-host", "! text-host: the text shows www.bank.example, the link goes to evil.example"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -247,13 +253,13 @@ func TestModelStreaming(t *testing.T) {
 	if got := m.Shown(); !slices.Equal(got, []string{"https://a.example/one", "mailto:list@example.org"}) {
 		t.Fatalf("after 2 links: %q", got)
 	}
-	if v := m.View(); !strings.Contains(v, "reading… 2/2") {
+	if v := m.View().Content; !strings.Contains(v, "reading… 2/2") {
 		t.Errorf("while reading, the prompt line says:\n%s", v)
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyDown})
-	m.Update(tea.KeyMsg{Type: tea.KeySpace}) // marks the header link
-	m.Update(tea.KeyMsg{Type: tea.KeyUp})
-	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	m.Update(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}) // marks the header link
+	m.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	m.Update(LinksMsg{Links: links[2:], Done: true})
 	want := []string{"https://a.example/one", "https://b.example/two", "https://c.example/three", "mailto:list@example.org"}
 	if got := m.Shown(); !slices.Equal(got, want) {
@@ -265,7 +271,7 @@ func TestModelStreaming(t *testing.T) {
 	if got := m.Marked(); !slices.Equal(got, []string{"mailto:list@example.org"}) {
 		t.Errorf("marked %q", got)
 	}
-	if v := m.View(); strings.Contains(v, "reading") || !strings.Contains(v, "4/4") {
+	if v := m.View().Content; strings.Contains(v, "reading") || !strings.Contains(v, "4/4") {
 		t.Errorf("done, the prompt line says:\n%s", v)
 	}
 }
@@ -307,15 +313,15 @@ func TestViewHostile(t *testing.T) {
 		b.Add(l)
 	}
 	m := New(b, false, 80, 24, plainStyles())
-	for _, keys := range [][]tea.KeyMsg{
+	for _, keys := range [][]tea.Msg{
 		nil,
-		{{Type: tea.KeyEnd}},
-		{{Type: tea.KeyDown}, {Type: tea.KeyRunes, Runes: []rune("x\u202e" + evil), Paste: true}},
+		{tea.KeyPressMsg{Code: tea.KeyEnd}},
+		{tea.KeyPressMsg{Code: tea.KeyDown}, tea.PasteMsg{Content: "x\u202e" + evil}},
 	} {
 		for _, k := range keys {
 			m.Update(k)
 		}
-		v := m.View()
+		v := m.View().Content
 		for _, r := range v {
 			if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r)) {
 				t.Errorf("after %v, the screen holds %U:\n%s", keys, r, v)

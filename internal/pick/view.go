@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -13,18 +14,19 @@ type Styles struct {
 	Cursor, Link, Mark, Dim, Warn, Prompt lipgloss.Style
 }
 
-// NewStyles returns the styles drawn by r: with color, or, without (the
-// user set NO_COLOR), with bold, underline and reverse video only. The
+// NewStyles returns the styles: with color, or, without (the user set
+// NO_COLOR), with bold, underline and reverse video only; the program's
+// color profile downsamples the colors to what the terminal has. The
 // screen says everything in characters too (">" for the cursor, "*" for
 // a mark, "!" for a warning), so it reads the same with no style at all.
-func NewStyles(r *lipgloss.Renderer, color bool) Styles {
+func NewStyles(color bool) Styles {
 	s := Styles{
-		Cursor: r.NewStyle().Reverse(true),
-		Link:   r.NewStyle(),
-		Mark:   r.NewStyle().Underline(true),
-		Dim:    r.NewStyle(),
-		Warn:   r.NewStyle().Bold(true),
-		Prompt: r.NewStyle().Bold(true),
+		Cursor: lipgloss.NewStyle().Reverse(true),
+		Link:   lipgloss.NewStyle(),
+		Mark:   lipgloss.NewStyle().Underline(true),
+		Dim:    lipgloss.NewStyle(),
+		Warn:   lipgloss.NewStyle().Bold(true),
+		Prompt: lipgloss.NewStyle().Bold(true),
 	}
 	if color {
 		s.Link = s.Link.Foreground(lipgloss.Color("4"))
@@ -57,8 +59,15 @@ func (m *Model) rows() int { return max(1, (m.height-m.chrome())/2) }
 // View draws the screen: the prompt with the filter and the count, the
 // rows (the link, then where it came from and its context, the link
 // underlined in it), the warnings of the row under the cursor, and the
-// help line or the last message.
-func (m *Model) View() string {
+// help line or the last message, on the alternate screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.screen())
+	v.AltScreen = true
+	return v
+}
+
+// screen draws the lines of View.
+func (m *Model) screen() string {
 	w := max(m.width, 1)
 	count := strconv.Itoa(len(m.shown)) + "/" + strconv.Itoa(len(m.items))
 	if m.loading {
