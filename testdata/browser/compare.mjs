@@ -20,8 +20,9 @@ const browser = await chromium.launchPersistentContext(
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-// Only the page itself is fetched: subresources would slow the run and change nothing in the DOM.
-await browser.route('**/*', (r) => (r.request().isNavigationRequest() ? r.continue() : r.abort()));
+// Only the page itself is fetched (a meta refresh must not navigate away).
+let target = '';
+await browser.route('**/*', (r) => (r.request().isNavigationRequest() && r.request().url() === target ? r.continue() : r.abort()));
 const page = await browser.newPage();
 
 const out = fs.createWriteStream(path.join(outDir, 'diffs.jsonl'));
@@ -29,10 +30,11 @@ let nPages = 0, nLinks = 0, nRaw = 0, nNorm = 0;
 const perPage = [];
 for (const rel of pages) {
   const url = `http://127.0.0.1:${port}/${rel.split('/').map(encodeURIComponent).join('/')}`;
+  target = url;
+  let got;
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20000 });
-  } catch (e) { console.error(rel, e.message); continue; }
-  const got = await page.evaluate((sel) => {
+    got = await page.evaluate((sel) => {
     const res = {};
     for (const [tag, attr] of sel) {
       const list = [];
@@ -56,7 +58,8 @@ for (const rel of pages) {
       res[`${tag}/${attr}`] = list;
     }
     return { res, charset: document.characterSet, base: document.baseURI };
-  }, SEL);
+    }, SEL);
+  } catch (e) { console.error(rel, e.message); continue; }
   const run = (norm) => {
     const args = ['--json', '--type', 'html', '--base', url];
     if (norm) args.push('--normalize');
