@@ -186,6 +186,11 @@ func TestHTMLAsBrowsers(t *testing.T) {
 		{"base port above 65535",
 			`<base href="http://h.example:99999/"><a href="x">x</a>`,
 			[]string{"a/href http://doc.example/x retrieval"}},
+		// The tree builder renames an HTML image start tag img
+		// (§13.2.6.4.7); SVG's image stays image.
+		{"image start tag is img",
+			`<image src="a.png" alt="A"><svg><image href="s.svg"/></svg><image src=b.png />`,
+			[]string{"img/src http://doc.example/a.png retrieval", "image/href http://doc.example/s.svg retrieval", "img/src http://doc.example/b.png retrieval"}},
 		{"invalid UTF-8, declared",
 			"<meta charset=\"utf-8\"><a href=\"a\xffb\">1</a><a href=\"c\xe2\x82d?\xed\xa0\x80\">2</a>",
 			[]string{"a/href http://doc.example/a%EF%BF%BDb retrieval", "a/href http://doc.example/c%EF%BF%BDd?%EF%BF%BD%EF%BF%BD%EF%BF%BD retrieval"}},

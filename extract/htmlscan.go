@@ -144,6 +144,11 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		st.fs.breakOut()
 		foreign = false
 	}
+	if name == "image" && !foreign {
+		// The tree builder makes it an img (§13.2.6.4.7), as browsers
+		// show, load and list it.
+		name = "img"
+	}
 	switch {
 	case name == "a" && !p.onlyBase:
 		p.startAnchor()

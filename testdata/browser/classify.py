@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""classify.py: sort the differences compare.mjs wrote (results/diffs.jsonl)
+into classes, with counts and an example each. usage: classify.py [DIR]"""
+import collections
+import json
+import re
+import sys
+
+d = sys.argv[1] if len(sys.argv) > 1 else 'results'
+rows = [json.loads(l) for l in open(f'{d}/diffs.jsonl')]
+
+# ASCII characters RFC 3986 wants percent-encoded where the WHATWG URL
+# standard's encode sets leave them (| [ ] { } " ^ ` space, # in a fragment),
+# or the other way round (' in a special URL's query).
+SETS = re.compile(r'%(7C|5B|5D|7B|7D|22|5E|60|20|23|27|3C|3E|5C)', re.I)
+
+def loose(s):
+    return SETS.sub(lambda m: chr(int(m.group(1), 16)), s).replace(' ', '%20')
+
+
+def klass(r):
+    b, u, n = r.get('browser'), r.get('urix'), r.get('urixN')
+    if b is None:
+        return 'urix extra (not an element in the browser DOM)'
+    if u is None:
+        if r.get('urixHas'):
+            return 'parse: the tree builder clones a misnested <a> (adoption agency, HTML §13.2.6.4.7): one tag, several elements'
+        return 'urix missing (element only in the browser DOM)'
+    if r.get('tmpl'):
+        return 'template content: the browser resolves it against the inert document (about:blank); urix against the page base'
+    if b == u:
+        return 'normalization only: --normalize uppercases %xx, decodes %-encoded unreserved (RFC 3986 §6.2.2)'
+    if loose(b) == loose(u):
+        return 'encode sets: RFC 3986 percent-encodes | [ ] { } " space # ^ `; WHATWG leaves them (and encodes \' in query)'
+    if b == (r.get('attr') or '').strip():
+        return 'browser rejects the URL (WHATWG parser failure: the property gives the attribute); RFC 3986 accepts it'
+    if b.lower() == u.lower():
+        return 'case only'
+    return 'other'
+
+
+c = collections.Counter()
+ex = {}
+for r in rows:
+    k = klass(r)
+    c[k] += 1
+    ex.setdefault(k, r)
+s = json.load(open(f'{d}/summary.json'))
+print(f"pages {s['pages']}, links {s['links']}, agree {s['agreeRaw']} ({s['rateRaw']:.4f}) as printed, "
+      f"{s['agreeNormalized']} ({s['rateNormalized']:.4f}) with --normalize")
+for k, v in c.most_common():
+    r = ex[k]
+    pages = len({x['page'] for x in rows if klass(x) == k})
+    print(f'\n{v} in {pages} pages: {k}\n  e.g. {r["page"]} {r["key"]} attr={(r.get("attr") or "")[:90]!r}'
+          f'\n  browser {(r.get("browser") or "")[:100]}\n  urix    {(r.get("urix") or "")[:100]}'
+          f'\n  urix -N {(r.get("urixN") or "")[:100]}')
