@@ -30,6 +30,11 @@ func (w *waitingReader) Read(p []byte) (int, error) {
 		os.Stderr.WriteString("ready\n")
 		select {
 		case <-c:
+			// The runtime hands a signal to each channel in turn:
+			// give it time to reach rewrite's own, which it polls
+			// at each read, before reading on. Reading on at once
+			// let the small page be written whole first (once in CI).
+			time.Sleep(200 * time.Millisecond)
 		case <-time.After(20 * time.Second):
 		}
 	}
