@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
 
@@ -38,7 +39,7 @@ import (
 // that the usual candidate, a URI as written, costs nothing more.
 func mapText(out []byte) (u uri.URI, mapped, warn string, err error) {
 	text, warn := repair(out)
-	if !isASCII(text) {
+	if !ascii.Valid(text) {
 		if text, err = uri.FromIRI(text); err != nil {
 			return u, "", "", err
 		}
@@ -65,16 +66,6 @@ func repairable(out []byte, err error) bool {
 	}
 	c := out[k]
 	return c >= utf8.RuneSelf || class[c]&cRepair != 0 || c == '[' || c == ']' || c == '#' || c == '%'
-}
-
-// isASCII reports whether s is all ASCII.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // repair returns the text of the URI out with the characters browsers
