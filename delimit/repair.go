@@ -162,10 +162,11 @@ func mapAlt(alt string, mapped bool) string {
 	if err == nil {
 		return alt
 	}
-	if !repairable([]byte(alt), err) {
+	b := []byte(alt)
+	if !repairable(b, err) {
 		return ""
 	}
-	_, m, _, err := mapText([]byte(alt))
+	_, m, _, err := mapText(b)
 	if err != nil {
 		return ""
 	}
