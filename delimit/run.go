@@ -315,8 +315,7 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	if err != nil && repairable(out, err) {
 		u, mapped, warn, err = mapText(out)
 	}
-	switch {
-	case err != nil:
+	if err != nil {
 		return out, cand{rule: ruleInvalid}
 	}
 	ok, underscore := schemeRule(u, syn)
