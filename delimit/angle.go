@@ -34,11 +34,7 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if !a.absolute && (!s.opts.Relative || spaceOnly || !plausibleRelative(out)) {
 		return s.fail(q + 1)
 	}
-	u, err := parseView(out)
-	var mapped, warn string
-	if err != nil && repairable(out, err) {
-		u, mapped, warn, err = mapText(out)
-	}
+	u, mapped, warn, err := parseOrMap(out)
 	if a.split && err == nil {
 		a.syn, _ = lookupScheme(u.Scheme)
 	}

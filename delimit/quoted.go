@@ -44,11 +44,7 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok || colon+1 == j || notAfterScheme(b[colon+1]) {
 		return s.fail(q + 1)
 	}
-	u, err := parseView(b[q+1 : j])
-	var mapped, warn string
-	if err != nil && repairable(b[q+1:j], err) {
-		u, mapped, warn, err = mapText(b[q+1 : j])
-	}
+	u, mapped, warn, err := parseOrMap(b[q+1 : j])
 	if err != nil {
 		return s.fail(q + 1)
 	}

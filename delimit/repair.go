@@ -48,6 +48,17 @@ func mapText(out []byte) (u uri.URI, mapped, warn string, err error) {
 	return u, text, warn, err
 }
 
+// parseOrMap parses out without copying it (parseView) and, when that
+// fails at a character mapText maps, maps it; mapped is "" when out
+// parsed as it is.
+func parseOrMap(out []byte) (u uri.URI, mapped, warn string, err error) {
+	u, err = parseView(out)
+	if err != nil && repairable(out, err) {
+		return mapText(out)
+	}
+	return u, "", "", err
+}
+
 // repairable reports whether the parse error err of out is at a
 // character that mapText maps: the first that package uri refuses is
 // non-ASCII, one that is repaired, or the digits after a '%'. Any other

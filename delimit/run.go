@@ -310,11 +310,7 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	if len(out) > s.max {
 		return out, cand{rule: ruleTooLong}
 	}
-	u, err := parseView(out)
-	var mapped, warn string
-	if err != nil && repairable(out, err) {
-		u, mapped, warn, err = mapText(out)
-	}
+	u, mapped, warn, err := parseOrMap(out)
 	if err != nil {
 		return out, cand{rule: ruleInvalid}
 	}
