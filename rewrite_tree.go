@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-
 	"io"
 	"io/fs"
 	"os"
@@ -79,7 +77,7 @@ func isHTMLFile(path string) bool {
 	}
 	defer f.Close()
 	head := make([]byte, 4096)
-	n, err := io.ReadFull(bufio.NewReader(f), head)
+	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return true
 	}

@@ -74,8 +74,22 @@ func (attrs *tagAttrs) ruleAttr(b []byte) (string, bool) {
 	if s, ok := ruleAttr(b); ok || attrs.extra == nil {
 		return s, ok
 	}
+	if s, ok := attrs.extra[string(b)]; ok || !mayLower(b) {
+		return s, ok // most names (class, id, style) are lower case: no copy
+	}
 	s, ok := attrs.extra[strings.ToLower(string(b))]
 	return s, ok
+}
+
+// mayLower reports whether strings.ToLower can change b: it holds an
+// ASCII capital or a byte that is not ASCII.
+func mayLower(b []byte) bool {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // extraAttr returns how the attribute key, kept by parseTag but not one of

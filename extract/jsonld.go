@@ -57,9 +57,9 @@ func (f *jsonFrame) holdsURL() bool {
 // jsonLD hands out the URLs of the JSON-LD script raw at offset start
 // (see jsonLDKeys), read with encoding/json token by token, so that each
 // has its place in the page; blank node identifiers ("_:b0"), empty
-// strings and names are not URLs (jsonLDURL). Invalid JSON is read up to the error, and
-// nothing is reported about it: pages carry broken JSON-LD, and it is
-// not HTML's to check.
+// strings and names are not URLs (jsonLDURL). Invalid JSON is read up to
+// the error, and nothing is reported about it: pages carry broken
+// JSON-LD, and it is not HTML's to check.
 func (p *page) jsonLD(raw []byte, start int) {
 	if len(raw) > maxJSONLD {
 		raw = raw[:maxJSONLD]
@@ -108,9 +108,9 @@ func (p *page) jsonLD(raw []byte, start int) {
 	}
 }
 
-// jsonLDURL reports whether s, the value of the JSON key name, can be a URL: not a
-// blank node identifier ("_:b0"), not empty, no white space inside. Pages'
-// data is sloppy ("sameAs": "" or a person's name), and such a value,
+// jsonLDURL reports whether s, the value of the JSON key name, can be a
+// URL: not a blank node identifier ("_:b0"), not empty, no white space
+// inside. Pages' data is sloppy ("sameAs": "" or a person's name), and such a value,
 // resolved as a relative reference, would name the page itself or a path
 // that does not exist.
 func jsonLDURL(name, s string) bool {
