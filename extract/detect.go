@@ -95,7 +95,7 @@ func Detect(name string, head []byte) Type {
 // Office Open XML part ([Content_Types].xml, _rels/, word/, xl/, ppt/;
 // ECMA-376 Part 2).
 func detectBinary(head []byte) Type {
-	if i := bytes.Index(head[:min(len(head), 1024)], []byte("%PDF-")); i >= 0 {
+	if bytes.Contains(head[:min(len(head), 1024)], []byte("%PDF-")) {
 		return PDF
 	}
 	if len(head) < 30 || !bytes.HasPrefix(head, []byte("PK\x03\x04")) {

@@ -121,10 +121,10 @@ func asciiSpace(c byte) bool {
 const maxFieldText = 200
 
 // fieldText returns the Link.Text of the link ref in the header field
-// name of value: "Name: value", unfolded and white space folded, the value cut after
-// maxFieldText bytes, or, when ref is further on (List-Unsubscribe's
-// second link, after a long mailto: token), cut around ref as the
-// context of text is, for the text to show the link.
+// name of value: "Name: value", unfolded and white space folded, the
+// value cut after maxFieldText bytes, or, when ref is further on
+// (List-Unsubscribe's second link, after a long mailto: token), cut
+// around ref as the context of text is, for the text to show the link.
 func fieldText(name string, value []byte, ref string) string {
 	// White space folded as in the context of text: a tab of the
 	// folding would show as "\t" where the text is escaped for a terminal.

@@ -175,7 +175,7 @@ type mailBuf struct {
 	lines lineCounter
 	// lineBase is the line of the input buf starts on; unescaped holds
 	// the offsets in buf of the lines of an mbox that lost their ">"
-	// (see unescapeFrom), in increasing order.
+	// (see mboxReader.setMessage), in increasing order.
 	lineBase  int
 	unescaped []int
 	// encodedAt is, for a decoded buffer (bufOff -1), where its encoded

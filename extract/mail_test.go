@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -288,4 +289,22 @@ func TestHeaderLinkPositions(t *testing.T) {
 			t.Errorf("%q: header links %+v, want one at offset %d, line %d, column %d", tt.msg, got, tt.offset, tt.line, tt.column)
 		}
 	}
+}
+
+// unescapeFrom returns line without its first ">" if it is a ">From "
+// line escaped by an mbox writer (any number of ">"): the test corpus
+// mbox escapes with it the lines a reader would unescape (the reader
+// itself unescapes in place, see mboxReader.setMessage).
+func unescapeFrom(line []byte) ([]byte, bool) {
+	if len(line) < 6 || line[0] != '>' {
+		return line, false
+	}
+	i := 1
+	for i < len(line) && line[i] == '>' {
+		i++
+	}
+	if !bytes.HasPrefix(line[i:], []byte("From ")) {
+		return line, false
+	}
+	return line[1:], true
 }

@@ -327,19 +327,3 @@ func growMessage(msg []byte, n int) []byte {
 	copy(grown, msg)
 	return grown
 }
-
-// unescapeFrom returns line without its first ">" if it is a ">From "
-// line escaped by an mbox writer (any number of ">").
-func unescapeFrom(line []byte) ([]byte, bool) {
-	if len(line) < 6 || line[0] != '>' {
-		return line, false
-	}
-	i := 1
-	for i < len(line) && line[i] == '>' {
-		i++
-	}
-	if !bytes.HasPrefix(line[i:], []byte("From ")) {
-		return line, false
-	}
-	return line[1:], true
-}

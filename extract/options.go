@@ -105,7 +105,8 @@ type Options struct {
 	// (RFC 3986 §5.1.3, a "file:" URI of its absolute path) unless Base is
 	// set or the content records the URI it was saved from (an HTML
 	// page's saved-from or SingleFile comment, an MHTML page's
-	// Snapshot-Content-Location: Link.BaseNote says which). "-" or "" stands for standard input, which has no retrieval base.
+	// Snapshot-Content-Location: Link.BaseNote says which). "-" or ""
+	// stands for standard input, which has no retrieval base.
 	Name string
 	// Base is the URI the input was retrieved from (§5.1.3), as the user
 	// gives it (--base); it overrides the "file:" URI of Name. It must be

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/binary"
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -105,9 +106,9 @@ func (d *utf16Doc) unit(b []byte) uint16 { return utf16Unit(b, d.bigEndian) }
 // given.
 func utf16Unit(b []byte, bigEndian bool) uint16 {
 	if bigEndian {
-		return uint16(b[0])<<8 | uint16(b[1])
+		return binary.BigEndian.Uint16(b)
 	}
-	return uint16(b[1])<<8 | uint16(b[0])
+	return binary.LittleEndian.Uint16(b)
 }
 
 // appendUnit appends the UTF-8 form of the code unit u, a surrogate one
@@ -341,10 +342,11 @@ func isContinuation(b []byte) bool {
 	return true
 }
 
+// put appends the code unit v to u.out in the document's byte order.
 func (u *utf16Writer) put(v uint16) {
 	if u.d.bigEndian {
-		u.out = append(u.out, byte(v>>8), byte(v))
+		u.out = binary.BigEndian.AppendUint16(u.out, v)
 	} else {
-		u.out = append(u.out, byte(v), byte(v>>8))
+		u.out = binary.LittleEndian.AppendUint16(u.out, v)
 	}
 }

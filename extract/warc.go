@@ -52,8 +52,9 @@ type warcRecord struct {
 	blockSize int64
 }
 
-// get returns the value of the header field name, "" when absent.
-func (r *warcRecord) get(name string) string { return r.header[strings.ToLower(name)] }
+// get returns the value of the header field name (lower-case, as the
+// header holds names), "" when absent.
+func (r *warcRecord) get(name string) string { return r.header[name] }
 
 // warcScanner reads the records of a WARC file (ISO 28500:2017, WARC 1.0
 // and 1.1) and scans those asked for.
@@ -219,11 +220,11 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 		}
 		rec.header[strings.ToLower(string(bytes.TrimSpace(name)))] = string(bytes.TrimSpace(value))
 	}
-	rec.typ = strings.ToLower(rec.get("WARC-Type"))
+	rec.typ = strings.ToLower(rec.get("warc-type"))
 	rec.blockAt = base + in.pos()
-	n, err := strconv.ParseInt(rec.get("Content-Length"), 10, 64)
+	n, err := strconv.ParseInt(rec.get("content-length"), 10, 64)
 	if err != nil || n < 0 {
-		return fail("invalid Content-Length %q", rec.get("Content-Length"))
+		return fail("invalid Content-Length %q", rec.get("content-length"))
 	}
 	rec.blockSize = n
 	if !types[rec.typ] || n > MaxRecordSize {
@@ -279,7 +280,7 @@ func (w *warcScanner) readError(err error) bool {
 // the page (savedSource) does not replace it.
 func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 	s := *w.src
-	target := rec.get("WARC-Target-URI")
+	target := rec.get("warc-target-uri")
 	if len(target) >= 2 && target[0] == '<' && target[len(target)-1] == '>' {
 		target = target[1 : len(target)-1]
 	}
@@ -306,7 +307,7 @@ func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 // record (Link.WARCRecord, ...) and turns their offsets in the content
 // scanned into offsets in the file.
 func (w *warcScanner) recordYield(rec *warcRecord, target string, at int64) func(Link, error) bool {
-	id, date := rec.get("WARC-Record-ID"), rec.get("WARC-Date")
+	id, date := rec.get("warc-record-id"), rec.get("warc-date")
 	return func(l Link, err error) bool {
 		if err != nil {
 			var e *Error

@@ -35,7 +35,7 @@ const ContextHTTPHeader Context = "http-header"
 //     when asked for, are scanned as text.
 func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	s, target := w.recordSource(rec)
-	ctype := rec.get("Content-Type")
+	ctype := rec.get("content-type")
 	yield := w.recordYield(rec, target, rec.blockAt)
 	switch rec.typ {
 	case "response", "revisit":
