@@ -34,6 +34,7 @@ var ErrZipBomb = errors.New("zip entry decompresses to more than the limit (a zi
 // zipDoc is a zip container being read.
 type zipDoc struct {
 	zr    *zip.Reader
+	files map[string]*zip.File // the entries by name, the first of a name
 	src   *source
 	yield func(Link, error) bool
 	read  int64 // decompressed bytes read from all entries
@@ -51,18 +52,18 @@ func openZip(r io.Reader, src *source, yield func(Link, error) bool) (*zipDoc, b
 	if err != nil {
 		return nil, yield(Link{}, &Error{File: src.name, Offset: -1, Err: fmt.Errorf("not a readable zip container: %w", err)})
 	}
-	return &zipDoc{zr: zr, src: src, yield: yield}, true
-}
-
-// file returns the entry named name, nil if there is none.
-func (z *zipDoc) file(name string) *zip.File {
-	for _, f := range z.zr.File {
-		if f.Name == name {
-			return f
+	files := make(map[string]*zip.File, len(zr.File))
+	for _, f := range zr.File {
+		if files[f.Name] == nil {
+			files[f.Name] = f
 		}
 	}
-	return nil
+	return &zipDoc{zr: zr, files: files, src: src, yield: yield}, true
 }
+
+// file returns the entry named name, nil if there is none. An EPUB asks
+// once for each link into the book: a map, not a walk of the entries.
+func (z *zipDoc) file(name string) *zip.File { return z.files[name] }
 
 // fail yields a problem with the entry part, and returns whether to go
 // on.
