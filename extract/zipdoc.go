@@ -103,7 +103,7 @@ func (l *zipLimited) Close() error { return l.rc.Close() }
 // readXML reads the XML entry f, handing each token to fn, and reports
 // whether it read it all; an error (malformed XML, a broken or too large
 // entry) is yielded for the entry (z.stop tells whether to go on).
-func (z *zipDoc) readXML(f *zip.File, fn func(d *xml.Decoder, t xml.Token)) bool {
+func (z *zipDoc) readXML(f *zip.File, fn func(t xml.Token)) bool {
 	rc, err := z.open(f)
 	if err != nil {
 		z.fail(f.Name, -1, err)
@@ -124,7 +124,7 @@ func (z *zipDoc) readXML(f *zip.File, fn func(d *xml.Decoder, t xml.Token)) bool
 			}
 			return false
 		}
-		fn(d, t)
+		fn(t)
 	}
 }
 
