@@ -105,8 +105,10 @@ func (a *adocScan) line(raw []byte, off int) bool {
 	if len(a.para.buf) == 0 {
 		a.literal = line[0] == ' ' || line[0] == '\t'
 	}
-	if m := adocAttrEntry.FindSubmatch(line); m != nil && !a.literal {
-		a.attrs[string(m[1])] = string(m[2])
+	if line[0] == ':' && !a.literal { // the regexp only on lines it may match
+		if m := adocAttrEntry.FindSubmatch(line); m != nil {
+			a.attrs[string(m[1])] = string(m[2])
+		}
 	}
 	a.para.add(raw, off)
 	return true
