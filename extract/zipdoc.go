@@ -157,8 +157,8 @@ func (t *partText) emitIn(src, inner *source, part string, ctx Context, yield fu
 	ps, is := *src, *inner
 	ps.part, is.part = part, part
 	m := newDocScan(t.text, &ps, yield, ctx)
-	in := newDocScan(t.text, &is, yield, ctx)
-	in.lines = m.lines
+	in := m // the same line index, built once
+	in.src = &is
 	for _, l := range t.links {
 		s := &in
 		if strings.HasPrefix(l.Ref, "#") {
