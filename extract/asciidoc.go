@@ -43,17 +43,7 @@ func scanAsciiDoc(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
 	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText), attrs: map[string]string{}}
-	for off := 0; off < len(buf); {
-		end := bytes.IndexByte(buf[off:], '\n') + 1
-		if end == 0 {
-			end = len(buf) - off
-		}
-		if !a.line(buf[off:off+end], off) {
-			return false
-		}
-		off += end
-	}
-	return a.paragraph() && a.flush()
+	return a.eachLine(a.line) && a.paragraph() && a.flush()
 }
 
 // adocScan is the state of scanAsciiDoc.
@@ -105,8 +95,10 @@ func (a *adocScan) line(raw []byte, off int) bool {
 	if len(a.para.buf) == 0 {
 		a.literal = line[0] == ' ' || line[0] == '\t'
 	}
-	if m := adocAttrEntry.FindSubmatch(line); m != nil && !a.literal {
-		a.attrs[string(m[1])] = string(m[2])
+	if line[0] == ':' && !a.literal { // the regexp only on lines it may match
+		if m := adocAttrEntry.FindSubmatch(line); m != nil {
+			a.attrs[string(m[1])] = string(m[2])
+		}
 	}
 	a.para.add(raw, off)
 	return true

@@ -104,7 +104,7 @@ func (z *zipDoc) rootFile() (string, error) {
 		return "", errors.New("no META-INF/container.xml: not an EPUB container")
 	}
 	var opf string
-	if !z.readXML(f, func(_ *xml.Decoder, t xml.Token) {
+	if !z.readXML(f, func(t xml.Token) {
 		if e, ok := t.(xml.StartElement); ok && e.Name.Local == "rootfile" && opf == "" {
 			opf, _ = xmlAttr(e, "", "full-path")
 		}
@@ -129,7 +129,7 @@ func (z *zipDoc) epubDocuments(opf string) []string {
 	type item struct{ href, mediaType string }
 	items := map[string]item{}
 	var order, spine []string
-	if !z.readXML(f, func(_ *xml.Decoder, t xml.Token) {
+	if !z.readXML(f, func(t xml.Token) {
 		e, ok := t.(xml.StartElement)
 		if !ok {
 			return

@@ -23,6 +23,22 @@ func newDocScan(buf []byte, src *source, yield func(Link, error) bool, prose Con
 	return docScan{buf: buf, src: src, yield: yield, lines: newLineIndex(buf), proseContext: prose}
 }
 
+// eachLine calls fn with each line of the source, its line feed kept,
+// and its offset, until fn returns false; it reports whether fn never did.
+func (m *docScan) eachLine(fn func(raw []byte, off int) bool) bool {
+	for off := 0; off < len(m.buf); {
+		end := bytes.IndexByte(m.buf[off:], '\n') + 1
+		if end == 0 {
+			end = len(m.buf) - off
+		}
+		if !fn(m.buf[off:off+end], off) {
+			return false
+		}
+		off += end
+	}
+	return true
+}
+
 // link yields the reference ref written at offset off, read as text (the
 // form a renderer writes into the HTML it makes).
 func (m *docScan) link(l Link, text string) bool {

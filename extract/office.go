@@ -45,7 +45,7 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		}
 		part := strings.TrimPrefix(path.Join(strings.TrimSuffix(dir, "_rels/"), strings.TrimSuffix(file, ".rels")), "/")
 		rels[part] = map[string]ooxmlRel{}
-		if !z.readXML(f, func(_ *xml.Decoder, t xml.Token) {
+		if !z.readXML(f, func(t xml.Token) {
 			e, ok := t.(xml.StartElement)
 			if !ok || e.Name.Local != "Relationship" || e.Name.Space != nsRelationships {
 				return
@@ -103,7 +103,7 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel) bool {
 	var depth, inText, runDepth int
 	var link *Link    // the link whose text is being read
 	var linkDepth int // the depth of the element that ends it
-	ok := z.readXML(f, func(_ *xml.Decoder, tok xml.Token) {
+	ok := z.readXML(f, func(tok xml.Token) {
 		switch e := tok.(type) {
 		case xml.StartElement:
 			depth++
@@ -219,7 +219,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 	var t partText
 	var inPara, inLink int
 	var link *Link
-	ok := z.readXML(f, func(_ *xml.Decoder, tok xml.Token) {
+	ok := z.readXML(f, func(tok xml.Token) {
 		switch e := tok.(type) {
 		case xml.StartElement:
 			text := e.Name.Space == nsODFText

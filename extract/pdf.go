@@ -183,10 +183,4 @@ func pdfURIAction(ctx *model.Context, a types.Object) (string, int64) {
 	return latin1(b), off
 }
 
-func latin1(b []byte) string {
-	r := make([]rune, len(b))
-	for i, c := range b {
-		r[i] = rune(c)
-	}
-	return string(r)
-}
+func latin1(b []byte) string { return string(appendLatin1(nil, b)) }

@@ -160,10 +160,7 @@ func hexCode(tok []byte) uint32 {
 // (Latin-1 without one).
 func (m *pdfCMap) decode(dst, s []byte) []byte {
 	if m == nil {
-		for _, c := range s {
-			dst = append(dst, string(rune(c))...)
-		}
-		return dst
+		return appendLatin1(dst, s)
 	}
 	for i := 0; i+m.size <= len(s); i += m.size {
 		var code uint32
@@ -171,6 +168,14 @@ func (m *pdfCMap) decode(dst, s []byte) []byte {
 			code = code<<8 | uint32(c)
 		}
 		dst = m.appendText(dst, code)
+	}
+	return dst
+}
+
+// appendLatin1 appends the text of the Latin-1 bytes s to dst.
+func appendLatin1(dst, s []byte) []byte {
+	for _, c := range s {
+		dst = utf8.AppendRune(dst, rune(c))
 	}
 	return dst
 }

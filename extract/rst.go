@@ -35,17 +35,7 @@ func scanRST(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
 	s := &rstScan{docScan: newDocScan(buf, src, yield, ContextRSTText), skip: -1, literalAfter: -1}
-	for off := 0; off < len(buf); {
-		end := bytes.IndexByte(buf[off:], '\n') + 1
-		if end == 0 {
-			end = len(buf) - off
-		}
-		if !s.line(buf[off:off+end], off) {
-			return false
-		}
-		off += end
-	}
-	return s.paragraph() && s.explicit() && s.flush()
+	return s.eachLine(s.line) && s.paragraph() && s.explicit() && s.flush()
 }
 
 // rstScan is the state of scanRST.

@@ -34,6 +34,7 @@ var ErrZipBomb = errors.New("zip entry decompresses to more than the limit (a zi
 // zipDoc is a zip container being read.
 type zipDoc struct {
 	zr    *zip.Reader
+	files map[string]*zip.File // the entries by name, the first of a name
 	src   *source
 	yield func(Link, error) bool
 	read  int64 // decompressed bytes read from all entries
@@ -51,18 +52,18 @@ func openZip(r io.Reader, src *source, yield func(Link, error) bool) (*zipDoc, b
 	if err != nil {
 		return nil, yield(Link{}, &Error{File: src.name, Offset: -1, Err: fmt.Errorf("not a readable zip container: %w", err)})
 	}
-	return &zipDoc{zr: zr, src: src, yield: yield}, true
-}
-
-// file returns the entry named name, nil if there is none.
-func (z *zipDoc) file(name string) *zip.File {
-	for _, f := range z.zr.File {
-		if f.Name == name {
-			return f
+	files := make(map[string]*zip.File, len(zr.File))
+	for _, f := range zr.File {
+		if files[f.Name] == nil {
+			files[f.Name] = f
 		}
 	}
-	return nil
+	return &zipDoc{zr: zr, files: files, src: src, yield: yield}, true
 }
+
+// file returns the entry named name, nil if there is none. An EPUB asks
+// once for each link into the book: a map, not a walk of the entries.
+func (z *zipDoc) file(name string) *zip.File { return z.files[name] }
 
 // fail yields a problem with the entry part, and returns whether to go
 // on.
@@ -102,7 +103,7 @@ func (l *zipLimited) Close() error { return l.rc.Close() }
 // readXML reads the XML entry f, handing each token to fn, and reports
 // whether it read it all; an error (malformed XML, a broken or too large
 // entry) is yielded for the entry (z.stop tells whether to go on).
-func (z *zipDoc) readXML(f *zip.File, fn func(d *xml.Decoder, t xml.Token)) bool {
+func (z *zipDoc) readXML(f *zip.File, fn func(t xml.Token)) bool {
 	rc, err := z.open(f)
 	if err != nil {
 		z.fail(f.Name, -1, err)
@@ -123,7 +124,7 @@ func (z *zipDoc) readXML(f *zip.File, fn func(d *xml.Decoder, t xml.Token)) bool
 			}
 			return false
 		}
-		fn(d, t)
+		fn(t)
 	}
 }
 
@@ -156,8 +157,8 @@ func (t *partText) emitIn(src, inner *source, part string, ctx Context, yield fu
 	ps, is := *src, *inner
 	ps.part, is.part = part, part
 	m := newDocScan(t.text, &ps, yield, ctx)
-	in := newDocScan(t.text, &is, yield, ctx)
-	in.lines = m.lines
+	in := m // the same line index, built once
+	in.src = &is
 	for _, l := range t.links {
 		s := &in
 		if strings.HasPrefix(l.Ref, "#") {
