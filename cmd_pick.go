@@ -211,7 +211,7 @@ func readLinks(r io.Reader, opts extract.Options) *linkReader {
 		}
 		for l, err := range extract.Links(r, opts) {
 			if err != nil {
-				rd.problems = append(rd.problems, escapeText(strings.TrimPrefix(err.Error(), "extract: "), false))
+				rd.problems = append(rd.problems, extractMessage(opts.Name, err))
 				continue
 			}
 			batch = append(batch, l)

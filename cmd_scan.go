@@ -162,13 +162,12 @@ func (e *env) scanCommand() *cli.Command {
 // scanner is one run of "urix scan".
 type scanner struct {
 	e           *env
-	scanOptions                 // format is "json" with --json
+	scanOptions                 // resolved: format "json" with --json, threads the CPUs for 0, lineBuffered on a terminal
 	opts        extract.Options // all but Name, set for each input
 	filter      *linkFilter     // nil: none
 	names       bool            // print input names
 	colored     bool            // --color
 	eol         byte
-	threads     int // goroutines reading inputs
 
 	// The output, written by one goroutine.
 	out      *bufio.Writer
@@ -178,8 +177,6 @@ type scanner struct {
 	stop     bool        // -q found a link, or stdout failed
 	quit     atomic.Bool // stop, for the goroutines that read inputs
 	progress *progress
-
-	lineBuffered bool // --line-buffered, or stdout is a terminal: show each link at once, as grep does
 }
 
 // newScanner checks the options that cli cannot and makes a scanner of
@@ -220,7 +217,6 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	if s.unique {
 		s.seen = make(map[string]struct{})
 	}
-	s.threads = o.threads
 	if s.threads < 0 {
 		return nil, fmt.Errorf("scan: -j %d: want a number of inputs read at once (0: the number of CPUs)", s.threads)
 	}
@@ -251,7 +247,8 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	}
 	s.names = !s.noFilename && (s.withFilename || len(inputs) > 1 || s.recursive)
 	s.out = bufio.NewWriterSize(e.stdout, 64<<10)
-	s.lineBuffered = o.lineBuffered || isTerminal(e.stdout)
+	// As grep, show each link at once on a terminal.
+	s.lineBuffered = s.lineBuffered || isTerminal(e.stdout)
 	if !s.quiet && !s.noProgress {
 		s.progress = e.newProgress()
 	}

@@ -89,7 +89,7 @@ func (f *linkFilter) keep(l extract.Link) bool {
 // subdomain of one, compared as A-labels: "bücher.example" is
 // "xn--bcher-kva.example", however either is written.
 func (f *linkFilter) hostMatches(host string) bool {
-	if strings.ContainsAny(host, "%") {
+	if strings.Contains(host, "%") {
 		if h, err := uri.Unescape(host); err == nil {
 			host = h
 		}

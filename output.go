@@ -190,16 +190,14 @@ func escapeText(s string, tsv bool) string {
 		case c == '\\' && tsv:
 			b.WriteString(`\\`)
 		case c < 0x20 || c == 0x7f:
-			b.WriteString(`\x`)
-			b.WriteString(hex2(c))
+			writeByteEscape(&b, c)
 		case c < utf8.RuneSelf:
 			b.WriteByte(c)
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:])
 			switch {
 			case r == utf8.RuneError && n == 1:
-				b.WriteString(`\x`)
-				b.WriteString(hex2(c))
+				writeByteEscape(&b, c)
 			case unsafeRune(r):
 				fmt.Fprintf(&b, `\u%04x`, r)
 			default:
@@ -275,7 +273,11 @@ func unsafeRune(r rune) bool {
 		r == 0x2028 || r == 0x2029
 }
 
-func hex2(c byte) string {
+// writeByteEscape writes c to b as \xHH, without the string a
+// formatting call would allocate.
+func writeByteEscape(b *strings.Builder, c byte) {
 	const digits = "0123456789abcdef"
-	return string([]byte{digits[c>>4], digits[c&15]})
+	b.WriteString(`\x`)
+	b.WriteByte(digits[c>>4])
+	b.WriteByte(digits[c&15])
 }
