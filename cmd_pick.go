@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -182,54 +184,102 @@ func (e *env) pickInput(name string) (io.ReadCloser, error) {
 }
 
 // linkReader reads the links of an input in the background and hands
-// them on in batches: the first as soon as a screenful is known, then
-// every 50 ms, the last one Done.
+// them on in batches: the first as soon as a screenful is known, the
+// input has ended, or batchDelay after the first link; then, every
+// batchDelay, the links that came; the last batch Done. The delay runs
+// on a timer, not on the next link: an input that never ends (tail -f,
+// a FIFO) may send it hours later.
 type linkReader struct {
-	batches  chan pick.LinksMsg
-	quit     chan struct{}
-	finished chan struct{}
-	problems []string // the errors met, as messages; read after finished
+	batches chan pick.LinksMsg
+	quit    chan struct{}
+
+	mu       sync.Mutex
+	problems []string // the errors met, as messages
 }
+
+// batchDelay is how long a link found waits for others before it is
+// shown: short to the eye, long enough that a big input is not drawn
+// again for each link.
+const batchDelay = 50 * time.Millisecond
 
 // readLinks starts reading the links of r in the background; stop ends
 // it.
 func readLinks(r io.Reader, opts extract.Options) *linkReader {
-	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{}), finished: make(chan struct{})}
-	go func() {
-		defer close(rd.finished)
-		defer close(rd.batches)
-		var batch []extract.Link
-		want, last := 32, time.Now()
-		send := func(done bool) bool {
-			select {
-			case rd.batches <- pick.LinksMsg{Links: batch, Done: done}:
-				batch, want, last = nil, 0, time.Now()
-				return true
-			case <-rd.quit:
-				return false
-			}
-		}
-		for l, err := range extract.Links(r, opts) {
-			if err != nil {
-				rd.problems = append(rd.problems, extractMessage(opts.Name, err))
-				continue
-			}
-			batch = append(batch, l)
-			if (want > 0 && len(batch) >= want || want == 0 && time.Since(last) > 50*time.Millisecond) && !send(false) {
-				return
-			}
-		}
-		send(true)
-	}()
+	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{})}
+	found := make(chan extract.Link)
+	go rd.read(r, opts, found)
+	go rd.batch(found)
 	return rd
 }
 
+// read sends the links of r on found, and closes it at the end of r.
+// It may be blocked reading r when the user is done: nothing waits for
+// it then.
+func (rd *linkReader) read(r io.Reader, opts extract.Options, found chan<- extract.Link) {
+	defer close(found)
+	for l, err := range extract.Links(r, opts) {
+		if err != nil {
+			rd.mu.Lock()
+			rd.problems = append(rd.problems, extractMessage(opts.Name, err))
+			rd.mu.Unlock()
+			continue
+		}
+		select {
+		case found <- l:
+		case <-rd.quit:
+			return
+		}
+	}
+}
+
+// batch gathers the links of found into the batches.
+func (rd *linkReader) batch(found <-chan extract.Link) {
+	defer close(rd.batches)
+	var (
+		links []extract.Link
+		due   <-chan time.Time // when links must be shown; nil while there are none
+		first = true
+	)
+	send := func(done bool) bool {
+		select {
+		case rd.batches <- pick.LinksMsg{Links: links, Done: done}:
+			links, due, first = nil, nil, false
+			return true
+		case <-rd.quit:
+			return false
+		}
+	}
+	for {
+		select {
+		case l, ok := <-found:
+			if !ok {
+				send(true)
+				return
+			}
+			links = append(links, l)
+			if due == nil {
+				due = time.After(batchDelay)
+			}
+			if first && len(links) >= 32 && !send(false) {
+				return
+			}
+		case <-due:
+			if !send(false) {
+				return
+			}
+		case <-rd.quit:
+			return
+		}
+	}
+}
+
 // stop ends the reading, if it is still going on, and returns the
-// problems met.
+// problems met so far: all of them once the last batch is out.
 func (rd *linkReader) stop() []string {
 	close(rd.quit)
-	<-rd.finished
-	return rd.problems
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return slices.Clone(rd.problems)
 }
 
 // openLink opens uri with the --run command, $BROWSER or the system's

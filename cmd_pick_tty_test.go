@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,6 +125,7 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("hostile", func(t *testing.T) { pickHostile(t, p) })
 	t.Run("many", func(t *testing.T) { pickMany(t, p) })
 	t.Run("flags", func(t *testing.T) { pickFlags(t, p) })
+	t.Run("stream", func(t *testing.T) { pickStream(t, p) })
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.
@@ -318,5 +320,52 @@ func pickFlags(t *testing.T, p pickTerm) {
 	s.waitFor("status 0")
 	if got := p.opened(); got != "mailto:bob@example.org\n" {
 		t.Errorf("opened %q", got)
+	}
+}
+
+// pickStream: an input that stays open (tail -f, a FIFO) with fewer
+// links than a screenful has them listed while it is read, each new one
+// as it comes, and Enter ends pick without waiting for the input's end.
+func pickStream(t *testing.T, p pickTerm) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if out, err := exec.Command("mkfifo", fifo).CombinedOutput(); err != nil {
+		t.Skipf("mkfifo: %v\n%s", err, out)
+	}
+	s := p.start(t, shellQuote(p.bin)+" pick --run "+shellQuote(p.run)+" < "+shellQuote(fifo)+"; echo status $?")
+	opened := make(chan *os.File)
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // waits for the shell to open it
+		if err != nil {
+			t.Error(err)
+		}
+		opened <- w
+	}()
+	var w *os.File
+	select {
+	case w = <-opened:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the shell never opened the FIFO")
+	}
+	if w == nil {
+		return
+	}
+	defer w.Close()
+	write := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(w, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Nov 25 02:00:01 mx postfix/smtpd[42]: see http://one.example/\n")
+	s.waitFor("reading… 1/1")
+	write("Nov 25 02:00:02 mx postfix/smtpd[42]: and http://two.example/\n")
+	screen := s.waitFor("reading… 2/2")
+	if !strings.Contains(screen, ">  http://one.example/") || !strings.Contains(screen, "http://two.example/") {
+		t.Errorf("two links read from a FIFO left open:\n%s", screen)
+	}
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "http://one.example/\n" {
+		t.Errorf("opened %q, want the first link", got)
 	}
 }

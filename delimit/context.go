@@ -16,15 +16,23 @@ import (
 //
 // The text comes from the scanner's window, which holds the bytes before
 // a match that its rules need (lookBehind); after it, Context reads on
-// without dropping anything, up to limit bytes, so memory stays bounded
-// and the result does not depend on the reader's chunk sizes, except
-// that a line start further back than the window holds is cut there.
+// without dropping anything, up to the end of the line or limit bytes, so
+// memory stays bounded and the result does not depend on the reader's
+// chunk sizes, except that a line start further back than the window
+// holds is cut there. It reads no further than the line's end: a stream
+// that pauses there (tail -f) has its link reported at once.
 func (s *Scanner) Context(limit int) string {
 	start, end := int(s.m.Start-s.off), int(s.m.End-s.off)
 	if start < 0 || end > len(s.buf) || start > end {
 		return ""
 	}
-	s.readAfter(end + max(limit, minContext))
+	want := end + max(limit, minContext)
+	for seen := end; len(s.buf) < want && bytes.IndexByte(s.buf[seen:], '\n') < 0; {
+		seen = len(s.buf)
+		if s.readAfter(seen + 1); len(s.buf) == seen {
+			break // the end of the input, or of the window
+		}
+	}
 	return LineContext(s.buf, start, end, limit)
 }
 

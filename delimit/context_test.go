@@ -1,6 +1,7 @@
 package delimit
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -69,5 +70,51 @@ func TestContextAll(t *testing.T) {
 	s.buf, s.eof = []byte("one\ntwo http://a.example/ three"), true
 	if !s.Scan() || s.Context(200) != "two http://a.example/ three" {
 		t.Errorf("Context over a whole buffer = %q", s.Context(200))
+	}
+}
+
+// lineReader serves whole lines, one a Read, and fails a Read past them:
+// a stream whose writer has paused (tail -f, a FIFO) after the last.
+type lineReader struct {
+	lines []string
+	past  bool // a Read was made after the last line
+}
+
+func (r *lineReader) Read(b []byte) (int, error) {
+	if len(r.lines) == 0 {
+		r.past = true
+		return 0, errors.New("read past the lines written so far")
+	}
+	n := copy(b, r.lines[0])
+	r.lines[0] = r.lines[0][n:]
+	if r.lines[0] == "" {
+		r.lines = r.lines[1:]
+	}
+	return n, nil
+}
+
+// TestContextStream: a match's context is known once its line has ended:
+// Context reads no further, so a link of a stream that pauses after its
+// line is reported without waiting for more (urix pick on tail -f).
+func TestContextStream(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	for _, tt := range []struct{ in, want string }{
+		{"Nov 25 02:00:01 mx postfix: see http://one.example/\n", "Nov 25 02:00:01 mx postfix: see http://one.example/"},
+		{"see http://one.example/ at\n", "see http://one.example/ at"},
+		{"first\nhttp://one.example/\n", "first http://one.example/"},
+		{long + " http://one.example/ y\n", long[:200-len(" http://one.example/ y")] + " http://one.example/ y"},
+	} {
+		r := &lineReader{lines: strings.SplitAfter(tt.in, "\n")}
+		s := NewScanner(r, Options{})
+		if !s.Scan() {
+			t.Errorf("%q: no match", tt.in)
+			continue
+		}
+		if r.past {
+			t.Errorf("%q: Scan read past the line", tt.in)
+		}
+		if got := s.Context(200); got != tt.want || r.past {
+			t.Errorf("%q: Context(200) = %q (read past the line: %v), want %q without reading past it", tt.in, got, r.past, tt.want)
+		}
 	}
 }
