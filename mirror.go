@@ -51,8 +51,10 @@ func (m *mirror) pageURI(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Only a ".." segment climbs out: "..h" or "..." is a name (RFC 3986
+	// §3.3), which filepath.IsLocal knows.
 	rel, err := filepath.Rel(m.dir, abs)
-	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+	if err != nil || rel == "." || !filepath.IsLocal(rel) {
 		return "", errNotInMirror
 	}
 	segs := strings.Split(filepath.ToSlash(rel), "/")

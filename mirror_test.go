@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -224,4 +225,82 @@ func keys(m map[string][]byte) []string {
 		ks = append(ks, k)
 	}
 	return ks
+}
+
+// TestMirrorPageURI: a page's URI from its place in the mirror; a first
+// segment that starts with dots but is no dot-segment ("..h", "...")
+// is a name like any other (RFC 3986 §3.3), a page outside is refused.
+func TestMirrorPageURI(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "m")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m, err := newMirror(dir, "http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, want string }{
+		{"m/h.example/index.html", "http://h.example/index.html"},
+		{"m/h.example/..x/p.html", "http://h.example/..x/p.html"},
+		{"m/..h/i.html", "http://..h/i.html"},
+		{"m/.../i.html", "http://.../i.html"},
+		{"m/..", ""},
+		{"m/../m2/h.example/i.html", ""},
+		{"m2/h.example/i.html", ""},
+		{"m/i.html", ""},
+		{"m", ""},
+	}
+	for _, tt := range tests {
+		got, err := m.pageURI(filepath.Join(root, filepath.FromSlash(tt.name)))
+		if tt.want == "" {
+			if !errors.Is(err, errNotInMirror) {
+				t.Errorf("pageURI(%s) = %q, %v; want errNotInMirror", tt.name, got, err)
+			}
+		} else if got != tt.want || err != nil {
+			t.Errorf("pageURI(%s) = %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+// TestMirrorFile: the file a URI maps to; segments that start with dots
+// are names, and a URI whose decoded path climbs out of the mirror
+// ("%2E%2E", which Resolve keeps) maps to no file, even one that exists.
+func TestMirrorFile(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"m/h.example/..x/p.html", "m/h.example/.../q.html", "m/h.example/a/..b", "secret.html", "m2/h.example/s.html"} {
+		f := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := newMirror(filepath.Join(root, "m"), "http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ uri, want string }{
+		{"http://h.example/..x/p.html", "m/h.example/..x/p.html"},
+		{"http://h.example/.../q.html", "m/h.example/.../q.html"},
+		{"http://h.example/a/..b", "m/h.example/a/..b"},
+		{"http://h.example/%2E%2E/%2E%2E/secret.html", ""},
+		{"http://h.example/%2E%2E/%2E%2E/m2/h.example/s.html", ""},
+		{"http://h.example/..%2F..%2Fsecret.html", ""},
+	}
+	for _, tt := range tests {
+		u, err := uri.Parse(tt.uri)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := m.file(u)
+		want := ""
+		if tt.want != "" {
+			want = filepath.Join(root, filepath.FromSlash(tt.want))
+		}
+		if got != want || ok != (want != "") {
+			t.Errorf("file(%s) = %q, %v; want %q", tt.uri, got, ok, want)
+		}
+	}
 }
