@@ -104,7 +104,7 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 		case lineNo == 1:
 			proto, rest, _ := bytes.Cut(line, []byte(" "))
 			code, _, _ := bytes.Cut(rest, []byte(" "))
-			if !bytes.HasPrefix(proto, []byte("HTTP/")) || len(code) != 3 {
+			if !bytes.HasPrefix(proto, []byte("HTTP/")) || !isStatusCode(code) {
 				return nil, fmt.Errorf("%w: no HTTP status line: %q", ErrWARC, truncate(line, 40))
 			}
 			h.status = int(code[0]-'0')*100 + int(code[1]-'0')*10 + int(code[2]-'0')
@@ -131,6 +131,20 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 	}
 	h.body = len(block)
 	return h, nil
+}
+
+// isStatusCode reports whether code is a status code: three digits
+// (RFC 9112 §4), so that "2x0" or "30:" is no number.
+func isStatusCode(code []byte) bool {
+	if len(code) != 3 {
+		return false
+	}
+	for _, c := range code {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // scanHTTP scans the HTTP response in the block of rec (see scanRecord).

@@ -338,3 +338,44 @@ func TestWARCDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestWARCStatusCode: a status code is three digits (RFC 9112 §4); a
+// status line with another is an error at its record, which is skipped,
+// and the records after it are read.
+func TestWARCStatusCode(t *testing.T) {
+	rec := func(n int, status string) string {
+		return record("response", fmt.Sprintf("http://a.example/%d", n), "application/http;msgtype=response",
+			fmt.Sprintf("HTTP/1.1 %s\r\nLocation: /loc%d\r\nContent-Type: text/html\r\n\r\n<a href=\"p%d\">", status, n, n))
+	}
+	first, last := rec(1, "200 OK"), rec(3, "200 OK")
+	for _, tt := range []struct {
+		status string
+		want   []string // the links of the middle record
+	}{
+		{"200 OK", []string{"http://a.example/p2"}},
+		{"302 Found", []string{"http://a.example/loc2", "http://a.example/p2"}},
+		{"404", []string{"http://a.example/p2"}},
+		{"2x0 OK", nil},
+		{"30: Found", nil},
+		{"3O2 Found", nil},
+		{"20 OK", nil},
+		{"-20 OK", nil},
+	} {
+		links, errs := warcLinks(t, []byte(first+rec(2, tt.status)+last), Options{Name: "t.warc"})
+		want := append(append([]string{"http://a.example/p1"}, tt.want...), "http://a.example/p3")
+		if got := uris(links); !slices.Equal(got, want) {
+			t.Errorf("status line %q: links %q, want %q", tt.status, got, want)
+		}
+		if tt.want != nil {
+			if len(errs) > 0 {
+				t.Errorf("status line %q: errors %v", tt.status, errs)
+			}
+			continue
+		}
+		var e *Error
+		if len(errs) != 1 || !errors.As(errs[0], &e) || !errors.Is(e, ErrWARC) || e.File != "t.warc" || e.Offset != int64(len(first)) ||
+			!strings.Contains(e.Error(), tt.status) {
+			t.Errorf("status line %q: errors %v, want one for the record at offset %d, with its status line", tt.status, errs, len(first))
+		}
+	}
+}
