@@ -53,10 +53,7 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if mapped == "" {
 		s.m.URI = s.m.Ref
 	}
-	s.m.Warn = warn
-	if underscore {
-		s.m.Warn = addWarning(warn, hostWarning(u.Host))
-	}
+	s.m.Warn = withHostWarning(warn, u.Host, underscore)
 	if alt := s.alternative(out); alt != "" {
 		s.m.Alt = mapAlt(alt, mapped != "")
 	}

@@ -22,6 +22,16 @@ func hostWarning(host string) string {
 	return "host-name: " + strconv.Quote(host) + " holds '_', which RFC 1123 host names may not; resolvers and browsers may refuse it"
 }
 
+// withHostWarning returns the warnings ws of a match with hostWarning's
+// about its host added when underscore says that the host holds '_'
+// (schemeRule, hasUnderscore): every style of match words it so.
+func withHostWarning(ws, host string, underscore bool) string {
+	if !underscore {
+		return ws
+	}
+	return addWarning(ws, hostWarning(host))
+}
+
 // addWarning adds the warning w, if any, to the warnings ws, one a line.
 func addWarning(ws, w string) string {
 	switch {

@@ -52,10 +52,7 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok {
 		return s.fail(q + 1)
 	}
-	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: warn}
-	if underscore {
-		s.m.Warn = addWarning(warn, hostWarning(u.Host))
-	}
+	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: withHostWarning(warn, u.Host, underscore)}
 	if mapped == "" {
 		s.m.URI = s.m.Ref
 	}

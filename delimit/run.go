@@ -321,10 +321,7 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 	case style == Abbreviated && !knownSuffix(u.Host):
 		return out, cand{rule: rulePublicSuffix}
 	}
-	c := cand{uri: mapped, mapped: mapped != "", warn: warn}
-	if underscore {
-		c.warn = addWarning(warn, hostWarning(u.Host))
-	}
+	c := cand{uri: mapped, mapped: mapped != "", warn: withHostWarning(warn, u.Host, underscore)}
 	if !c.mapped {
 		c.uri = string(out)
 	}
