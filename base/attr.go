@@ -199,23 +199,17 @@ func percentEncode(s string, hasScheme bool) string {
 			part = query
 		case c == '#' && part != fragment:
 			part = fragment
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && ascii.IsHex(s[i+1]) && ascii.IsHex(s[i+2]):
 		case c < 0x80 && allowed[c] && !(c == '#' || c == '[' || c == ']'):
 		default:
 			sb.WriteByte('%')
-			sb.WriteByte(upperHex[c>>4])
-			sb.WriteByte(upperHex[c&15])
+			sb.WriteByte(ascii.UpperHex[c>>4])
+			sb.WriteByte(ascii.UpperHex[c&15])
 			continue
 		}
 		sb.WriteByte(c)
 	}
 	return sb.String()
-}
-
-const upperHex = "0123456789ABCDEF"
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // allowed holds the characters RFC 3986 §2.2 and §2.3 allow literally:

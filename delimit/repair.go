@@ -105,11 +105,6 @@ func repair(out []byte) (string, string) {
 	return repairText(out, start, auth), repairWarning(done)
 }
 
-// isHex reports whether c is a hex digit.
-func isHex(c byte) bool {
-	return c != ':' && class[c]&cHexRun != 0
-}
-
 // repairText is repair's text: out with each character to repair
 // percent-encoded.
 func repairText(out []byte, start, auth int) string {
@@ -121,16 +116,14 @@ func repairText(out []byte, start, auth int) string {
 		c := out[k]
 		if repairAt(out, k, auth, &fragment) {
 			b.WriteByte('%')
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&15])
+			b.WriteByte(ascii.UpperHex[c>>4])
+			b.WriteByte(ascii.UpperHex[c&15])
 			continue
 		}
 		b.WriteByte(c)
 	}
 	return b.String()
 }
-
-const upperHex = "0123456789ABCDEF"
 
 // repairAt reports whether out[k] is to be repaired; fragment tells that
 // a '#' came before, and is set at the first.
@@ -143,7 +136,7 @@ func repairAt(out []byte, k, auth int, fragment *bool) bool {
 		*fragment = true
 		return f
 	case '%':
-		return k+2 >= len(out) || !isHex(out[k+1]) || !isHex(out[k+2])
+		return k+2 >= len(out) || !ascii.IsHex(out[k+1]) || !ascii.IsHex(out[k+2])
 	default:
 		return class[c]&cRepair != 0
 	}
@@ -157,7 +150,7 @@ func repairWarning(done []byte) string {
 		if k > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(" " + strconv.QuoteRune(rune(c)) + " as %" + string(upperHex[c>>4]) + string(upperHex[c&15]))
+		b.WriteString(" " + strconv.QuoteRune(rune(c)) + " as %" + string(ascii.UpperHex[c>>4]) + string(ascii.UpperHex[c&15]))
 	}
 	b.WriteString(": RFC 3986 does not allow them there; browsers take them")
 	return b.String()

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // cssURL is a URL found in CSS text.
@@ -241,7 +243,7 @@ func cssEscape(s string, i int) (rune, int) {
 		return 0, 0
 	}
 	h := j
-	for h < len(s) && h-j < 6 && isHexDigit(s[h]) {
+	for h < len(s) && h-j < 6 && ascii.IsHex(s[h]) {
 		h++
 	}
 	if h == j {
@@ -257,10 +259,6 @@ func cssEscape(s string, i int) (rune, int) {
 		h++
 	}
 	return r, h - i
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // cssEscapeURL writes u for CSS in place of a URL of the given quoting:

@@ -3,6 +3,8 @@ package uri
 import (
 	"strconv"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // Component names a component of a URI reference, for percent-encoding
@@ -61,8 +63,6 @@ var componentClass = [...]uint16{
 	Fragment:    classFragment,
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // Escape percent-encodes s for use as component c (RFC 3986 §2.1, §2.4):
 // every byte that c does not allow literally becomes "%" and two uppercase
 // hex digits. Non-ASCII text is taken as UTF-8 and encoded byte by byte.
@@ -93,8 +93,8 @@ func Escape(s string, c Component) string {
 			continue
 		}
 		b.WriteByte('%')
-		b.WriteByte(upperHex[ch>>4])
-		b.WriteByte(upperHex[ch&15])
+		b.WriteByte(ascii.UpperHex[ch>>4])
+		b.WriteByte(ascii.UpperHex[ch&15])
 	}
 	return b.String()
 }
@@ -137,13 +137,5 @@ func hexValue(s string, i int) int {
 	if i >= len(s) {
 		return -1
 	}
-	switch c := s[i]; {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return int(c - 'A' + 10)
-	}
-	return -1
+	return ascii.HexValue(s[i])
 }

@@ -3,6 +3,7 @@ package uri
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -76,7 +77,7 @@ func TestEscapeLiteralSets(t *testing.T) {
 				if got != s {
 					t.Errorf("Escape(%q, %v) = %q, want it kept", s, c, got)
 				}
-			} else if want := "%" + string(upperHex[b>>4]) + string(upperHex[b&15]); got != want {
+			} else if want := fmt.Sprintf("%%%02X", b); got != want {
 				t.Errorf("Escape(%q, %v) = %q, want %q", s, c, got, want)
 			}
 		}

@@ -198,7 +198,7 @@ func (c *iriConv) encode(from, to int, private bool) error {
 		}
 		start := len(c.out)
 		for j := i; j < i+n; j++ {
-			c.out = append(c.out, '%', upperHex[in[j]>>4], upperHex[in[j]&15])
+			c.out = append(c.out, '%', ascii.UpperHex[in[j]>>4], ascii.UpperHex[in[j]&15])
 		}
 		c.marks = append(c.marks, iriMark{i, i + n, start, len(c.out)})
 		i += n

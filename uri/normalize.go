@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/netip"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // Normalize returns u in normal form, by the syntax-based normalization of
@@ -212,7 +214,7 @@ func appendNormalEscapes(b []byte, s string, lower bool) []byte {
 			if hi, lo := hexValue(s, i+1), hexValue(s, i+2); hi >= 0 && lo >= 0 {
 				i += 3
 				if c = byte(hi<<4 | lo); charClass[c]&classUnreserved == 0 {
-					b = append(b, '%', upperHex[hi], upperHex[lo])
+					b = append(b, '%', ascii.UpperHex[hi], ascii.UpperHex[lo])
 				} else if lower {
 					b = append(b, lowerASCII(c))
 				} else {
