@@ -7,9 +7,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"golang.org/x/net/html"
-
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/internal/htmltok"
 )
 
 // The notes of base.Base.Note for a retrieval URI a saved page records
@@ -130,38 +129,56 @@ func commentURI(c string) (ref, note, warn string) {
 
 // canonicalURI returns the absolute href of the first link element whose
 // rel holds "canonical", or "". Each "<link" is read by the HTML
-// tokenizer, as the page's own walk would read it.
+// tokenizer, as the page's own walk would read it: one tokenizer, reset
+// at each.
 func canonicalURI(buf []byte) string {
-	for i := 0; ; {
+	var z *htmltok.Tokenizer
+	for i := 0; ; i += len("<link") {
 		j := indexFold(buf[i:], "<link")
 		if j < 0 {
 			return ""
 		}
 		i += j
-		z := html.NewTokenizer(bytes.NewReader(buf[i:]))
-		i += len("<link")
-		if tt := z.Next(); tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+		if z == nil {
+			z = htmltok.New(buf[i:])
+		} else {
+			z.Reset(buf[i:])
+		}
+		if tt := z.Next(); tt != htmltok.StartTagToken && tt != htmltok.SelfClosingTagToken || tagName(z.TagName()) != "link" {
 			continue
 		}
-		tok := z.Token()
-		if tok.Data != "link" {
-			continue
-		}
-		var rel, href string
-		for _, a := range tok.Attr {
-			switch a.Key {
-			case "rel":
-				rel = a.Val
-			case "href":
-				href = a.Val
-			}
-		}
-		for _, r := range strings.Fields(rel) {
-			if strings.EqualFold(r, "canonical") && href != "" {
-				return strings.TrimSpace(href)
-			}
+		if href, ok := canonicalHref(buf[i:], z.Attrs()); ok {
+			return href
 		}
 	}
+}
+
+// canonicalHref returns the href of the link element of attributes attrs
+// in tag, and whether its rel holds "canonical" and the href is not
+// empty. A value is decoded only when it is needed and holds a character
+// reference.
+func canonicalHref(tag []byte, attrs []htmltok.Attr) (string, bool) {
+	var rel, href []byte
+	for _, a := range attrs {
+		switch lowerASCII(tag[a.Key.Start:a.Key.End]) {
+		case "rel":
+			rel = tag[a.Val.Start:a.Val.End]
+		case "href":
+			href = tag[a.Val.Start:a.Val.End]
+		}
+	}
+	if len(href) == 0 || len(rel) == 0 {
+		return "", false
+	}
+	if bytes.IndexByte(rel, '&') >= 0 {
+		rel = []byte(decode(rel, true).s)
+	}
+	for r := range bytes.FieldsSeq(rel) {
+		if bytes.EqualFold(r, []byte("canonical")) {
+			return strings.TrimSpace(decode(href, true).s), true
+		}
+	}
+	return "", false
 }
 
 // indexFold returns the index of the first instance of s, which starts

@@ -145,3 +145,31 @@ func TestSavedCorpus(t *testing.T) {
 		t.Errorf("%d corpus pages record where they were saved from, want 9", saved)
 	}
 }
+
+// TestCanonicalURI: the href of the first link element whose rel holds
+// "canonical", its attributes read as the page's walk reads them: names
+// in any case, character references decoded as in an attribute, the
+// first of duplicate attributes kept (HTML Living Standard §13.2.5.33).
+func TestCanonicalURI(t *testing.T) {
+	for _, tt := range []struct{ page, want string }{
+		{`<link rel=canonical href=http://k.example/d/e>`, "http://k.example/d/e"},
+		{`<LINK REL="Start Canonical" HREF=' http://k.example/ '>`, "http://k.example/"},
+		{`<link rel=stylesheet href=s.css><link href="/c?a=1&amp;b=2&copy=3" rel=canonical />`, "/c?a=1&b=2&copy=3"},
+		{`<link rel=canonical href=a href=b>`, "a"},
+		{`<link rel=canonical rel=stylesheet href=a><link rel=canonical href=b>`, "a"},
+		{`<link rel=stylesheet rel=canonical href=a>`, ""},
+		{`<linkx rel=canonical href=a><link rel=canonical>`, ""},
+		{`<link rel=canonical href="a` + "\x00" + `b">`, "a\uFFFDb"},
+		{`<p>no link</p>`, ""},
+		{`<link rel=canonical href=a`, ""},
+	} {
+		if got := canonicalURI([]byte(tt.page)); got != tt.want {
+			t.Errorf("canonicalURI(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+	// One tokenizer for all the link elements of a page.
+	page := []byte(strings.Repeat(`<link rel=stylesheet href=s.css>`, 100) + `<link rel=canonical href=c>`)
+	if n := testing.AllocsPerRun(10, func() { canonicalURI(page) }); n > 10 {
+		t.Errorf("canonicalURI of a page of 101 link elements: %.0f allocations, want 10 at most", n)
+	}
+}
