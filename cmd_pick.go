@@ -106,7 +106,14 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	}
 	defer tty.Close()
 
-	rd := readLinks(r, extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
+	// Standard input itself, not r, its NopCloser: streamInput tells a
+	// regular file from a pipe, whose pauses (tail -f) decide the type
+	// of an input whose first line looks like a header field.
+	src := io.Reader(r)
+	if name == "-" {
+		src = e.stdin
+	}
+	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
 		NoHeaders: o.noHeaders, Emails: o.emails})
 	defer func() {
 		for _, p := range rd.stop() {

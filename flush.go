@@ -91,17 +91,23 @@ func (s *streamReader) SetReadDeadline(t time.Time) error {
 	return nil
 }
 
-// streaming returns r as the scanner reads it: a regular file directly, any
-// other input through a streamReader flushing s's output.
+// streaming returns r as the scanner reads it (see streamInput), flushing
+// s's output before a read waits.
 func (s *scanner) streaming(r io.Reader) io.Reader {
+	return streamInput(r, func() {
+		if s.out.Buffered() > 0 {
+			s.check(s.out.Flush())
+		}
+	})
+}
+
+// streamInput returns r as a scanner reads it: a regular file directly, any
+// other input through a streamReader calling flush before a read waits.
+func streamInput(r io.Reader, flush func()) io.Reader {
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			return r
 		}
 	}
-	return newStreamReader(r, func() {
-		if s.out.Buffered() > 0 {
-			s.check(s.out.Flush())
-		}
-	})
+	return newStreamReader(r, flush)
 }
