@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
@@ -166,6 +169,66 @@ func checkScreen(t *testing.T, name, v string) {
 				t.Errorf("%s: %U in %q", name, c, l)
 				return
 			}
+		}
+	}
+}
+
+// TestReadLinksStream: on an input that stays open, each link is handed
+// on before more input comes, in a batch not Done; errors are kept; and
+// stop returns while the reader still waits for input.
+func TestReadLinksStream(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true})
+	next := func(want string) {
+		t.Helper()
+		select {
+		case msg := <-rd.batches:
+			if len(msg.Links) != 1 || msg.Links[0].URI != want || msg.Done {
+				t.Errorf("batch %+v, want %s alone, not Done", msg, want)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("no batch with %s while the input waits", want)
+		}
+	}
+	io.WriteString(w, "see http://one.example/ now\n")
+	next("http://one.example/")
+	io.WriteString(w, "and http://two.example/\n")
+	next("http://two.example/")
+	stopped := make(chan []string)
+	go func() { stopped <- rd.stop() }()
+	select {
+	case problems := <-stopped:
+		if len(problems) != 0 {
+			t.Errorf("problems %q", problems)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("stop waits for the input")
+	}
+}
+
+// TestReadLinksDone: a short input is one batch, Done; a long one starts
+// with a screenful (32), and its last batch is Done.
+func TestReadLinksDone(t *testing.T) {
+	for _, n := range []int{0, 3, 1000} {
+		var in strings.Builder
+		for i := range n {
+			fmt.Fprintf(&in, "http://a.example/%d\n", i)
+		}
+		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"})
+		var sizes []int
+		total, done := 0, false
+		for msg := range rd.batches {
+			if done {
+				t.Errorf("%d links: a batch after the Done one", n)
+			}
+			sizes = append(sizes, len(msg.Links))
+			total += len(msg.Links)
+			done = msg.Done
+		}
+		rd.stop()
+		if total != n || !done || n <= 32 && len(sizes) != 1 || n > 32 && sizes[0] < 32 {
+			t.Errorf("%d links: batches of %v, Done %v; want all of them, the first a screenful or all, the last Done", n, sizes, done)
 		}
 	}
 }
