@@ -92,7 +92,7 @@ for (const rel of pages) {
       if (!okNorm) {
         out.write(JSON.stringify({ page: rel, key: k, charset: got.charset,
           browserBase: got.base, attr: bb?.raw, browser: bb?.res, tmpl: bb?.tmpl,
-          urixHas: !uu && bb ? u.some((y) => y.ref === bb.raw.trim()) : undefined, urix: uu?.uri,
+          urixHas: !uu && bb ? u.some((y) => same(bb, y)) : undefined, urix: uu?.uri,
           urixN: nn?.uri, ref: uu?.ref, base: uu?.base, base_source: uu?.base_source,
           line: uu?.line, nBrowser: b.length, nUrix: u.length }) + '\n');
       }
@@ -109,11 +109,18 @@ fs.writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(sum, null, 1)
 fs.writeFileSync(path.join(outDir, 'pages.json'), JSON.stringify(perPage) + '\n');
 console.log(JSON.stringify(sum));
 
+// strip drops the leading and trailing C0 controls and spaces of an
+// attribute value, as the URL parser does (WHATWG URL §4.4): urix's ref is
+// the value as written, getAttribute's too, so both sides are stripped.
+function strip(s) { return s.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, ''); }
+
+// same reports whether browser item x and urix item y hold the same value.
+function same(x, y) { return strip(x.raw) === strip(y.ref); }
+
 // align pairs browser items b with urix items u (and n, u normalized) whose
 // attribute values match, looking ahead at most 200 items on either side;
 // a pair found on neither side is the same element resolved differently.
 function align(b, u, n) {
-  const same = (x, y) => x.raw.trim() === y.ref;
   const pairs = [];
   let i = 0, j = 0;
   while (i < b.length && j < u.length) {
