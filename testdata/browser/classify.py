@@ -30,12 +30,20 @@ def klass(r):
         return 'template content: the browser resolves it against the inert document (about:blank); urix against the page base'
     if b == u:
         return 'normalization only: --normalize uppercases %xx, decodes %-encoded unreserved (RFC 3986 §6.2.2)'
-    if loose(b) == loose(u):
+    if loose(b) == loose(u) or loose(b) == loose(n or ''):
         return 'encode sets: RFC 3986 percent-encodes | [ ] { } " space # ^ `; WHATWG leaves them (and encodes \' in query)'
     if b == (r.get('attr') or '').strip():
         return 'browser rejects the URL (WHATWG parser failure: the property gives the attribute); RFC 3986 accepts it'
     if b.lower() == u.lower():
         return 'case only'
+    if r.get('utf8') and r.get('charset') != 'UTF-8':
+        return ('charset: valid UTF-8 that declares no encoding: urix reads it as UTF-8, as a browser reads the file '
+                '(HTML §13.2.3.2 step 8); Chromium detects no UTF-8 over http and reads windows-1252 (or its guess)')
+    attr = r.get('attr') or ''
+    if attr.strip().lower().startswith('data:') and re.search('[\t\n\r]', attr) and re.sub('%0[9AD]', '', b) == u:
+        return 'data: URL: Chromium keeps its tabs and newlines (as %0A); the URL standard removes them, as urix does'
+    if u.lower().startswith('ftp://') and b == u + '/':
+        return 'ftp: empty path: WHATWG writes "/"; urix --normalize leaves it empty (uri: ftp is not among the schemes whose empty path is "/")'
     return 'other'
 
 

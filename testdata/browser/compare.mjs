@@ -76,6 +76,13 @@ for (const rel of pages) {
     return m;
   };
   const raw = run(false), norm = run(true);
+  // Whether the page is valid UTF-8 with 8-bit bytes: urix reads it as UTF-8
+  // when it declares nothing, Chromium over http does not (see README.md).
+  const bytes = fs.readFileSync(path.join(corpus, rel));
+  let utf8 = false;
+  if (bytes.some((c) => c >= 0x80)) {
+    try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); utf8 = true; } catch { /* not UTF-8 */ }
+  }
   nPages++;
   let pl = 0, pr = 0, pn = 0;
   for (const [tag, attr] of SEL) {
@@ -90,7 +97,7 @@ for (const rel of pages) {
       if (okRaw) pr++;
       if (okNorm) pn++;
       if (!okNorm) {
-        out.write(JSON.stringify({ page: rel, key: k, charset: got.charset,
+        out.write(JSON.stringify({ page: rel, key: k, charset: got.charset, utf8,
           browserBase: got.base, attr: bb?.raw, browser: bb?.res, tmpl: bb?.tmpl,
           urixHas: !uu && bb ? u.some((y) => same(bb, y)) : undefined, urix: uu?.uri,
           urixN: nn?.uri, ref: uu?.ref, base: uu?.base, base_source: uu?.base_source,
@@ -99,7 +106,7 @@ for (const rel of pages) {
     }
   }
   nLinks += pl; nRaw += pr; nNorm += pn;
-  perPage.push({ page: rel, charset: got.charset, links: pl, raw: pr, norm: pn });
+  perPage.push({ page: rel, charset: got.charset, utf8, links: pl, raw: pr, norm: pn });
 }
 await browser.close();
 out.end();
