@@ -133,6 +133,8 @@ func TestHTMLUndeclaredEncoding(t *testing.T) {
 		// reads them, but a query's characters are in windows-1252.
 		{"ASCII", []byte(`<a href="caf&eacute;.html?q=&eacute;&#x65E5;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%E9%26%2326085%3B"},
 		{"ASCII, declared UTF-8", []byte(`<meta charset="utf-8"><a href="caf&eacute;.html?q=&eacute;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%C3%A9"},
+		// A declared UTF-16 in bytes that are not is UTF-8 (§13.2.3.2).
+		{"ASCII, declared UTF-16", []byte(`<meta charset="utf-16"><a href="caf&eacute;.html?q=&eacute;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%C3%A9"},
 		// A BOM wins over a declaration.
 		{"UTF-8 BOM", []byte("\xef\xbb\xbf<meta charset=shift_jis>" + `<a href="ページ.html?q=日本">x</a>`),
 			pathURI + "?q=%E6%97%A5%E6%9C%AC"},
