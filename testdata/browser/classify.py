@@ -104,3 +104,28 @@ for k, v in c.most_common():
     print(f'\n{v} in {pages} pages: {k}\n  e.g. {r["page"]} {r["key"]} attr={(r.get("attr") or "")[:90]!r}'
           f'\n  browser {show("browser")}\n  urix    {show("urix")}'
           f'\n  urix -N {show("urixN")}')
+
+
+def printed(r):
+    """The class of a link that agrees with the browser with --normalize
+    only: what normalization (RFC 3986 §6.2.2-3) the browser does."""
+    b, u = r['browser'], r.get('urix') or ''
+    m = re.match(r'([a-zA-Z][\w+.-]*://[^/?#]*)(.*)', u, re.S)
+    if m and not m.group(2).startswith('/') and b == m.group(1) + '/' + m.group(2):
+        return 'empty path: the browser writes "/" after the authority (http, https: RFC 3986 §6.2.3)'
+    if b.lower() == u.lower():
+        return 'case: the browser lowercases the scheme and host (RFC 3986 §6.2.2.1)'
+    if re.sub(r':(80|443)(?=/|$)', '', u) in (b, b.rstrip('/')):
+        return 'default port: the browser drops it (RFC 3986 §6.2.3)'
+    return 'several of these, or percent-encoding (%xx case, unreserved decoded)'
+
+
+try:
+    rows = [json.loads(l) for l in open(f'{d}/diffs-printed.jsonl')]
+except FileNotFoundError:
+    rows = []
+if rows:
+    c = collections.Counter(printed(r) for r in rows)
+    print(f'\nAs printed, {len(rows)} links more differ, which agree with --normalize:')
+    for k, v in c.most_common():
+        print(f'{v:7d}  {k}')

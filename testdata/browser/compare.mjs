@@ -26,6 +26,8 @@ await browser.route('**/*', (r) => (r.request().isNavigationRequest() && r.reque
 const page = await browser.newPage();
 
 const out = fs.createWriteStream(path.join(outDir, 'diffs.jsonl'));
+// The links that agree with --normalize only (see classify.py).
+const printed = fs.createWriteStream(path.join(outDir, 'diffs-printed.jsonl'));
 let nPages = 0, nLinks = 0, nRaw = 0, nNorm = 0;
 const perPage = [];
 for (const rel of pages) {
@@ -102,6 +104,8 @@ for (const rel of pages) {
           urixHas: !uu && bb ? u.some((y) => same(bb, y)) : undefined, urix: uu?.uri,
           urixN: nn?.uri, ref: uu?.ref, base: uu?.base, base_source: uu?.base_source,
           line: uu?.line, nBrowser: b.length, nUrix: u.length }) + '\n');
+      } else if (!okRaw) {
+        printed.write(JSON.stringify({ page: rel, key: k, browser: bb.res, urix: uu?.uri, urixN: nn.uri }) + '\n');
       }
     }
   }
@@ -110,6 +114,7 @@ for (const rel of pages) {
 }
 await browser.close();
 out.end();
+printed.end();
 const sum = { pages: nPages, links: nLinks, agreeRaw: nRaw, agreeNormalized: nNorm,
   rateRaw: nLinks ? nRaw / nLinks : 0, rateNormalized: nLinks ? nNorm / nLinks : 0 };
 fs.writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(sum, null, 1) + '\n');
