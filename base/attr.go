@@ -25,7 +25,8 @@ import (
 //   - characters RFC 3986 does not allow where they stand (space, '"',
 //     '<', '>', '\', '^', '`', '{', '|', '}', controls, non-ASCII outside
 //     the authority, a '%' not starting a percent-encoding, '#' inside the
-//     fragment, '[' and ']' outside the authority) are percent-encoded as
+//     fragment, '[' and ']' outside the authority; in the userinfo, those
+//     and '@', '[', ']', see encodeUserinfo) are percent-encoded as
 //     UTF-8 (RFC 3986 §2.1, §2.5; warning "html-percent-encoded"), where a
 //     browser would encode most of them too but leave some as they are:
 //     urix always yields a valid URI reference;
@@ -183,7 +184,7 @@ func percentEncode(s string, hasScheme bool) string {
 		if end < 0 {
 			end = len(s) - i - 2
 		}
-		sb.WriteString(s[i : i+2+end])
+		sb.WriteString("//" + encodeUserinfo(s[i+2:i+2+end]))
 		i += 2 + end
 	}
 	const (

@@ -51,6 +51,14 @@ func TestParseAttr(t *testing.T) {
 		{httpBase, "http://Bücher.example/ü", "http://xn--bcher-kva.example/%C3%BC", []string{"html-percent-encoded", "html-idna"}},
 		{httpBase, "//bücher.example/", "http://xn--bcher-kva.example/", []string{"html-idna"}},
 		{httpBase, "javascript:void(0)", "javascript:void(0)", nil},
+		// The userinfo too, as Chromium 156 encodes it ('@' before the
+		// last one included); RFC 3986 allows '=' and ';', which stay.
+		{httpBase, "http://a|b@h/x", "http://a%7Cb@h/x", []string{"html-percent-encoded"}},
+		{httpBase, "http://a b:p w@h/", "http://a%20b:p%20w@h/", []string{"html-percent-encoded"}},
+		{httpBase, "http://u{x}@h/", "http://u%7Bx%7D@h/", []string{"html-percent-encoded"}},
+		{httpBase, "http://a@b@h/", "http://a%40b@h/", []string{"html-percent-encoded"}},
+		{httpBase, "//a[1]@h?q", "http://a%5B1%5D@h?q", []string{"html-percent-encoded"}},
+		{httpBase, "http://a=b;c@h/", "http://a=b;c@h/", nil},
 		{fileBase, `..\img\x.png`, "file:///home/u/img/x.png", []string{"html-backslash"}},
 		{fileBase, "file:g", "file:///home/u/site/g", []string{"html-same-scheme"}},
 		{fileBase, "//h/x", "file://h/x", nil},

@@ -117,13 +117,15 @@ func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding
 // htmlEncoding returns the encoding of the HTML document text as it says
 // itself (HTML Living Standard §13.2.3.1, without a transport layer): its
 // byte order mark, else the <meta> charset or http-equiv Content-Type in
-// its first 1024 bytes (the prescan, §13.2.3.2), else UTF-8 when those
-// bytes are UTF-8 with 8-bit ones in them; nil when nothing tells.
+// its first 1024 bytes (the prescan, §13.2.3.2); nil when nothing tells.
 func htmlEncoding(text []byte) encoding.Encoding {
 	e, name, _ := charset.DetermineEncoding(text, "")
-	if e == charmap.Windows1252 {
-		// DetermineEncoding's last resort, as such: a declared
-		// windows-1252 comes from charset.Lookup.
+	if e == charmap.Windows1252 || e == encoding.Nop && !isPlainASCII(text[:min(len(text), 1024)]) {
+		// DetermineEncoding's guesses, as such (a declared encoding
+		// comes from charset.Lookup): windows-1252, and UTF-8 when
+		// the first 1024 bytes are, which the bytes after them may
+		// not be: sniffEncoding reads the whole text. Nop is also a
+		// declared UTF-16, read as UTF-8, which 7-bit bytes tell.
 		return nil
 	}
 	// Not e itself: the encoders of charset.Lookup write unsupported

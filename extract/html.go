@@ -355,20 +355,15 @@ func inputSize(r io.Reader) int {
 
 // parsePage reads the encoding of the document buf and finds its base
 // elements (findBase); walk then hands out its URL-bearing values. The
-// page is in the encoding it declares (htmlEncoding), else in the one
-// sniffEncoding finds (UTF-8 if it is valid UTF-8); or, when decodedFrom
-// is not nil, it was in decodedFrom and is in UTF-8 now.
+// page is in the encoding it declares, else in the one sniffEncoding
+// finds (pageEncoding); or, when decodedFrom is not nil, it was in
+// decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, baseAt: -1}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {
-		enc := htmlEncoding(buf)
-		if enc == nil {
-			enc = sniffEncoding(buf)
-		}
-		p.enc = urlEncoding(enc)
-		p.dec = p.enc
+		p.dec, p.enc = pageEncoding(buf)
 	}
 	p.findBase()
 	return p

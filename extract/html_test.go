@@ -194,9 +194,12 @@ func TestHTMLAsBrowsers(t *testing.T) {
 		{"invalid UTF-8, declared",
 			"<meta charset=\"utf-8\"><a href=\"a\xffb\">1</a><a href=\"c\xe2\x82d?\xed\xa0\x80\">2</a>",
 			[]string{"a/href http://doc.example/a%EF%BF%BDb retrieval", "a/href http://doc.example/c%EF%BF%BDd?%EF%BF%BD%EF%BF%BD%EF%BF%BD retrieval"}},
+		// Undeclared, UTF-8 in the first 1024 bytes only, it is not
+		// UTF-8: the detector's windows-1252 (Chromium 156's reads
+		// this file as ISO-8859-4, a%CB%99b).
 		{"invalid UTF-8, detected",
 			"<p>caf\xc3\xa9</p>" + strings.Repeat(" ", 1024) + "<a href=\"a\xffb\">1</a>",
-			[]string{"a/href http://doc.example/a%EF%BF%BDb retrieval"}},
+			[]string{"a/href http://doc.example/a%C3%BFb retrieval"}},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -57,6 +57,28 @@ func sniffEncoding(text []byte) encoding.Encoding {
 	return detectLegacy(sample[:min(len(sample), sniffSample)])
 }
 
+// pageEncoding returns the encodings of an HTML page that no transport
+// layer labels (HTML Living Standard §13.2.3.2), nil for UTF-8: dec, the
+// one of its bytes, which it declares (htmlEncoding, headCharset) or
+// sniffEncoding finds; and enc, the one of the queries of its URLs: dec,
+// but for a page of 7-bit bytes that declares nothing. That page is in
+// the default encoding (step 9), windows-1252 in browsers in Western
+// locales: its bytes read as in UTF-8, but the characters its character
+// references write in a query are encoded in windows-1252.
+func pageEncoding(buf []byte) (dec, enc encoding.Encoding) {
+	e := htmlEncoding(buf)
+	if e == nil {
+		e = headCharset(buf)
+	}
+	if e == nil {
+		if e = sniffEncoding(buf); e == nil && isPlainASCII(buf) {
+			return nil, charmap.Windows1252
+		}
+	}
+	dec = urlEncoding(e)
+	return dec, dec
+}
+
 // firstNonASCII returns the offset of the first 8-bit byte of text, or
 // len(text).
 func firstNonASCII(text []byte) int {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding"
@@ -117,6 +118,23 @@ func TestHTMLUndeclaredEncoding(t *testing.T) {
 		// windows-1252 are read so, whatever they look like.
 		{"declared", append([]byte(`<meta charset="windows-1252">`), encodeIn(t, japanese.ShiftJIS, `<a href="ページ.html">x</a>`)...),
 			"http://example.jp/%C6%92y%C2%81%5B%C6%92W.html"},
+		// Valid UTF-8 is UTF-8 (§13.2.3.2, step 8's note), wherever
+		// its first 8-bit byte is.
+		{"UTF-8", []byte(`<p>café</p><a href="café.html?q=é">x</a>`), "http://example.jp/caf%C3%A9.html?q=%C3%A9"},
+		{"UTF-8 after 1024 bytes", []byte(strings.Repeat(" ", 1024) + `<p>café</p><a href="café.html?q=é">x</a>`),
+			"http://example.jp/caf%C3%A9.html?q=%C3%A9"},
+		// Bytes that are not UTF-8 further on are not, though the first
+		// 1024 are (charset.DetermineEncoding looks at no more): read as
+		// Chromium reads the file, not UTF-8, and as detectLegacy finds.
+		{"UTF-8, then not", []byte("<p>cafÃ©</p>" + strings.Repeat(" ", 1024) + "<p>Café Müller, naïve résumé</p><a href=\"caf\xe9.html?q=\xe9\">x</a>"),
+			"http://example.jp/caf%C3%A9.html?q=%E9"},
+		// 7-bit bytes that declare nothing are in the default encoding,
+		// windows-1252 as in every browser (step 9): read as UTF-8
+		// reads them, but a query's characters are in windows-1252.
+		{"ASCII", []byte(`<a href="caf&eacute;.html?q=&eacute;&#x65E5;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%E9%26%2326085%3B"},
+		{"ASCII, declared UTF-8", []byte(`<meta charset="utf-8"><a href="caf&eacute;.html?q=&eacute;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%C3%A9"},
+		// A declared UTF-16 in bytes that are not is UTF-8 (§13.2.3.2).
+		{"ASCII, declared UTF-16", []byte(`<meta charset="utf-16"><a href="caf&eacute;.html?q=&eacute;">x</a>`), "http://example.jp/caf%C3%A9.html?q=%C3%A9"},
 		// A BOM wins over a declaration.
 		{"UTF-8 BOM", []byte("\xef\xbb\xbf<meta charset=shift_jis>" + `<a href="ページ.html?q=日本">x</a>`),
 			pathURI + "?q=%E6%97%A5%E6%9C%AC"},

@@ -26,6 +26,8 @@ await browser.route('**/*', (r) => (r.request().isNavigationRequest() && r.reque
 const page = await browser.newPage();
 
 const out = fs.createWriteStream(path.join(outDir, 'diffs.jsonl'));
+// The links that agree with --normalize only (see classify.py).
+const printed = fs.createWriteStream(path.join(outDir, 'diffs-printed.jsonl'));
 let nPages = 0, nLinks = 0, nRaw = 0, nNorm = 0;
 const perPage = [];
 for (const rel of pages) {
@@ -76,6 +78,13 @@ for (const rel of pages) {
     return m;
   };
   const raw = run(false), norm = run(true);
+  // Whether the page is valid UTF-8 with 8-bit bytes: urix reads it as UTF-8
+  // when it declares nothing, Chromium over http does not (see README.md).
+  const bytes = fs.readFileSync(path.join(corpus, rel));
+  let utf8 = false;
+  if (bytes.some((c) => c >= 0x80)) {
+    try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); utf8 = true; } catch { /* not UTF-8 */ }
+  }
   nPages++;
   let pl = 0, pr = 0, pn = 0;
   for (const [tag, attr] of SEL) {
@@ -90,30 +99,40 @@ for (const rel of pages) {
       if (okRaw) pr++;
       if (okNorm) pn++;
       if (!okNorm) {
-        out.write(JSON.stringify({ page: rel, key: k, charset: got.charset,
+        out.write(JSON.stringify({ page: rel, key: k, charset: got.charset, utf8,
           browserBase: got.base, attr: bb?.raw, browser: bb?.res, tmpl: bb?.tmpl,
-          urixHas: !uu && bb ? u.some((y) => y.ref === bb.raw.trim()) : undefined, urix: uu?.uri,
+          urixHas: !uu && bb ? u.some((y) => same(bb, y)) : undefined, urix: uu?.uri,
           urixN: nn?.uri, ref: uu?.ref, base: uu?.base, base_source: uu?.base_source,
           line: uu?.line, nBrowser: b.length, nUrix: u.length }) + '\n');
+      } else if (!okRaw) {
+        printed.write(JSON.stringify({ page: rel, key: k, browser: bb.res, urix: uu?.uri, urixN: nn.uri }) + '\n');
       }
     }
   }
   nLinks += pl; nRaw += pr; nNorm += pn;
-  perPage.push({ page: rel, charset: got.charset, links: pl, raw: pr, norm: pn });
+  perPage.push({ page: rel, charset: got.charset, utf8, links: pl, raw: pr, norm: pn });
 }
 await browser.close();
 out.end();
+printed.end();
 const sum = { pages: nPages, links: nLinks, agreeRaw: nRaw, agreeNormalized: nNorm,
   rateRaw: nLinks ? nRaw / nLinks : 0, rateNormalized: nLinks ? nNorm / nLinks : 0 };
 fs.writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(sum, null, 1) + '\n');
 fs.writeFileSync(path.join(outDir, 'pages.json'), JSON.stringify(perPage) + '\n');
 console.log(JSON.stringify(sum));
 
+// strip drops the leading and trailing C0 controls and spaces of an
+// attribute value, as the URL parser does (WHATWG URL §4.4): urix's ref is
+// the value as written, getAttribute's too, so both sides are stripped.
+function strip(s) { return s.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, ''); }
+
+// same reports whether browser item x and urix item y hold the same value.
+function same(x, y) { return strip(x.raw) === strip(y.ref); }
+
 // align pairs browser items b with urix items u (and n, u normalized) whose
 // attribute values match, looking ahead at most 200 items on either side;
 // a pair found on neither side is the same element resolved differently.
 function align(b, u, n) {
-  const same = (x, y) => x.raw.trim() === y.ref;
   const pairs = [];
   let i = 0, j = 0;
   while (i < b.length && j < u.length) {
