@@ -1,6 +1,10 @@
 package base
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urix/urix/internal/ascii"
+)
 
 // encodeUserinfo returns the authority (without its "//") with the
 // characters RFC 3986 §3.2.1 does not allow in its userinfo, the part
@@ -16,14 +20,14 @@ func encodeUserinfo(auth string) string {
 	var sb strings.Builder
 	for i := 0; i < at; i++ {
 		c := auth[i]
-		if c == '%' && i+2 < at && isHex(auth[i+1]) && isHex(auth[i+2]) ||
+		if c == '%' && i+2 < at && ascii.IsHex(auth[i+1]) && ascii.IsHex(auth[i+2]) ||
 			c < 0x80 && allowed[c] && !strings.ContainsRune("/?#[]@", rune(c)) {
 			sb.WriteByte(c)
 			continue
 		}
 		sb.WriteByte('%')
-		sb.WriteByte(upperHex[c>>4])
-		sb.WriteByte(upperHex[c&15])
+		sb.WriteByte(ascii.UpperHex[c>>4])
+		sb.WriteByte(ascii.UpperHex[c&15])
 	}
 	sb.WriteString(auth[at:])
 	return sb.String()
