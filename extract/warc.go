@@ -29,8 +29,8 @@ var (
 	// MaxRecordSize bytes, before or after decoding.
 	ErrRecordTooLarge = errors.New("WARC record too large")
 	// ErrContentEncoding is wrapped by the *Error about an HTTP body
-	// whose Content-Encoding cannot be undone: unknown, or "br" (no
-	// Brotli decoder among the dependencies), or corrupt.
+	// whose Content-Encoding cannot be undone: unknown (not gzip, x-gzip,
+	// deflate or br), or corrupt.
 	ErrContentEncoding = errors.New("undecodable Content-Encoding")
 )
 

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // warcLinks scans a WARC file and returns its links and errors.
@@ -205,6 +207,14 @@ func TestWARCHTTP(t *testing.T) {
 	z = gzip.NewWriter(&bomb)
 	z.Write(make([]byte, MaxRecordSize+1))
 	z.Close()
+	var br bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	bw.Write([]byte(`<a href="brotli">`))
+	bw.Close()
+	var brBomb bytes.Buffer
+	bw = brotli.NewWriterLevel(&brBomb, brotli.BestSpeed)
+	bw.Write(make([]byte, MaxRecordSize+1))
+	bw.Close()
 	resp := func(head, body string) string {
 		return record("response", "http://a.example/dir/page", "application/http;msgtype=response", "HTTP/1.1 "+head+"\r\n\r\n"+body)
 	}
@@ -224,7 +234,12 @@ func TestWARCHTTP(t *testing.T) {
 		{"chunked", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "5\r\n<a hr\r\nb\r\nef=\"chunk\">\r\n0\r\n\r\n"),
 			nil, []string{"http://a.example/dir/chunk"}, nil},
 		{"gzip", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", gz.String()), nil, []string{"http://a.example/dir/zipped"}, nil},
-		{"br", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: br", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
+		{"br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", br.String()), nil, []string{"http://a.example/dir/brotli"}, nil},
+		{"gzip, br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip, br", brotliOf(gz.String())), nil, []string{"http://a.example/dir/zipped"}, nil},
+		{"corrupt br", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: br", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
+		{"cut br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", br.String()[:br.Len()-3]), nil, nil, ErrContentEncoding},
+		{"br bomb", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", brBomb.String()), nil, nil, ErrRecordTooLarge},
+		{"unknown coding", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: zstd", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
 		{"bomb", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", bomb.String()), nil, nil, ErrRecordTooLarge},
 		{"bad chunk", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "zz\r\n"), nil, nil, ErrWARC},
 		{"image skipped", resp("200 OK\r\nContent-Type: image/png", "http://no.example/"), nil, nil, nil},
@@ -254,6 +269,31 @@ func TestWARCHTTP(t *testing.T) {
 				t.Errorf("%s: %s: context %q header %q", tt.name, l.URI, l.Context, l.Header)
 			}
 		}
+	}
+}
+
+// brotliOf returns s compressed with Brotli.
+func brotliOf(s string) string {
+	var b bytes.Buffer
+	w := brotli.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+// TestWARCBrotli reads the page wget stored as the server sent it, with
+// Content-Encoding: br, its body made by the brotli program
+// (testdata/warc/mkwarc.sh).
+func TestWARCBrotli(t *testing.T) {
+	links, errs := warcLinks(t, readTestdata(t, "brotli.warc"), Options{Name: "brotli.warc"})
+	if len(errs) > 0 {
+		t.Errorf("errors %v", errs)
+	}
+	want := []string{"http://127.0.0.1:18637/brotli/target?q=1", "https://example.org/br",
+		"http://127.0.0.1:18637/brotli.html"} // in wget's arguments, a resource record
+
+	if got := uris(links); !slices.Equal(got, want) {
+		t.Errorf("links %q, want %q", got, want)
 	}
 }
 
