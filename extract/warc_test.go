@@ -332,6 +332,9 @@ func FuzzWARC(f *testing.F) {
 	f.Add([]byte(r + r))
 	f.Add(gzipMembers(r, r))
 	f.Add([]byte(record("resource", "x", "text/plain", "http://b.example/") + "WARC/1.0\r\n"))
+	f.Add([]byte(withDigest(r, "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ") + withDigest(r, "sha256:"+strings.Repeat("ab", 32))))
+	f.Add([]byte(record("response", "http://a.example/", "application/http;msgtype=response",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br\r\n\r\n"+brotliOf(`<a href="b">`))))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		links, errs := warcLinks(t, data, Options{Name: "f.warc", WARCRecords: []string{"response", "resource", "revisit", "request"}})
 		for _, err := range errs {
