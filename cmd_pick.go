@@ -25,6 +25,9 @@ const pickDescription = `Lists the links of a message, or of any input urix scan
 or several in the browser: made for a mail client that pipes the message
 it shows ("<pipe-message> urix pick" in mutt; see the README). The list is
 drawn on the terminal (/dev/tty), so the input can come on standard input.
+An input slow to give its first link (tail -f) has the list shown empty,
+"reading…", until links come; one that ends with none says "pick: no
+links" (status 1).
 
 Each row is a link with where it came from (a header, a MIME part, a
 message of an mbox) and its context (the line around it, the link
@@ -86,7 +89,9 @@ func (e *env) pickCommand() *cli.Command {
 
 // runPick is "urix pick": the links of the input in the list, then the
 // picked ones opened. The list is drawn as soon as the first links are
-// known, and the others join it as they are read.
+// known, or empty, "reading…", when none came within emptyDelay, and the
+// others join it as they are read. An input that ends with no link says
+// "pick: no links", the list closed.
 func (e *env) runPick(o *pickOptions, name string) error {
 	typ, err := extract.ParseType(o.typ)
 	if err != nil {
@@ -120,8 +125,8 @@ func (e *env) runPick(o *pickOptions, name string) error {
 			e.errorf("%s", p)
 		}
 	}()
-	first := <-rd.batches
-	if len(first.Links) == 0 {
+	first := rd.first()
+	if first.Done && len(first.Links) == 0 {
 		e.errorf("pick: no links")
 		return errNone
 	}
@@ -148,6 +153,10 @@ func (e *env) runPick(o *pickOptions, name string) error {
 	}()
 	if _, err := p.Run(); err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: %w", err))
+	}
+	if m.Empty() {
+		e.errorf("pick: no links")
+		return errNone
 	}
 	if err := openLinks(o.run, m.Picked, tty); err != nil {
 		return withStatus(exitError, err)
@@ -277,6 +286,26 @@ func (rd *linkReader) batch(found <-chan extract.Link) {
 		case <-rd.quit:
 			return
 		}
+	}
+}
+
+// emptyDelay is how long pick waits for the first links, or the end of
+// the input, before it shows the list empty, "reading…": an input that
+// is slow to give a link (tail -f of a quiet log) must not leave the
+// user before a blank terminal, not knowing whether pick runs or how to
+// leave it. Short, so that the list comes at once; long enough that an
+// input read in one go is not first drawn empty, nor one without links
+// drawn at all.
+const emptyDelay = 250 * time.Millisecond
+
+// first returns the first batch, or, when none came within emptyDelay,
+// an empty one, not Done: the list is shown empty while reading.
+func (rd *linkReader) first() pick.LinksMsg {
+	select {
+	case msg := <-rd.batches:
+		return msg
+	case <-time.After(emptyDelay):
+		return pick.LinksMsg{}
 	}
 }
 

@@ -126,6 +126,8 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("many", func(t *testing.T) { pickMany(t, p) })
 	t.Run("flags", func(t *testing.T) { pickFlags(t, p) })
 	t.Run("stream", func(t *testing.T) { pickStream(t, p) })
+	t.Run("stream empty", func(t *testing.T) { pickStreamEmpty(t, p) })
+	t.Run("no links", func(t *testing.T) { pickNoLinks(t, p) })
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.
@@ -323,11 +325,10 @@ func pickFlags(t *testing.T, p pickTerm) {
 	}
 }
 
-// pickStream: an input that stays open (tail -f, a FIFO) with fewer
-// links than a screenful has them listed while it is read, each new one
-// as it comes, even when its lines look like header fields, and Enter
-// ends pick without waiting for the input's end.
-func pickStream(t *testing.T, p pickTerm) {
+// startFIFO starts urix pick on a FIFO, and returns the terminal and the
+// FIFO open for writing, nil when the test failed.
+func startFIFO(t *testing.T, p pickTerm) (*tmuxScreen, *os.File) {
+	t.Helper()
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if out, err := exec.Command("mkfifo", fifo).CombinedOutput(); err != nil {
 		t.Skipf("mkfifo: %v\n%s", err, out)
@@ -341,12 +342,82 @@ func pickStream(t *testing.T, p pickTerm) {
 		}
 		opened <- w
 	}()
-	var w *os.File
 	select {
-	case w = <-opened:
+	case w := <-opened:
+		return s, w
 	case <-time.After(60 * time.Second):
 		t.Fatal("the shell never opened the FIFO")
 	}
+	return nil, nil
+}
+
+// pickStreamEmpty: an input that stays open and has no link yet shows
+// the empty list, the prompt and "reading…", so that the user sees pick
+// run and can leave with q or Esc, or wait for the links; one that ends
+// with none closes the list with "pick: no links".
+func pickStreamEmpty(t *testing.T, p pickTerm) {
+	for _, quit := range []string{"q", "Escape", ""} {
+		s, w := startFIFO(t, p)
+		if w == nil {
+			return
+		}
+		if _, err := io.WriteString(w, "starting up, no link yet\n"); err != nil {
+			t.Fatal(err)
+		}
+		screen := s.waitFor("reading… 0/0")
+		if !strings.Contains(screen, "> _") || !strings.Contains(screen, "type to filter") {
+			t.Errorf("the empty list while reading:\n%s", screen)
+		}
+		if quit == "" {
+			// The input ends with no link: the list closes by itself.
+			w.Close()
+			if screen := s.waitFor("status 1"); !strings.Contains(screen, "urix: pick: no links") {
+				t.Errorf("a stream ending with no link:\n%s", screen)
+			}
+			continue
+		}
+		s.keys(quit)
+		if screen := s.waitFor("status 0"); strings.Contains(screen, "no links") {
+			t.Errorf("%s on the empty list:\n%s", quit, screen)
+		}
+		w.Close()
+	}
+	// A link that comes later joins the list.
+	s, w := startFIFO(t, p)
+	if w == nil {
+		return
+	}
+	defer w.Close()
+	io.WriteString(w, "starting up\n")
+	s.waitFor("reading… 0/0")
+	io.WriteString(w, "see http://later.example/\n")
+	s.waitFor("reading… 1/1")
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "http://later.example/\n" {
+		t.Errorf("opened %q, want the link that came later", got)
+	}
+}
+
+// pickNoLinks: an input read to its end without a link says so, with
+// no list.
+func pickNoLinks(t *testing.T, p pickTerm) {
+	in := filepath.Join(t.TempDir(), "none.txt")
+	if err := os.WriteFile(in, []byte("no link here\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, shellQuote(p.bin)+" pick "+shellQuote(in)+"; echo status $?")
+	if screen := s.waitFor("status 1"); !strings.Contains(screen, "urix: pick: no links") || strings.Contains(screen, "type to filter") {
+		t.Errorf("urix pick on a file without links:\n%s", screen)
+	}
+}
+
+// pickStream: an input that stays open (tail -f, a FIFO) with fewer
+// links than a screenful has them listed while it is read, each new one
+// as it comes, even when its lines look like header fields, and Enter
+// ends pick without waiting for the input's end.
+func pickStream(t *testing.T, p pickTerm) {
+	s, w := startFIFO(t, p)
 	if w == nil {
 		return
 	}

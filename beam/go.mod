@@ -5,6 +5,7 @@ go 1.26.8
 require github.com/urix/urix v0.0.0
 
 require (
+	github.com/andybalholm/brotli v1.2.8 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/hhrutter/tiff v1.0.6 // indirect
 	github.com/mattn/go-runewidth v0.0.30 // indirect

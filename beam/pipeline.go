@@ -168,7 +168,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 			if errors.As(err, &e) && e.Offset >= 0 && at > 0 {
 				e.Offset += at
 			}
-			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding)) {
+			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding) || errors.Is(err, extract.ErrDigest)) {
 				if !claim(e.Offset - at) {
 					return nil
 				}

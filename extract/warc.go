@@ -29,8 +29,8 @@ var (
 	// MaxRecordSize bytes, before or after decoding.
 	ErrRecordTooLarge = errors.New("WARC record too large")
 	// ErrContentEncoding is wrapped by the *Error about an HTTP body
-	// whose Content-Encoding cannot be undone: unknown, or "br" (no
-	// Brotli decoder among the dependencies), or corrupt.
+	// whose Content-Encoding cannot be undone: unknown (not gzip, x-gzip,
+	// deflate or br), or corrupt.
 	ErrContentEncoding = errors.New("undecodable Content-Encoding")
 )
 
@@ -50,6 +50,7 @@ type warcRecord struct {
 	header    map[string]string
 	block     []byte // nil when the record is not read
 	blockSize int64
+	digestErr error // the block does not hash to its WARC-Block-Digest
 }
 
 // get returns the value of the header field name (lower-case, as the
@@ -179,6 +180,9 @@ func (w *warcScanner) records(in *window, base int64) bool {
 			}
 			continue
 		}
+		if rec.digestErr != nil && !w.fail(rec.offset, rec.digestErr) {
+			return false
+		}
 		if rec.block != nil && !w.scanRecord(rec) {
 			return false
 		}
@@ -227,15 +231,25 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 		return fail("invalid Content-Length %q", rec.get("content-length"))
 	}
 	rec.blockSize = n
+	// The digest is checked as the block goes by, read or skipped.
+	digest := newBlockDigest(rec.get("warc-block-digest"))
+	var hashed io.Writer
+	if digest != nil {
+		hashed = digest
+	}
 	if !types[rec.typ] || n > MaxRecordSize {
-		if in.discard(n) < n {
+		if in.copyTo(hashed, n) < n {
 			return fail("cut short: %d of %d bytes", in.pos()-(rec.blockAt-base), n)
 		}
 	} else {
 		// Grown as the bytes come, not as Content-Length says.
 		var b bytes.Buffer
 		b.Grow(int(min(n, 64<<10)))
-		if k, _ := b.ReadFrom(io.LimitReader(in, n)); k < n {
+		var block io.Writer = &b
+		if digest != nil {
+			block = io.MultiWriter(&b, digest)
+		}
+		if k := in.copyTo(block, n); k < n {
 			return fail("cut short: %d of %d bytes", k, n)
 		}
 		rec.block = b.Bytes()
@@ -248,6 +262,9 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 	}
 	if types[rec.typ] && n > MaxRecordSize {
 		return rec, fmt.Errorf("%w: %d bytes, over %d, skipped", ErrRecordTooLarge, n, MaxRecordSize)
+	}
+	if digest != nil {
+		rec.digestErr = digest.check(rec.get("warc-record-id"), rec.typ)
 	}
 	return rec, nil
 }

@@ -6,11 +6,14 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http/httputil"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 )
 
 // ContextHTTPHeader is the Context of a link in an HTTP header field of a
@@ -27,7 +30,7 @@ const ContextHTTPHeader Context = "http-header"
 //     Location (RFC 9110 §10.2.2) are links (Context "http-header")
 //     resolved against the target URI; then the body, with its
 //     Transfer-Encoding chunked and its Content-Encoding (gzip, x-gzip,
-//     deflate) undone, is scanned by its Content-Type (scanBody).
+//     deflate, br) undone, is scanned by its Content-Type (scanBody).
 //     Content-Location is not a base (RFC 9110 §8.7);
 //   - resource records (§6.4) and the other responses are a document of
 //     the record's Content-Type;
@@ -228,37 +231,61 @@ func linkHeaderRefs(f httpField) []headerRef {
 
 // decodeBody returns the body of the response h with its Transfer-
 // Encoding chunked (RFC 9112 §7.1) and its Content-Encoding (RFC 9110
-// §8.4, the codings in the order applied) undone, at most
-// MaxRecordSize bytes.
+// §8.4, the codings in the order applied: gzip, x-gzip, deflate, br)
+// undone, at most MaxRecordSize bytes. A coding that is unknown or
+// whose data is corrupt is an error wrapping ErrContentEncoding, a
+// broken chunk one wrapping ErrWARC.
 func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	var r io.Reader = bytes.NewReader(body)
 	if isChunked(h) {
-		r = httputil.NewChunkedReader(r)
+		r = errorReader{httputil.NewChunkedReader(r), ErrWARC, "chunked"}
 	}
 	codings := strings.Split(strings.ToLower(h.get("content-encoding")), ",")
 	for i := len(codings) - 1; i >= 0; i-- {
 		var err error
-		switch c := strings.TrimSpace(codings[i]); c {
+		c := strings.TrimSpace(codings[i])
+		switch c {
 		case "", "identity":
+			continue
 		case "gzip", "x-gzip":
 			r, err = gzip.NewReader(r)
 		case "deflate":
 			r, err = deflateReader(r)
+		case "br":
+			// RFC 7932, as Chrome-based crawlers store it.
+			r = brotli.NewReader(r)
 		default:
 			return nil, fmt.Errorf("%w %q", ErrContentEncoding, c)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrContentEncoding, err)
+			return nil, fmt.Errorf("%w: %s: %v", ErrContentEncoding, c, err)
 		}
+		r = errorReader{r, ErrContentEncoding, c}
 	}
 	out, err := io.ReadAll(io.LimitReader(r, MaxRecordSize+1))
 	switch {
 	case len(out) > MaxRecordSize:
 		return nil, fmt.Errorf("%w: body over %d bytes once decoded, skipped", ErrRecordTooLarge, MaxRecordSize)
 	case err != nil:
-		return nil, fmt.Errorf("%w: body: %v", ErrWARC, err)
+		return nil, err
 	}
 	return out, nil
+}
+
+// errorReader reads r, its errors (but io.EOF and those of the layers
+// under it, already wrapped) wrapped in kind with the name of the layer.
+type errorReader struct {
+	r    io.Reader
+	kind error // ErrWARC or ErrContentEncoding
+	name string
+}
+
+func (e errorReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, ErrWARC) && !errors.Is(err, ErrContentEncoding) {
+		err = fmt.Errorf("%w: body: %s: %v", e.kind, e.name, err)
+	}
+	return n, err
 }
 
 // isChunked reports whether the body of h is sent with Transfer-Encoding

@@ -3,12 +3,20 @@ package extract
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // warcLinks scans a WARC file and returns its links and errors.
@@ -205,6 +213,14 @@ func TestWARCHTTP(t *testing.T) {
 	z = gzip.NewWriter(&bomb)
 	z.Write(make([]byte, MaxRecordSize+1))
 	z.Close()
+	var br bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	bw.Write([]byte(`<a href="brotli">`))
+	bw.Close()
+	var brBomb bytes.Buffer
+	bw = brotli.NewWriterLevel(&brBomb, brotli.BestSpeed)
+	bw.Write(make([]byte, MaxRecordSize+1))
+	bw.Close()
 	resp := func(head, body string) string {
 		return record("response", "http://a.example/dir/page", "application/http;msgtype=response", "HTTP/1.1 "+head+"\r\n\r\n"+body)
 	}
@@ -224,7 +240,12 @@ func TestWARCHTTP(t *testing.T) {
 		{"chunked", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "5\r\n<a hr\r\nb\r\nef=\"chunk\">\r\n0\r\n\r\n"),
 			nil, []string{"http://a.example/dir/chunk"}, nil},
 		{"gzip", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", gz.String()), nil, []string{"http://a.example/dir/zipped"}, nil},
-		{"br", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: br", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
+		{"br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", br.String()), nil, []string{"http://a.example/dir/brotli"}, nil},
+		{"gzip, br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip, br", brotliOf(gz.String())), nil, []string{"http://a.example/dir/zipped"}, nil},
+		{"corrupt br", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: br", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
+		{"cut br", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", br.String()[:br.Len()-3]), nil, nil, ErrContentEncoding},
+		{"br bomb", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br", brBomb.String()), nil, nil, ErrRecordTooLarge},
+		{"unknown coding", resp("200 OK\r\nContent-Type: text/html\r\nLink: <l>\r\nContent-Encoding: zstd", "xx"), nil, []string{"http://a.example/dir/l"}, ErrContentEncoding},
 		{"bomb", resp("200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip", bomb.String()), nil, nil, ErrRecordTooLarge},
 		{"bad chunk", resp("200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked", "zz\r\n"), nil, nil, ErrWARC},
 		{"image skipped", resp("200 OK\r\nContent-Type: image/png", "http://no.example/"), nil, nil, nil},
@@ -257,6 +278,31 @@ func TestWARCHTTP(t *testing.T) {
 	}
 }
 
+// brotliOf returns s compressed with Brotli.
+func brotliOf(s string) string {
+	var b bytes.Buffer
+	w := brotli.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+// TestWARCBrotli reads the page wget stored as the server sent it, with
+// Content-Encoding: br, its body made by the brotli program
+// (testdata/warc/mkwarc.sh).
+func TestWARCBrotli(t *testing.T) {
+	links, errs := warcLinks(t, readTestdata(t, "brotli.warc"), Options{Name: "brotli.warc"})
+	if len(errs) > 0 {
+		t.Errorf("errors %v", errs)
+	}
+	want := []string{"http://127.0.0.1:18637/brotli/target?q=1", "https://example.org/br",
+		"http://127.0.0.1:18637/brotli.html"} // in wget's arguments, a resource record
+
+	if got := uris(links); !slices.Equal(got, want) {
+		t.Errorf("links %q, want %q", got, want)
+	}
+}
+
 func TestDetectWARC(t *testing.T) {
 	gz := gzipMembers("WARC/1.1\r\n")
 	tests := []struct {
@@ -286,6 +332,9 @@ func FuzzWARC(f *testing.F) {
 	f.Add([]byte(r + r))
 	f.Add(gzipMembers(r, r))
 	f.Add([]byte(record("resource", "x", "text/plain", "http://b.example/") + "WARC/1.0\r\n"))
+	f.Add([]byte(withDigest(r, "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ") + withDigest(r, "sha256:"+strings.Repeat("ab", 32))))
+	f.Add([]byte(record("response", "http://a.example/", "application/http;msgtype=response",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: br\r\n\r\n"+brotliOf(`<a href="b">`))))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		links, errs := warcLinks(t, data, Options{Name: "f.warc", WARCRecords: []string{"response", "resource", "revisit", "request"}})
 		for _, err := range errs {
@@ -376,6 +425,124 @@ func TestWARCStatusCode(t *testing.T) {
 		if len(errs) != 1 || !errors.As(errs[0], &e) || !errors.Is(e, ErrWARC) || e.File != "t.warc" || e.Offset != int64(len(first)) ||
 			!strings.Contains(e.Error(), tt.status) {
 			t.Errorf("status line %q: errors %v, want one for the record at offset %d, with its status line", tt.status, errs, len(first))
+		}
+	}
+}
+
+// withDigest returns the record rec with the field WARC-Block-Digest: d.
+func withDigest(rec, d string) string {
+	return strings.Replace(rec, "WARC/1.0\r\n", "WARC/1.0\r\nWARC-Block-Digest: "+d+"\r\n", 1)
+}
+
+// TestWARCDigests: the block digests wget wrote all verify (but the
+// empty block's its revisit records carry, see blockDigest); a byte
+// flipped in any record's block is an ErrDigest error at that record,
+// naming it, and the scan goes on, that record's links included.
+func TestWARCDigests(t *testing.T) {
+	for _, name := range []string{"site.warc", "site.warc.gz", "whole.warc.gz", "revisit.warc.gz", "brotli.warc"} {
+		if _, errs := warcLinks(t, readTestdata(t, name), Options{Name: name}); len(errs) > 0 {
+			t.Errorf("%s: errors %v", name, errs)
+		}
+	}
+	data := readTestdata(t, "site.warc")
+	all, _ := warcLinks(t, data, Options{Name: "site.warc"})
+	in := newWindow(bytes.NewReader(data))
+	for records := 0; ; records++ {
+		for c, ok := in.peek(); ok && (c == '\r' || c == '\n'); c, ok = in.peek() {
+			in.discard(1)
+		}
+		if _, ok := in.peek(); !ok {
+			if records < 30 {
+				t.Errorf("%d records in site.warc, want 30 or more", records)
+			}
+			break
+		}
+		rec, err := readRecord(in, 0, nil)
+		if err != nil || rec.blockSize == 0 {
+			t.Fatalf("record at %d: %v, %d bytes", rec.offset, err, rec.blockSize)
+		}
+		bad := bytes.Clone(data)
+		bad[rec.blockAt+rec.blockSize-1] ^= 1 // its last byte, a body's or a header's
+		links, errs := warcLinks(t, bad, Options{Name: "site.warc"})
+		id := rec.get("warc-record-id")
+		var e *Error
+		// Its body may be broken too (a gzip trailer): an error of its own.
+		if len(errs) == 0 || !errors.Is(errs[0], ErrDigest) || !errors.As(errs[0], &e) || e.Offset != rec.offset || !strings.Contains(e.Error(), id) {
+			t.Errorf("byte flipped in record %s at %d: errors %v, want first an ErrDigest naming it", id, rec.offset, errs)
+		}
+		for _, err := range errs[min(1, len(errs)):] {
+			if errors.Is(err, ErrDigest) || !errors.As(err, &e) || e.Offset != rec.offset {
+				t.Errorf("byte flipped in record %s at %d: error %v", id, rec.offset, err)
+			}
+		}
+		got := uris(links)
+		for _, l := range all {
+			if l.WARCOffset != rec.offset && !slices.Contains(got, l.URI) {
+				t.Errorf("byte flipped in record %s at %d: link %s of record at %d lost", id, rec.offset, l.URI, l.WARCOffset)
+			}
+		}
+	}
+}
+
+// TestWARCDigestForms: SHA-1, SHA-256 and SHA-512 digests in base32 or
+// hex, either case, padded or not, are checked; other algorithms and
+// forms are not.
+func TestWARCDigestForms(t *testing.T) {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"x\">"
+	rec := record("response", "http://a.example/", "application/http;msgtype=response", block)
+	s1, s256, s512 := sha1.Sum([]byte(block)), sha256.Sum256([]byte(block)), sha512.Sum512([]byte(block))
+	b32 := base32.StdEncoding.EncodeToString
+	tests := []struct {
+		digest string
+		ok     bool // false: a mismatch to report
+	}{
+		{"sha1:" + b32(s1[:]), true},
+		{"SHA-1:" + strings.ToLower(b32(s1[:])), true},
+		{"sha1:" + hex.EncodeToString(s1[:]), true},
+		{"sha256:" + b32(s256[:]), true},
+		{"sha256:" + strings.TrimRight(b32(s256[:]), "="), true},
+		{"sha256:" + hex.EncodeToString(s256[:]), true},
+		{"sha512:" + strings.ToUpper(hex.EncodeToString(s512[:])), true},
+		{"sha512:" + b32(s512[:]), true},
+		{"md5:" + hex.EncodeToString(s1[:16]), true},               // unknown algorithm: ignored
+		{"sha1:" + base64.StdEncoding.EncodeToString(s1[:]), true}, // neither base32 nor hex: ignored
+		{"sha1", true},
+		{"sha1:" + b32(s256[:20]), false},
+		{"sha1:" + hex.EncodeToString(s256[:20]), false},
+		{"sha256:" + b32(s1[:]) + b32(s1[:12]), false},
+		{"sha256:" + hex.EncodeToString(s512[:32]), false},
+		{"sha512:" + b32(append(s256[:], s256[:]...)), false},
+		{"sha512:" + hex.EncodeToString(s256[:]) + hex.EncodeToString(s256[:]), false},
+	}
+	for _, tt := range tests {
+		links, errs := warcLinks(t, []byte(withDigest(rec, tt.digest)), Options{Name: "t.warc"})
+		if got := uris(links); !slices.Equal(got, []string{"http://a.example/x"}) {
+			t.Errorf("%s: links %q", tt.digest, got)
+		}
+		if tt.ok && len(errs) > 0 {
+			t.Errorf("%s: errors %v", tt.digest, errs)
+		}
+		if !tt.ok && (len(errs) != 1 || !errors.Is(errs[0], ErrDigest)) {
+			t.Errorf("%s: errors %v, want one ErrDigest", tt.digest, errs)
+		}
+	}
+}
+
+// TestWARCDigestRevisit: the digest of an empty block on a revisit
+// record holding an HTTP header, as wget writes them, is no mismatch;
+// on a response record it is.
+func TestWARCDigestRevisit(t *testing.T) {
+	empty := sha1.Sum(nil)
+	d := "sha1:" + base32.StdEncoding.EncodeToString(empty[:])
+	head := "HTTP/1.1 301 Moved\r\nLocation: /n\r\n\r\n"
+	for _, tt := range []struct {
+		typ  string
+		errs int
+	}{{"revisit", 0}, {"response", 1}} {
+		rec := withDigest(record(tt.typ, "http://a.example/", "application/http;msgtype=response", head), d)
+		_, errs := warcLinks(t, []byte(rec), Options{Name: "t.warc", WARCRecords: []string{tt.typ}})
+		if len(errs) != tt.errs {
+			t.Errorf("%s: errors %v, want %d", tt.typ, errs, tt.errs)
 		}
 	}
 }

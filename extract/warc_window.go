@@ -146,13 +146,20 @@ func (w *window) line(max int) ([]byte, error) {
 }
 
 // discard skips n bytes; it returns how many it skipped.
-func (w *window) discard(n int64) int64 {
+func (w *window) discard(n int64) int64 { return w.copyTo(nil, n) }
+
+// copyTo writes the next n bytes to to, nil for none, as discard skips
+// them, from the buffer as it is; it returns how many it read.
+func (w *window) copyTo(to io.Writer, n int64) int64 {
 	var done int64
 	for done < n {
 		if w.i == len(w.buf) && !w.more() {
 			break
 		}
 		k := min(int64(len(w.buf)-w.i), n-done)
+		if to != nil {
+			to.Write(w.buf[w.i : w.i+int(k)])
+		}
 		w.i += int(k)
 		done += k
 	}

@@ -71,6 +71,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.loading = !msg.Done
 		m.update(m.b.Items(), m.filter)
+		if m.Empty() {
+			return m, tea.Quit // nothing to pick: the caller says so
+		}
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.scroll()
@@ -251,6 +254,10 @@ func (m *Model) scroll() {
 	}
 	m.top = max(0, min(m.top, len(m.shown)-n))
 }
+
+// Empty reports whether the input ended with no link: the model, shown
+// while reading, quits by itself then.
+func (m *Model) Empty() bool { return !m.loading && len(m.items) == 0 }
 
 // Filter returns the filter typed so far.
 func (m *Model) Filter() string { return string(m.filter) }

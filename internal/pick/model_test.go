@@ -276,6 +276,46 @@ func TestModelStreaming(t *testing.T) {
 	}
 }
 
+// TestModelStreamingEmpty: a model shown before any link came draws the
+// prompt, "reading…" and the help, takes q, Esc, Enter and typing
+// without a row, and quits by itself, Empty, when the input ends with
+// none; a link that comes is listed.
+func TestModelStreamingEmpty(t *testing.T) {
+	newEmpty := func() *Model {
+		return New(NewBuilder(true, func(s string) string { return s }), true, 80, 24, plainStyles())
+	}
+	m := newEmpty()
+	v := m.View().Content
+	for _, want := range []string{"> _", "reading… 0/0", "type to filter"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("before any link, the screen lacks %q:\n%s", want, v)
+		}
+	}
+	for _, k := range keys("x<bs><enter><down><space>y") {
+		if _, cmd := m.Update(k); cmd != nil {
+			t.Errorf("key %v on an empty list: a command, want none", k)
+		}
+	}
+	if m.Empty() {
+		t.Error("Empty while reading")
+	}
+	for _, k := range []string{"q", "<esc>"} {
+		if _, cmd := newEmpty().Update(keys(k)[0]); cmd == nil {
+			t.Errorf("%s on an empty list does not quit", k)
+		}
+	}
+	if _, cmd := m.Update(LinksMsg{Done: true}); cmd == nil || !m.Empty() {
+		t.Errorf("input ended with no link: quit %v, Empty %v", cmd != nil, m.Empty())
+	}
+	m = newEmpty()
+	if _, cmd := m.Update(LinksMsg{Links: testLinks()[1:2], Done: true}); cmd != nil || m.Empty() {
+		t.Errorf("a link came: quit %v, Empty %v", cmd != nil, m.Empty())
+	}
+	if v := m.View().Content; !strings.Contains(v, "https://a.example/one") || !strings.Contains(v, "1/1") {
+		t.Errorf("a link came, the screen:\n%s", v)
+	}
+}
+
 func TestItemsAll(t *testing.T) {
 	if n := len(newBuilder(testLinks(), false).Items()); n != 5 {
 		t.Errorf("without folding, %d rows, want 5", n)

@@ -1,7 +1,8 @@
 // Command server serves the pages that mkwarc.sh crawls with wget
 // --warc-file to make the WARC files of this directory: chunked,
 // gzip-encoded, a redirect with Location, Link headers, a page in
-// ISO-8859-1, a page with its own <base href>, a text file. It listens on
+// ISO-8859-1, a page with its own <base href>, a text file, a Brotli-encoded
+// page (brotli.html, not linked: crawled alone). It listens on
 // 127.0.0.1 at the port given and stops by itself after two minutes.
 package main
 
@@ -61,6 +62,19 @@ func main() {
 	mux.HandleFunc("/notes.txt", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprint(w, "Notes: see <https://example.net/notes> and http://example.org/x.\n")
+	})
+	mux.HandleFunc("/brotli.html", func(w http.ResponseWriter, r *http.Request) {
+		// Brotli, as Chrome-based crawlers store it: page.html.br, made
+		// by the brotli program (brotli -q 11), sent whatever the client
+		// accepts.
+		body, err := os.ReadFile("page.html.br")
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Encoding", "br")
+		w.Write(body)
 	})
 	mux.HandleFunc("/style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css")
