@@ -36,9 +36,17 @@ import (
 // only when the repaired value still does not parse, for instance for an
 // invalid authority.
 func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
-	var warns []uri.Warning
-	s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
-	if strings.ContainsAny(s, "\t\r\n") {
+	u, _, warns, err := b.ParseAttrText(s)
+	return u, warns, err
+}
+
+// ParseAttrText is ParseAttr that also returns the text u was parsed
+// from: s with its repairs, which is u.String() without building it again
+// (for most attribute values, s itself without surrounding spaces).
+func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warning, err error) {
+	s = trimControls(s)
+	ws, bs := scanAttr(s)
+	if ws {
 		s = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
 				return -1
@@ -53,11 +61,7 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		special = IsSpecial(b.URI.Scheme)
 	}
 	if special {
-		beforeQuery := s
-		if end := strings.IndexAny(s, "?#"); end >= 0 {
-			beforeQuery = s[:end]
-		}
-		if strings.Contains(beforeQuery, `\`) {
+		if bs {
 			s = backslashes(s)
 			warns = append(warns, warnBackslash)
 		}
@@ -66,9 +70,8 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 			warns = append(warns, w)
 		}
 	}
-	u, err := uri.Parse(s)
-	if err == nil {
-		return u, warns, nil
+	if u, err = uri.Parse(s); err == nil {
+		return u, s, warns, nil
 	}
 	t := percentEncode(s, scheme != "")
 	if t != s {
@@ -78,14 +81,46 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		// Only the authority still holds non-ASCII: an IDN host.
 		var err2 error
 		if t, err2 = uri.FromIRI(t); err2 != nil {
-			return uri.URI{}, warns, err
+			return uri.URI{}, "", warns, err
 		}
 		warns = append(warns, warnIDNA)
 	}
 	if u, err2 := uri.Parse(t); err2 == nil {
-		return u, warns, nil
+		return u, t, warns, nil
 	}
-	return uri.URI{}, warns, err
+	return uri.URI{}, "", warns, err
+}
+
+// trimControls returns s without the leading and trailing C0 controls and
+// spaces browsers ignore.
+func trimControls(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	return s[i:j]
+}
+
+// scanAttr reports, in one pass over the attribute value s, whether it
+// holds a tab or line break, and whether a backslash comes before its
+// query or fragment (which removing the tabs and line breaks changes
+// neither).
+func scanAttr(s string) (whitespace, backslash bool) {
+	query := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\t', '\r', '\n':
+			whitespace = true
+		case '?', '#':
+			query = true
+		case '\\':
+			backslash = backslash || !query
+		}
+	}
+	return whitespace, backslash
 }
 
 var (
@@ -97,12 +132,21 @@ var (
 	warnIDNA       = uri.Warning{Code: "html-idna", Message: "non-ASCII host converted to A-labels (IDNA), as browsers do"}
 )
 
-// IsSpecial reports whether scheme (case-insensitive) is one the WHATWG
+// IsSpecial reports whether scheme (ASCII case-insensitive) is one the WHATWG
 // URL Standard (§4.1) calls special: '\' is '/' in them, a reference of the
 // base's own scheme without "//" is relative, and the query of an http,
 // https, ftp or file URL is in the document's encoding (§4.4, query state).
 func IsSpecial(scheme string) bool {
-	switch strings.ToLower(scheme) {
+	// ASCII case folding, as the URL Standard compares schemes: "fİle"
+	// (U+0130) is not "file", though strings.ToLower makes it so.
+	var lower [5]byte
+	if len(scheme) < 2 || len(scheme) > len(lower) {
+		return false
+	}
+	for i := 0; i < len(scheme); i++ {
+		lower[i] = scheme[i] | 0x20 // only 'A'..'Z' become letters
+	}
+	switch string(lower[:len(scheme)]) {
 	case "http", "https", "ws", "wss", "ftp", "file":
 		return true
 	}

@@ -23,11 +23,14 @@ func FuzzParseAttr(f *testing.F) {
 				return
 			}
 		}
-		u, _, err := b.ParseAttr(s)
+		u, text, _, err := b.ParseAttrText(s)
 		if err != nil {
 			return
 		}
 		str := u.String()
+		if text != str {
+			t.Fatalf("ParseAttrText(%q) = %+v with text %q, but its String is %q", s, u, text, str)
+		}
 		back, err := uri.Parse(str)
 		if err != nil || back != u {
 			t.Fatalf("ParseAttr(%q) = %q, which parses back as %+v, %v", s, str, back, err)

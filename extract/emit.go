@@ -41,9 +41,10 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 
 	var ref uri.URI
 	var err error
+	parsed := text // what ref was parsed from: ref.String(), built already
 	if l.Style == StyleHTML {
 		var warns []uri.Warning
-		ref, warns, err = s.base.ParseAttr(text)
+		ref, parsed, warns, err = s.base.ParseAttrText(text)
 		l.Warnings = appendWarnings(l.Warnings, warns)
 	} else {
 		ref, err = uri.Parse(text)
@@ -79,9 +80,14 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	if len(o.Schemes) > 0 && !hasScheme(o.Schemes, u.Scheme) {
 		return true
 	}
-	if o.Keep && !o.Normalize {
+	switch {
+	case o.Keep && !o.Normalize:
 		l.URI = l.Ref
-	} else {
+	case u == ref:
+		// Resolving and normalizing changed nothing (an absolute
+		// reference without dot-segments, most links): no new string.
+		l.URI = parsed
+	default:
 		l.URI = u.String()
 	}
 	if o.Warnings {
