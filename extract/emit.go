@@ -32,7 +32,7 @@ func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
 	o := s.opts
 	l.File, l.Message, l.Part = s.name, s.message, s.part
-	if !s.base.IsZero() {
+	if s.base.URI.Scheme != "" { // !s.base.IsZero(), without copying s.base
 		l.Base, l.BaseSource, l.BaseNote = s.baseString(), s.base.Source, s.base.Note
 	}
 	if len(s.warnings) > 0 {
@@ -63,10 +63,10 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		return true
 	}
 
-	u := ref
+	u, same := ref, true // same: u is ref, whose string is parsed
 	if !o.Keep {
-		if u, err = s.base.Resolve(ref); err != nil {
-			u = ref
+		if u, same, err = s.resolve(ref); err != nil {
+			u, same = ref, true
 			if errors.Is(err, base.ErrNoBase) {
 				l.Warnings = append(l.Warnings, warnNoBase)
 			} else {
@@ -75,7 +75,8 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		}
 	}
 	if o.Normalize {
-		u = u.Normalize()
+		n := u.Normalize()
+		u, same = n, same && n == u
 	}
 	if len(o.Schemes) > 0 && !hasScheme(o.Schemes, u.Scheme) {
 		return true
@@ -83,7 +84,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	switch {
 	case o.Keep && !o.Normalize:
 		l.URI = l.Ref
-	case u == ref:
+	case same:
 		// Resolving and normalizing changed nothing (an absolute
 		// reference without dot-segments, most links): no new string.
 		l.URI = parsed
@@ -98,6 +99,21 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		key = u.Normalize().String()
 	}
 	return s.yieldUnique(l, key, yield)
+}
+
+// resolve resolves ref against the base in force (base.Base.Resolve),
+// and reports whether the target is ref itself.
+func (s *source) resolve(ref uri.URI) (u uri.URI, same bool, err error) {
+	if ref.IsAbs() {
+		// Resolve's first case, without copying s.base: the strict
+		// §5.2.2 only removes the dot-segments of an absolute reference.
+		path := uri.RemoveDotSegments(ref.Path)
+		same = path == ref.Path
+		ref.Path = path
+		return ref, same, nil
+	}
+	u, err = s.base.Resolve(ref)
+	return u, false, err
 }
 
 const warnNoBase = "unresolved: no base URI to resolve the relative reference against (RFC 3986 §5.1)"
