@@ -45,6 +45,26 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 // (for most attribute values, s itself without surrounding spaces).
 func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warning, err error) {
 	s = trimControls(s)
+	// Most values are valid references as they are, and then hold no
+	// tab, line break or backslash: only the slashes after a special
+	// scheme may still need the browser's reading.
+	baseScheme := b.URI.Scheme
+	if u, err = uri.Parse(s); err == nil {
+		if !isSpecialRef(u.Scheme, baseScheme) {
+			return u, s, nil, nil
+		}
+		if t, _ := specialSlashes(s, u.Scheme, baseScheme); t == s {
+			return u, s, nil, nil
+		}
+	}
+	return repairAttr(s, baseScheme, err)
+}
+
+// repairAttr is ParseAttrText for a value s that is not a URI reference as
+// it is, or whose slashes browsers read otherwise; err is why s does not
+// parse, nil if it does.
+func repairAttr(s, baseScheme string, err error) (uri.URI, string, []uri.Warning, error) {
+	var warns []uri.Warning
 	ws, bs := scanAttr(s)
 	if ws {
 		s = strings.Map(func(r rune) rune {
@@ -56,22 +76,21 @@ func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warni
 		warns = append(warns, warnWhitespace)
 	}
 	scheme := uri.SchemeOf(s)
-	special := IsSpecial(scheme)
-	if scheme == "" && !b.IsZero() {
-		special = IsSpecial(b.URI.Scheme)
-	}
-	if special {
+	if isSpecialRef(scheme, baseScheme) {
 		if bs {
 			s = backslashes(s)
 			warns = append(warns, warnBackslash)
 		}
-		if t, w := specialSlashes(s, scheme, b); t != s {
+		if t, w := specialSlashes(s, scheme, baseScheme); t != s {
 			s, scheme = t, uri.SchemeOf(t)
 			warns = append(warns, w)
 		}
 	}
-	if u, err = uri.Parse(s); err == nil {
-		return u, s, warns, nil
+	if len(warns) > 0 { // else s is as it was, and err says why it fails
+		var u uri.URI
+		if u, err = uri.Parse(s); err == nil {
+			return u, s, warns, nil
+		}
 	}
 	t := percentEncode(s, scheme != "")
 	if t != s {
@@ -89,6 +108,16 @@ func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warni
 		return u, t, warns, nil
 	}
 	return uri.URI{}, "", warns, err
+}
+
+// isSpecialRef reports whether a reference of scheme, "" for a relative
+// one, under a base of baseScheme ("" for none) is read by the rules of
+// the special schemes (see IsSpecial).
+func isSpecialRef(scheme, baseScheme string) bool {
+	if scheme == "" {
+		return IsSpecial(baseScheme)
+	}
+	return IsSpecial(scheme)
 }
 
 // trimControls returns s without the leading and trailing C0 controls and
@@ -165,8 +194,8 @@ func backslashes(s string) string {
 // reference under a special scheme (see ParseAttr), and says which. The
 // slashes of file: URIs, where browsers read hosts their own way, are
 // left as written.
-func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
-	file := strings.EqualFold(scheme, "file") || scheme == "" && !b.IsZero() && strings.EqualFold(b.URI.Scheme, "file")
+func specialSlashes(s, scheme, baseScheme string) (string, uri.Warning) {
+	file := strings.EqualFold(scheme, "file") || scheme == "" && strings.EqualFold(baseScheme, "file")
 	if scheme == "" {
 		if strings.HasPrefix(s, "//") && !file {
 			return twoSlashes(s, 0), warnSlashes
@@ -174,7 +203,7 @@ func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
 		return s, warnSlashes
 	}
 	rest := s[len(scheme)+1:]
-	if !b.IsZero() && strings.EqualFold(b.URI.Scheme, scheme) && !strings.HasPrefix(rest, "//") {
+	if strings.EqualFold(baseScheme, scheme) && !strings.HasPrefix(rest, "//") {
 		if strings.Contains(firstSegment(rest), ":") {
 			rest = "./" + rest // a path, not a scheme (RFC 3986 §4.2)
 		}
