@@ -132,12 +132,11 @@ func scan(s string, i int, cls uint16) (end, bad int) {
 				continue
 			}
 		}
-		c := s[i]
-		if charClass[c]&cls != 0 {
+		// The run ends, or has a '%', within four bytes.
+		for i < len(s) && charClass[s[i]]&cls != 0 {
 			i++
-			continue
 		}
-		if c != '%' {
+		if i == len(s) || s[i] != '%' {
 			break
 		}
 		if bad := badEscape(s, i); bad >= 0 {
