@@ -112,7 +112,11 @@ func (s *source) resolve(ref uri.URI) (u uri.URI, same bool, err error) {
 		ref.Path = path
 		return ref, same, nil
 	}
-	u, err = s.base.Resolve(ref)
+	if s.base.URI.Scheme == "" {
+		u, err = s.base.Resolve(ref) // no base: an error, or ref
+		return u, false, err
+	}
+	u, err = uri.Resolve(s.base.URI, ref) // Resolve's own, without copying s.base
 	return u, false, err
 }
 
@@ -136,8 +140,8 @@ type seenSet struct{ keys map[string]struct{} }
 
 // baseString returns s.base.URI as a string, recomposed once per base.
 func (s *source) baseString() string {
-	if s.baseOf != s.base {
-		s.baseOf, s.baseStr = s.base, s.base.URI.String()
+	if s.baseOf != s.base.URI {
+		s.baseOf, s.baseStr = s.base.URI, s.base.URI.String()
 	}
 	return s.baseStr
 }
