@@ -12,17 +12,19 @@ import (
 )
 
 // linkFilter holds the filters on the URI that the CLI applies and
-// extract does not: --host, --match, --exclude-match, --exclude-scheme.
-// It only reads its fields, so the goroutines of a parallel scan share it.
+// extract does not: --host, --match, --exclude-match, --exclude-scheme,
+// --only-valid. It only reads its fields, so the goroutines of a parallel
+// scan share it.
 type linkFilter struct {
 	hosts          []string // A-labels, lower case, no final dot
 	match, exclude *regexp.Regexp
 	noSchemes      []string // lower case
+	onlyValid      bool     // drop URIs that break their scheme's rules
 }
 
 // newLinkFilter reads the filter options; nil when none is set.
 func (o *scanOptions) newLinkFilter() (*linkFilter, error) {
-	f := new(linkFilter)
+	f := &linkFilter{onlyValid: o.onlyValid}
 	for _, h := range splitList(o.hosts.Value()) {
 		ascii, err := idna.Lookup.ToASCII(strings.TrimSuffix(h, "."))
 		if err != nil || ascii == "" {
@@ -45,7 +47,7 @@ func (o *scanOptions) newLinkFilter() (*linkFilter, error) {
 			return nil, fmt.Errorf("scan: --%s: %w", re.flag, err)
 		}
 	}
-	if f.hosts == nil && f.noSchemes == nil && f.match == nil && f.exclude == nil {
+	if f.hosts == nil && f.noSchemes == nil && f.match == nil && f.exclude == nil && !f.onlyValid {
 		return nil, nil
 	}
 	return f, nil
@@ -70,12 +72,15 @@ func (f *linkFilter) keep(l extract.Link) bool {
 	if f.match != nil && !f.match.MatchString(l.URI) || f.exclude != nil && f.exclude.MatchString(l.URI) {
 		return false
 	}
-	if f.noSchemes == nil && f.hosts == nil {
+	if f.noSchemes == nil && f.hosts == nil && !f.onlyValid {
 		return true
 	}
-	u, err := uri.Parse(l.URI)
+	u, err := uri.Parse(l.URI) // once for all the filters that need it
 	if err != nil {
-		return f.hosts == nil
+		return f.hosts == nil && !f.onlyValid
+	}
+	if f.onlyValid && len(u.SchemeWarnings()) > 0 {
+		return false
 	}
 	for _, s := range f.noSchemes {
 		if strings.EqualFold(u.Scheme, s) {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/uri"
 )
 
 // inputScanner scans inputs one after another for a scanner, whose
@@ -142,14 +141,5 @@ func extractMessage(name string, err error) string {
 // input: --only-valid, --host, --match and the like. (--unique is applied
 // as the links are written.)
 func (s *scanner) keep(l extract.Link) bool {
-	if s.filter != nil && !s.filter.keep(l) {
-		return false
-	}
-	if s.onlyValid {
-		u, err := uri.Parse(l.URI)
-		if err != nil || len(u.SchemeWarnings()) > 0 {
-			return false
-		}
-	}
-	return true
+	return s.filter == nil || s.filter.keep(l)
 }

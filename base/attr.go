@@ -37,9 +37,37 @@ import (
 // only when the repaired value still does not parse, for instance for an
 // invalid authority.
 func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
+	u, _, warns, err := b.ParseAttrText(s)
+	return u, warns, err
+}
+
+// ParseAttrText is ParseAttr that also returns the text u was parsed
+// from: s with its repairs, which is u.String() without building it again
+// (for most attribute values, s itself without surrounding spaces).
+func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warning, err error) {
+	s = trimControls(s)
+	// Most values are valid references as they are, and then hold no
+	// tab, line break or backslash: only the slashes after a special
+	// scheme may still need the browser's reading.
+	baseScheme := b.URI.Scheme
+	if u, err = uri.Parse(s); err == nil {
+		if !isSpecialRef(u.Scheme, baseScheme) {
+			return u, s, nil, nil
+		}
+		if t, _ := specialSlashes(s, u.Scheme, baseScheme); t == s {
+			return u, s, nil, nil
+		}
+	}
+	return repairAttr(s, baseScheme, err)
+}
+
+// repairAttr is ParseAttrText for a value s that is not a URI reference as
+// it is, or whose slashes browsers read otherwise; err is why s does not
+// parse, nil if it does.
+func repairAttr(s, baseScheme string, err error) (uri.URI, string, []uri.Warning, error) {
 	var warns []uri.Warning
-	s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
-	if strings.ContainsAny(s, "\t\r\n") {
+	ws, bs := scanAttr(s)
+	if ws {
 		s = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
 				return -1
@@ -49,27 +77,21 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		warns = append(warns, warnWhitespace)
 	}
 	scheme := uri.SchemeOf(s)
-	special := IsSpecial(scheme)
-	if scheme == "" && !b.IsZero() {
-		special = IsSpecial(b.URI.Scheme)
-	}
-	if special {
-		beforeQuery := s
-		if end := strings.IndexAny(s, "?#"); end >= 0 {
-			beforeQuery = s[:end]
-		}
-		if strings.Contains(beforeQuery, `\`) {
+	if isSpecialRef(scheme, baseScheme) {
+		if bs {
 			s = backslashes(s)
 			warns = append(warns, warnBackslash)
 		}
-		if t, w := specialSlashes(s, scheme, b); t != s {
+		if t, w := specialSlashes(s, scheme, baseScheme); t != s {
 			s, scheme = t, uri.SchemeOf(t)
 			warns = append(warns, w)
 		}
 	}
-	u, err := uri.Parse(s)
-	if err == nil {
-		return u, warns, nil
+	if len(warns) > 0 { // else s is as it was, and err says why it fails
+		var u uri.URI
+		if u, err = uri.Parse(s); err == nil {
+			return u, s, warns, nil
+		}
 	}
 	t := percentEncode(s, scheme != "")
 	if t != s {
@@ -79,14 +101,50 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 		// Only the authority still holds non-ASCII: an IDN host.
 		var err2 error
 		if t, err2 = uri.FromIRI(t); err2 != nil {
-			return uri.URI{}, warns, err
+			return uri.URI{}, "", warns, err
 		}
 		warns = append(warns, warnIDNA)
 	}
 	if u, err2 := uri.Parse(t); err2 == nil {
-		return u, warns, nil
+		return u, t, warns, nil
 	}
-	return uri.URI{}, warns, err
+	return uri.URI{}, "", warns, err
+}
+
+// isSpecialRef reports whether a reference of scheme, "" for a relative
+// one, under a base of baseScheme ("" for none) is read by the rules of
+// the special schemes (see IsSpecial).
+func isSpecialRef(scheme, baseScheme string) bool {
+	if scheme == "" {
+		return IsSpecial(baseScheme)
+	}
+	return IsSpecial(scheme)
+}
+
+// trimControls returns s without the leading and trailing C0 controls and
+// spaces browsers ignore.
+func trimControls(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	return s[i:j]
+}
+
+// scanAttr reports whether the attribute value s holds a tab or line
+// break, and whether a backslash comes before its query or fragment
+// (which removing the tabs and line breaks changes neither).
+func scanAttr(s string) (whitespace, backslash bool) {
+	// Each IndexByte is a vector scan: four beat one loop over the bytes.
+	whitespace = strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\t') >= 0 ||
+		strings.IndexByte(s, '\r') >= 0
+	if i := strings.IndexByte(s, '\\'); i >= 0 {
+		backslash = strings.IndexAny(s[:i], "?#") < 0
+	}
+	return whitespace, backslash
 }
 
 var (
@@ -98,12 +156,21 @@ var (
 	warnIDNA       = uri.Warning{Code: "html-idna", Message: "non-ASCII host converted to A-labels (IDNA), as browsers do"}
 )
 
-// IsSpecial reports whether scheme (case-insensitive) is one the WHATWG
+// IsSpecial reports whether scheme (ASCII case-insensitive) is one the WHATWG
 // URL Standard (§4.1) calls special: '\' is '/' in them, a reference of the
 // base's own scheme without "//" is relative, and the query of an http,
 // https, ftp or file URL is in the document's encoding (§4.4, query state).
 func IsSpecial(scheme string) bool {
-	switch strings.ToLower(scheme) {
+	// ASCII case folding, as the URL Standard compares schemes: "fİle"
+	// (U+0130) is not "file", though strings.ToLower makes it so.
+	var lower [5]byte
+	if len(scheme) < 2 || len(scheme) > len(lower) {
+		return false
+	}
+	for i := 0; i < len(scheme); i++ {
+		lower[i] = scheme[i] | 0x20 // only 'A'..'Z' become letters
+	}
+	switch string(lower[:len(scheme)]) {
 	case "http", "https", "ws", "wss", "ftp", "file":
 		return true
 	}
@@ -128,8 +195,8 @@ func backslashes(s string) string {
 // reference under a special scheme (see ParseAttr), and says which. The
 // slashes of file: URIs, where browsers read hosts their own way, are
 // left as written.
-func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
-	file := strings.EqualFold(scheme, "file") || scheme == "" && !b.IsZero() && strings.EqualFold(b.URI.Scheme, "file")
+func specialSlashes(s, scheme, baseScheme string) (string, uri.Warning) {
+	file := strings.EqualFold(scheme, "file") || scheme == "" && strings.EqualFold(baseScheme, "file")
 	if scheme == "" {
 		if strings.HasPrefix(s, "//") && !file {
 			return twoSlashes(s, 0), warnSlashes
@@ -137,7 +204,7 @@ func specialSlashes(s, scheme string, b Base) (string, uri.Warning) {
 		return s, warnSlashes
 	}
 	rest := s[len(scheme)+1:]
-	if !b.IsZero() && strings.EqualFold(b.URI.Scheme, scheme) && !strings.HasPrefix(rest, "//") {
+	if strings.EqualFold(baseScheme, scheme) && !strings.HasPrefix(rest, "//") {
 		if strings.Contains(firstSegment(rest), ":") {
 			rest = "./" + rest // a path, not a scheme (RFC 3986 §4.2)
 		}

@@ -135,3 +135,21 @@ func TestParseAttrRFCExamples(t *testing.T) {
 		t.Errorf("checked %d examples, want the 42 with an RFC 3986 value", checked)
 	}
 }
+
+// TestIsSpecial checks the special schemes of the URL Standard (§4.1),
+// compared with ASCII case folding only.
+func TestIsSpecial(t *testing.T) {
+	for _, tt := range []struct {
+		scheme string
+		want   bool
+	}{
+		{"http", true}, {"HTTPS", true}, {"Ws", true}, {"wSs", true}, {"FTP", true}, {"file", true},
+		{"", false}, {"h", false}, {"mailto", false}, {"httpx", false}, {"data", false},
+		{"f\u0130le", false}, // "fİle": strings.ToLower would make it "file"
+		{"http\x00", false},
+	} {
+		if got := IsSpecial(tt.scheme); got != tt.want {
+			t.Errorf("IsSpecial(%q) = %v, want %v", tt.scheme, got, tt.want)
+		}
+	}
+}

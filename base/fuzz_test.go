@@ -1,6 +1,8 @@
 package base
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/urix/urix/uri"
@@ -23,11 +25,22 @@ func FuzzParseAttr(f *testing.F) {
 				return
 			}
 		}
-		u, _, err := b.ParseAttr(s)
+		u, text, warns, err := b.ParseAttrText(s)
+		// The shortcut for values that need no repair gives what the
+		// repairs give.
+		trimmed := trimControls(s)
+		_, perr := uri.Parse(trimmed)
+		gu, gtext, gwarns, gerr := repairAttr(trimmed, b.URI.Scheme, perr)
+		if u != gu || text != gtext || !slices.Equal(warns, gwarns) || fmt.Sprint(err) != fmt.Sprint(gerr) {
+			t.Fatalf("ParseAttrText(%q) = %+v, %q, %v, %v; the repairs give %+v, %q, %v, %v", s, u, text, warns, err, gu, gtext, gwarns, gerr)
+		}
 		if err != nil {
 			return
 		}
 		str := u.String()
+		if text != str {
+			t.Fatalf("ParseAttrText(%q) = %+v with text %q, but its String is %q", s, u, text, str)
+		}
 		back, err := uri.Parse(str)
 		if err != nil || back != u {
 			t.Fatalf("ParseAttr(%q) = %q, which parses back as %+v, %v", s, str, back, err)

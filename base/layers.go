@@ -237,13 +237,14 @@ func inTemplate(n *html.Node) bool {
 // is returned as it is and any other relative ref gives an *Error
 // wrapping ErrNoBase.
 func (b Base) Resolve(ref uri.URI) (uri.URI, error) {
+	if ref.IsAbs() {
+		// Whatever the base, the strict §5.2.2 only removes the
+		// dot-segments of an absolute reference (most links).
+		ref.Path = uri.RemoveDotSegments(ref.Path)
+		return ref, nil
+	}
 	if !b.IsZero() {
 		return uri.Resolve(b.URI, ref)
-	}
-	if ref.IsAbs() {
-		// An absolute reference is its own base: §5.2.2 then only
-		// removes its dot-segments.
-		return uri.Resolve(withoutFragment(ref), ref)
 	}
 	if isSameDocument(ref) {
 		return ref, nil

@@ -32,7 +32,7 @@ func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
 	o := s.opts
 	l.File, l.Message, l.Part = s.name, s.message, s.part
-	if !s.base.IsZero() {
+	if s.base.URI.Scheme != "" { // !s.base.IsZero(), without copying s.base
 		l.Base, l.BaseSource, l.BaseNote = s.baseString(), s.base.Source, s.base.Note
 	}
 	if len(s.warnings) > 0 {
@@ -41,9 +41,10 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 
 	var ref uri.URI
 	var err error
+	parsed := text // what ref was parsed from: ref.String(), built already
 	if l.Style == StyleHTML {
 		var warns []uri.Warning
-		ref, warns, err = s.base.ParseAttr(text)
+		ref, parsed, warns, err = s.base.ParseAttrText(text)
 		l.Warnings = appendWarnings(l.Warnings, warns)
 	} else {
 		ref, err = uri.Parse(text)
@@ -62,10 +63,10 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		return true
 	}
 
-	u := ref
+	u, same := ref, true // same: u is ref, whose string is parsed
 	if !o.Keep {
-		if u, err = s.base.Resolve(ref); err != nil {
-			u = ref
+		if u, same, err = s.resolve(ref); err != nil {
+			u, same = ref, true
 			if errors.Is(err, base.ErrNoBase) {
 				l.Warnings = append(l.Warnings, warnNoBase)
 			} else {
@@ -74,14 +75,20 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		}
 	}
 	if o.Normalize {
-		u = u.Normalize()
+		n := u.Normalize()
+		u, same = n, same && n == u
 	}
 	if len(o.Schemes) > 0 && !hasScheme(o.Schemes, u.Scheme) {
 		return true
 	}
-	if o.Keep && !o.Normalize {
+	switch {
+	case o.Keep && !o.Normalize:
 		l.URI = l.Ref
-	} else {
+	case same:
+		// Resolving and normalizing changed nothing (an absolute
+		// reference without dot-segments, most links): no new string.
+		l.URI = parsed
+	default:
 		l.URI = u.String()
 	}
 	if o.Warnings {
@@ -92,6 +99,25 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		key = u.Normalize().String()
 	}
 	return s.yieldUnique(l, key, yield)
+}
+
+// resolve resolves ref against the base in force (base.Base.Resolve),
+// and reports whether the target is ref itself.
+func (s *source) resolve(ref uri.URI) (u uri.URI, same bool, err error) {
+	if ref.IsAbs() {
+		// Resolve's first case, without copying s.base: the strict
+		// §5.2.2 only removes the dot-segments of an absolute reference.
+		path := uri.RemoveDotSegments(ref.Path)
+		same = path == ref.Path
+		ref.Path = path
+		return ref, same, nil
+	}
+	if s.base.URI.Scheme == "" {
+		u, err = s.base.Resolve(ref) // no base: an error, or ref
+		return u, false, err
+	}
+	u, err = uri.Resolve(s.base.URI, ref) // Resolve's own, without copying s.base
+	return u, false, err
 }
 
 const warnNoBase = "unresolved: no base URI to resolve the relative reference against (RFC 3986 §5.1)"
@@ -114,8 +140,8 @@ type seenSet struct{ keys map[string]struct{} }
 
 // baseString returns s.base.URI as a string, recomposed once per base.
 func (s *source) baseString() string {
-	if s.baseOf != s.base {
-		s.baseOf, s.baseStr = s.base, s.base.URI.String()
+	if s.baseOf != s.base.URI {
+		s.baseOf, s.baseStr = s.base.URI, s.base.URI.String()
 	}
 	return s.baseStr
 }

@@ -47,3 +47,46 @@ func FuzzLinks(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEmitURI checks emit's shortcuts (a URI string not built again when
+// resolving and normalizing change nothing) against the general path:
+// parse (as an attribute value or as written), resolve, normalize and
+// recompose.
+func FuzzEmitURI(f *testing.F) {
+	for _, ref := range []string{"http://a/b", "http://a/./b", "HTTP://A/%7e", "g", "../g", "#f", "", " http://a/ b\t", `http:\\a\b`, "http:g", "mailto:x@y", "a:b/../c", "%zz"} {
+		f.Add("http://a/b/c/d;p?q", ref, true, false)
+		f.Add("", ref, false, true)
+	}
+	f.Fuzz(func(t *testing.T, baseStr, ref string, html, normalize bool) {
+		opts := Options{Base: baseStr, Normalize: normalize}
+		src, err := newSource(&opts)
+		if err != nil {
+			return
+		}
+		l := text(ref)
+		parse := func(s string) (uri.URI, error) { return uri.Parse(s) }
+		if html {
+			l = attr(ref)
+			parse = func(s string) (uri.URI, error) { u, _, err := src.base.ParseAttr(s); return u, err }
+		}
+		var got []Link
+		src.emit(l, func(l Link, err error) bool { got = append(got, l); return true })
+		if len(got) != 1 {
+			t.Fatalf("emit(%q) yielded %d links, want 1", ref, len(got))
+		}
+		want := ref
+		if r, err := parse(ref); err == nil {
+			u, err := src.base.Resolve(r)
+			if err != nil {
+				u = r
+			}
+			if normalize {
+				u = u.Normalize()
+			}
+			want = u.String()
+		}
+		if got[0].URI != want {
+			t.Fatalf("emit(%q) under base %q (html %v, normalize %v) = %q, want %q", ref, baseStr, html, normalize, got[0].URI, want)
+		}
+	})
+}

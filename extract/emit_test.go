@@ -290,3 +290,20 @@ func TestUniqueAcrossParts(t *testing.T) {
 		t.Errorf("unique links of the mbox = %q, want %q", got, want)
 	}
 }
+
+// TestEmitAllocs checks that emit allocates nothing for the common link,
+// an absolute reference that resolving leaves as it is: its URI is the
+// string it was parsed from, not a recomposed copy.
+func TestEmitAllocs(t *testing.T) {
+	opts := Options{Base: "http://example.com/docs/guide/index.html"}
+	src, err := newSource(&opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yield := func(Link, error) bool { return true }
+	for _, l := range []Link{text("https://www.ietf.org/rfc/rfc3986.txt"), attr(" http://example.com/a/b?c=d#e "), attr("mailto:a@example.com")} {
+		if n := testing.AllocsPerRun(100, func() { src.emit(l, yield) }); n != 0 {
+			t.Errorf("emit(%q): %v allocations, want 0", l.Ref, n)
+		}
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/uri"
 )
 
 // Link is one reference found in the input.
@@ -132,7 +133,7 @@ type source struct {
 	// utf8Reader), nil when the content comes as it was read.
 	decodedFrom encoding.Encoding
 
-	baseOf  base.Base // the base baseStr was made from
+	baseOf  uri.URI // the base URI baseStr was made from
 	baseStr string
 }
 

@@ -122,15 +122,21 @@ func charErr(c byte, err error) error {
 // scan returns the end of the run of characters of class cls and
 // pct-encoded triplets that starts at s[i]. If a '%' in the run is not
 // followed by two hex digits, bad is the offset of the first byte that
-// should have been one; otherwise bad is -1.
+// should have been one; otherwise bad is -1. cls is one class (one bit).
 func scan(s string, i int, cls uint16) (end, bad int) {
 	for i < len(s) {
-		c := s[i]
-		if charClass[c]&cls != 0 {
-			i++
-			continue
+		// Four bytes a round while they all belong: runs are long.
+		if len(s)-i >= 4 {
+			if t := s[i : i+4]; charClass[t[0]]&charClass[t[1]]&charClass[t[2]]&charClass[t[3]]&cls != 0 {
+				i += 4
+				continue
+			}
 		}
-		if c != '%' {
+		// The run ends, or has a '%', within four bytes.
+		for i < len(s) && charClass[s[i]]&cls != 0 {
+			i++
+		}
+		if i == len(s) || s[i] != '%' {
 			break
 		}
 		if bad := badEscape(s, i); bad >= 0 {

@@ -103,14 +103,20 @@ func RemoveDotSegments(path string) string {
 // hasDotSegment reports whether path holds a complete "." or ".." segment.
 func hasDotSegment(path string) bool {
 	for i := 0; i < len(path); i++ {
-		if path[i] != '.' || (i > 0 && path[i-1] != '/') {
+		// Most paths have no '.', or one in a file name: IndexByte
+		// skips to it.
+		j := strings.IndexByte(path[i:], '.')
+		if j < 0 {
+			return false
+		}
+		if i += j; i > 0 && path[i-1] != '/' {
 			continue
 		}
-		j := i + 1
-		if j < len(path) && path[j] == '.' {
-			j++
+		k := i + 1
+		if k < len(path) && path[k] == '.' {
+			k++
 		}
-		if j == len(path) || path[j] == '/' {
+		if k == len(path) || path[k] == '/' {
 			return true
 		}
 	}
