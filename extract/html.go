@@ -98,8 +98,10 @@ type page struct {
 	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
-	// ruleAttrs, nil when there are none (see page.prepare).
-	extraAttrs map[string]string
+	// ruleAttrs, nil when there are none (see page.prepare), each with
+	// its number after ruleNames; extraNames has them by number.
+	extraAttrs map[string]int
+	extraNames []string
 	// pastHead tells that the tokenizer met, before the base element
 	// at baseAt, a start tag after which the tree could order or drop
 	// base elements otherwise (see headTag); settled that it did not,

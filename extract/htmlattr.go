@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 // and replaced there.
 type rawAttr struct {
 	key        string // lower-case, one of ruleAttrs
+	rule       int32  // its number in ruleNames (see page.extraNames past them)
 	keyStart   int    // offset of the name in the tag
 	valStart   int    // offset of the value in the tag, inside the quotes
 	valEnd     int    // end of the value, before the closing quote
@@ -29,7 +31,19 @@ type rawAttr struct {
 type tagAttrs struct {
 	list   []rawAttr
 	others bool              // the tag has other attributes, left out
-	extra  map[string]string // attributes kept besides ruleAttrs (page.extraAttrs)
+	// Attributes kept besides ruleAttrs (see page.extraAttrs), numbered
+	// after ruleNames.
+	extra      map[string]int
+	extraNames []string
+	names      nameCache
+}
+
+// name returns the name of the attribute numbered rule by tagAttrs.ruleAttr.
+func (attrs *tagAttrs) name(rule int32) string {
+	if int(rule) < len(ruleNames) {
+		return ruleNames[rule]
+	}
+	return attrs.extraNames[int(rule)-len(ruleNames)]
 }
 
 // ruleAttrs are the names of the attributes a rule reads, each mapped to
@@ -47,17 +61,32 @@ var ruleAttrs = func() map[string]string {
 	return m
 }()
 
-// ruleAttrStarts tells, for each length of a name in ruleAttrs, the first
-// bytes (ASCII case folded, modulo 64) those of that length have: most
-// attributes (class, id, type, width, ...) are told not to be in
-// ruleAttrs by it, without a map lookup.
-var ruleAttrStarts = func() (starts [maxRuleAttr + 1]uint64) {
+// ruleNames are the names of ruleAttrs, sorted, each at its number (from
+// 1 on): the tokenizer's filter gives an attribute that number (see
+// ruleAttr), which readTag and urlAttr read it by.
+var ruleNames = func() []string {
+	names := []string{""}
 	for s := range ruleAttrs {
-		if len(s) <= maxRuleAttr {
-			starts[len(s)] |= 1 << ((s[0] | 0x20) & 63)
-		}
+		names = append(names, s)
 	}
-	return starts
+	slices.Sort(names)
+	return names
+}()
+
+// ruleIndex holds, by the length of a name and its first byte (ASCII
+// case folded, modulo 32), the numbers of the names in ruleNames that
+// have them: at most two, 0 for none. Most attributes (class, id, width,
+// ...) are told not to be in ruleAttrs by it, the others by comparing
+// them with one or two names.
+var ruleIndex = func() (index [maxRuleAttr + 1][32][2]uint8) {
+	for r, s := range ruleNames[1:] {
+		slot := &index[len(s)][s[0]&31]
+		if slot[1] != 0 {
+			panic("extract: three names in one slot of ruleIndex: " + s)
+		}
+		slot[min(slot[0], 1)] = uint8(r + 1)
+	}
+	return index
 }()
 
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
@@ -71,22 +100,38 @@ var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding",
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
 
-// ruleAttr returns the name in ruleAttrs that the attribute name b is,
-// in any ASCII case (the tokenizer lowers names so), and whether there is
-// one. It allocates nothing.
-func ruleAttr(b []byte) (string, bool) {
-	var low [maxRuleAttr]byte
-	if len(b) > len(low) || len(b) == 0 || ruleAttrStarts[len(b)]&(1<<((b[0]|0x20)&63)) == 0 {
-		return "", false
+// ruleAttr returns the number in ruleNames of the attribute name b, in
+// any ASCII case (the tokenizer lowers names so), 0 if it is not one of
+// ruleAttrs.
+func ruleAttr(b []byte) int {
+	if len(b) == 0 || len(b) > maxRuleAttr {
+		return 0
+	}
+	for _, r := range ruleIndex[len(b)][b[0]&31] {
+		if r == 0 {
+			return 0
+		}
+		if equalLower(b, ruleNames[r]) {
+			return int(r)
+		}
+	}
+	return 0
+}
+
+// equalLower reports whether b, with ASCII letters lowered, is s.
+func equalLower(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
 	}
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		low[i] = c
+		if c != s[i] {
+			return false
+		}
 	}
-	s, ok := ruleAttrs[string(low[:len(b)])]
-	return s, ok
+	return true
 }
 
 // readTag returns the lower-case name of the tag z has just read, at
@@ -98,12 +143,9 @@ func ruleAttr(b []byte) (string, bool) {
 func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
 	attrs.list = attrs.list[:0]
 	for _, a := range z.Attrs() {
-		key, ok := attrs.ruleAttr(buf[a.Key.Start:a.Key.End])
-		if !ok {
-			continue
-		}
 		attrs.list = append(attrs.list, rawAttr{
-			key:      key,
+			key:      attrs.name(a.Rule),
+			rule:     a.Rule,
 			keyStart: int(a.Key.Start) - start,
 			valStart: int(a.Val.Start) - start, valEnd: int(a.Val.End) - start,
 			quote: a.Quote, hasValue: a.HasValue,
@@ -112,14 +154,13 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 	}
 	*steps += z.NumAttrs()
 	attrs.others = z.NumAttrs() > len(attrs.list)
-	return tagName(z.TagName())
+	return attrs.names.tagName(z.TagName())
 }
 
-// isRuleAttr reports whether the attribute name b is one of ruleAttrs:
-// the tokenizer's filter, so that a tag takes memory for these alone.
-func isRuleAttr(b []byte) bool {
-	_, ok := ruleAttr(b)
-	return ok
+// isRuleAttr is ruleAttr: the tokenizer's filter, so that a tag takes
+// memory for the attributes of ruleAttrs alone.
+func isRuleAttr(b []byte) int {
+	return ruleAttr(b)
 }
 
 // tagName returns the tag name b as the tokenizer returns it: NUL
@@ -139,6 +180,27 @@ func tagName(b []byte) string {
 		}
 	}
 	return replaceNUL(lowerASCII(b))
+}
+
+// nameCache holds the names of the last tags read, by the bytes written,
+// so that the tags of a page, a few names over and over, are named
+// without a lookup: tagName with a cache.
+type nameCache [64]struct{ raw, name string }
+
+func (c *nameCache) tagName(b []byte) string {
+	if len(b) == 0 || len(b) > 16 {
+		return tagName(b)
+	}
+	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&63]
+	if e.raw == string(b) {
+		return e.name
+	}
+	e.name = tagName(b)
+	e.raw = e.name
+	if e.raw != string(b) {
+		e.raw = string(b) // a copy, once (the cache is kept with the walker)
+	}
+	return e.name
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and

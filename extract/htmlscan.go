@@ -50,12 +50,12 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	z.Reset(p.buf)
 	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
 	st := &w.st
-	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0]}}
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: st.attrs.names}}
 	st.fs.steps = &p.steps
 	if p.extraAttrs != nil {
 		// Options.LazyAttrs: the tokenizer keeps those attributes too.
-		st.attrs.extra = p.extraAttrs
-		z.SetFilter(func(b []byte) bool { _, ok := st.attrs.ruleAttr(b); return ok })
+		st.attrs.extra, st.attrs.extraNames = p.extraAttrs, p.extraNames
+		z.SetFilter(st.attrs.ruleAttr)
 		defer z.SetFilter(isRuleAttr)
 	}
 	for !p.stopped {
@@ -75,7 +75,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.startTag(z, st, tt, raw, start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
-			name := tagName(z.TagName())
+			name := st.attrs.names.tagName(z.TagName())
 			if p.anchor.open {
 				if name == "a" {
 					p.endAnchor()
@@ -307,7 +307,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 	var text string
 	alt := name == "img"
 	for _, a := range attrs.list {
-		kind, ok := urlAttr(name, a.key, attrs.list, raw)
+		kind, ok := urlAttr(name, &a, attrs.list, raw)
 		if !ok {
 			continue
 		}
@@ -456,12 +456,31 @@ type urlRule struct {
 	elems []string // the elements where it does, or nil for all
 }
 
-// urlAttr tells whether attribute key of element name holds a URL, and
+// urlRules are the rules of urlAttrs by the numbers of ruleNames, with
+// ok false for the names of otherRuleAttrs.
+var urlRules = func() []struct {
+	urlRule
+	ok bool
+} {
+	rules := make([]struct {
+		urlRule
+		ok bool
+	}, len(ruleNames))
+	for r, s := range ruleNames {
+		rules[r].urlRule, rules[r].ok = urlAttrs[s]
+	}
+	return rules
+}()
+
+// urlAttr tells whether attribute a of element name holds a URL, and
 // how (see urlAttrs).
-func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
-	r, ok := urlAttrs[key]
-	if !ok {
-		return extraAttr(key)
+func urlAttr(name string, a *rawAttr, attrs []rawAttr, raw []byte) (refKind, bool) {
+	if int(a.rule) >= len(urlRules) {
+		return extraAttr(a.key)
+	}
+	r := urlRules[a.rule]
+	if !r.ok {
+		return 0, false
 	}
 	if r.elems != nil && !slices.Contains(r.elems, name) {
 		return 0, false

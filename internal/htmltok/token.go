@@ -74,6 +74,9 @@ type Attr struct {
 	End      int32
 	Quote    byte // '"', '\'', or 0 for an unquoted or missing value
 	HasValue bool // "=" is written
+	// Rule is what the filter (see SetFilter) returned for the name, 1
+	// without a filter.
+	Rule int32
 }
 
 // A Tokenizer returns a stream of HTML tokens of a page held in memory.
@@ -103,7 +106,7 @@ type Tokenizer struct {
 	// nAttr counts them all and lastValEnd is where the value of the
 	// last one ends.
 	attr       []Attr
-	keep       func(name []byte) bool
+	keep       func(name []byte) int
 	nAttr      int
 	lastValEnd int
 	// The names of the current tag's attributes, to tell a duplicate in
@@ -141,10 +144,11 @@ func (z *Tokenizer) Reset(buf []byte) {
 }
 
 // SetFilter makes the tokenizer keep, of the attributes of a tag, those
-// whose name (as written) keep accepts: Attrs returns them alone, and a
-// tag of very many attributes costs memory for those alone. A nil keep
-// accepts every attribute.
-func (z *Tokenizer) SetFilter(keep func(name []byte) bool) {
+// whose name (as written) keep gives a number other than 0, the Rule of
+// the Attr: Attrs returns them alone, and a tag of very many attributes
+// costs memory for those alone. A nil keep accepts every attribute, with
+// Rule 1.
+func (z *Tokenizer) SetFilter(keep func(name []byte) int) {
 	z.keep = keep
 }
 
@@ -191,20 +195,36 @@ func (z *Tokenizer) skipWhiteSpace() {
 	if z.err != nil {
 		return
 	}
-	for {
-		c := z.readByte()
-		if z.err != nil {
-			return
-		}
-		switch c {
-		case ' ', '\n', '\r', '\t', '\f':
-			// No-op.
-		default:
-			z.raw.end--
-			return
-		}
+	// The loop of readByte up to a byte that is not white space, on the
+	// buffer.
+	i := z.raw.end
+	for i < len(z.buf) && stops[z.buf[i]]&space != 0 {
+		i++
+	}
+	z.raw.end = i
+	if i == len(z.buf) {
+		z.err = io.EOF
 	}
 }
+
+// stops classifies the bytes that end a name or a value in a tag.
+var stops = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\r\t\f") {
+		t[c] |= space
+	}
+	t['/'] |= slash
+	t['>'] |= gt
+	t['='] |= eq
+	return t
+}()
+
+// The classes of stops: white space, '/', '>' and '='.
+const (
+	space = 1 << iota
+	slash
+	gt
+	eq
+)
 
 // readRawOrRCDATA reads until the next "</foo>", where "foo" is z.rawTag and
 // is typically something like "script" or "textarea".
@@ -908,11 +928,11 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 		return
 	}
 	for {
-		c := z.readByte()
-		if z.err != nil || c == '>' {
+		// What readByte returns here: skipWhiteSpace left a byte.
+		if z.buf[z.raw.end] == '>' {
+			z.raw.end++
 			break
 		}
-		z.raw.end--
 		z.readTagAttrKey()
 		z.readTagAttrVal()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
@@ -937,8 +957,11 @@ func (z *Tokenizer) save() {
 		z.hashNames()
 		z.addName(k)
 	}
-	if z.keep != nil && !z.keep(z.buf[k.start:k.end]) {
-		return
+	rule := 1
+	if z.keep != nil {
+		if rule = z.keep(z.buf[k.start:k.end]); rule == 0 {
+			return
+		}
 	}
 	end := z.raw.end
 	if z.pendingEq && z.pendingQuote == 0 && v.start < v.end {
@@ -948,7 +971,7 @@ func (z *Tokenizer) save() {
 		Key:   Span{int32(k.start), int32(k.end)},
 		Val:   Span{int32(v.start), int32(v.end)},
 		End:   int32(end),
-		Quote: z.pendingQuote, HasValue: z.pendingEq,
+		Quote: z.pendingQuote, HasValue: z.pendingEq, Rule: int32(rule),
 	})
 }
 
@@ -1109,12 +1132,11 @@ func (z *Tokenizer) readTagName() {
 	z.data.start = z.raw.end - 1
 	// The loop of readByte up to the end of the name, on the buffer.
 	for i := z.raw.end; i < len(z.buf); i++ {
-		switch z.buf[i] {
-		case ' ', '\n', '\r', '\t', '\f':
-			z.raw.end, z.data.end = i+1, i
-			return
-		case '/', '>':
+		if k := stops[z.buf[i]]; k&(space|slash|gt) != 0 {
 			z.raw.end, z.data.end = i, i
+			if k == space {
+				z.raw.end++
+			}
 			return
 		}
 	}
@@ -1127,16 +1149,14 @@ func (z *Tokenizer) readTagName() {
 func (z *Tokenizer) readTagAttrKey() {
 	z.pendingAttr[0].start = z.raw.end
 	// The loop of readByte up to the end of the name, on the buffer.
-	for i := z.raw.end; i < len(z.buf); i++ {
-		switch z.buf[i] {
-		case '=':
-			if i == z.pendingAttr[0].start {
-				// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
-				// begins, we treat it as a character in the attribute name and continue.
-				continue
-			}
-			fallthrough
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+	i := z.raw.end
+	if i < len(z.buf) && z.buf[i] == '=' {
+		// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
+		// begins, we treat it as a character in the attribute name and continue.
+		i++
+	}
+	for ; i < len(z.buf); i++ {
+		if stops[z.buf[i]] != 0 {
 			// WHATWG 13.2.5.33 Attribute name state
 			// We need to reconsume the char in the after attribute name state to support the / character
 			z.raw.end, z.pendingAttr[0].end = i, i
@@ -1201,12 +1221,11 @@ func (z *Tokenizer) readTagAttrVal() {
 		z.pendingAttr[1].start = z.raw.end - 1
 		// The loop of readByte up to the end of the value, on the buffer.
 		for i := z.raw.end; i < len(z.buf); i++ {
-			switch z.buf[i] {
-			case ' ', '\n', '\r', '\t', '\f':
-				z.raw.end, z.pendingAttr[1].end = i+1, i
-				return
-			case '>':
+			if k := stops[z.buf[i]]; k&(space|gt) != 0 {
 				z.raw.end, z.pendingAttr[1].end = i, i
+				if k == space {
+					z.raw.end++
+				}
 				return
 			}
 		}
