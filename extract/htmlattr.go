@@ -303,7 +303,7 @@ func (m offsetMap) add(d, r int) offsetMap {
 // rule for attributes that a named reference without ';' followed by '='
 // or an alphanumeric stays as written.
 func decode[T ~string | ~[]byte](raw T, attribute bool) decoded {
-	if !hasAmpOrCR(raw) && !(attribute && indexNUL(raw) >= 0) {
+	if !hasAmpOrCR(raw, attribute) {
 		return decoded{s: string(raw)}
 	}
 	var sb strings.Builder
@@ -355,23 +355,42 @@ func decode[T ~string | ~[]byte](raw T, attribute bool) decoded {
 	return decoded{s: sb.String(), pos: pos}
 }
 
-// indexNUL returns the index of the first NUL in b, -1 if there is none.
-func indexNUL[T ~string | ~[]byte](b T) int {
-	for i := 0; i < len(b); i++ {
-		if b[i] == 0 {
-			return i
+// hasAmpOrCR reports whether b holds '&' or CR, or, if nul, NUL: whether
+// decode changes it. It looks at 8 bytes at a time: it reads every
+// URL-bearing value and text with a URL of a page.
+func hasAmpOrCR[T ~string | ~[]byte](b T, nul bool) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := word(b, i)
+		m := hasByte(w, '&') | hasByte(w, '\r')
+		if nul {
+			m |= hasByte(w, 0)
+		}
+		if m != 0 {
+			return true
 		}
 	}
-	return -1
-}
-
-func hasAmpOrCR[T ~string | ~[]byte](b T) bool {
-	for i := 0; i < len(b); i++ {
-		if c := b[i]; c == '&' || c == '\r' {
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '&' || c == '\r' || c == 0 && nul {
 			return true
 		}
 	}
 	return false
+}
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// hasByte returns a word that is not 0 if one of the bytes of w is c.
+func hasByte(w uint64, c byte) uint64 {
+	x := w ^ ones*uint64(c)
+	return (x - ones) &^ x & highs
+}
+
+// word returns the 8 bytes of b from i on, as a little-endian word.
+func word[T ~string | ~[]byte](b T, i int) uint64 {
+	b = b[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 func isAlnum(c byte) bool {

@@ -837,6 +837,9 @@ loop:
 // what a loop of readByte that goes on until a '<' does, at the speed of
 // bytes.IndexByte.
 func (z *Tokenizer) skipToLT() {
+	if z.raw.end < len(z.buf) && z.buf[z.raw.end] == '<' {
+		return // the next tag right after this one: no call
+	}
 	if i := bytes.IndexByte(z.buf[z.raw.end:], '<'); i >= 0 {
 		z.raw.end += i
 	} else {
@@ -1098,10 +1101,10 @@ var nameHash = maphash.Bytes
 // sameName reports whether the names a and b are the same in any ASCII
 // case.
 func (z *Tokenizer) sameName(a, b span) bool {
-	x, y := z.buf[a.start:a.end], z.buf[b.start:b.end]
-	if len(x) != len(y) {
+	if a.end-a.start != b.end-b.start {
 		return false
 	}
+	x, y := z.buf[a.start:a.end], z.buf[b.start:b.end]
 	for j, c := range x {
 		d := y[j]
 		if 'A' <= c && c <= 'Z' {
@@ -1173,6 +1176,14 @@ func (z *Tokenizer) readTagAttrVal() {
 	z.pendingAttr[1].start = z.raw.end
 	z.pendingAttr[1].end = z.raw.end
 	z.pendingEq, z.pendingQuote = false, 0
+	if i := z.raw.end; z.err == nil && i < len(z.buf) && z.buf[i] == '=' {
+		// The common case, "=" right after the name: what the
+		// white space skipped and the byte read and unread below come
+		// to.
+		z.raw.end++
+		z.readTagAttrValAfterEq()
+		return
+	}
 	if z.skipWhiteSpace(); z.err != nil {
 		return
 	}
@@ -1189,6 +1200,11 @@ func (z *Tokenizer) readTagAttrVal() {
 		z.raw.end--
 		return
 	}
+	z.readTagAttrValAfterEq()
+}
+
+// readTagAttrValAfterEq is readTagAttrVal after the "=".
+func (z *Tokenizer) readTagAttrValAfterEq() {
 	z.pendingEq = true
 	if z.skipWhiteSpace(); z.err != nil {
 		return
