@@ -80,6 +80,7 @@ type htmlRef struct {
 	canBase          bool   // for isBase: the element can set the page's base (see page.tag)
 	drop             span   // for isBase: what to remove to remove it (see page.tag)
 	decode           bool   // for kindText: the text has character references
+	marks            uint8  // for kindText: the textBytes of the raw text
 	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
 	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
@@ -97,6 +98,10 @@ type page struct {
 	baseAt  int
 	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
+	// textWant are the bytes of textBytes that make walk hand out a
+	// text node: uriMarks of the options, and '&' (a reference can
+	// stand for any byte); all of them until prepare knows the options.
+	textWant uint8
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
 	// ruleAttrs, nil when there are none (see page.prepare), each with
 	// its number after ruleNames; extraNames has them by number.
@@ -259,7 +264,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 			return true
 		}
 		in = strings.NewReader(text.s)
-	} else if mayHoldURI(raw, s.opts) {
+	} else if r.marks&uriMarks(s.opts) != 0 {
 		in = bytes.NewReader(raw)
 	} else {
 		return true
@@ -278,21 +283,8 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 // reports with opts: one with a scheme, a "www." host name, a relative
 // reference in angle brackets.
 func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ':':
-			return true
-		case '.':
-			if opts.Abbreviated {
-				return true
-			}
-		case '<':
-			if opts.AngleRelative {
-				return true
-			}
-		}
-	}
-	return false
+	m := uriMarks(opts)
+	return textBytes(text, m)&m != 0
 }
 
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
@@ -361,7 +353,7 @@ func inputSize(r io.Reader) int {
 // sniffEncoding finds (UTF-8 if it is valid UTF-8); or, when decodedFrom
 // is not nil, it was in decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
-	p := &page{buf: buf, baseAt: -1}
+	p := &page{buf: buf, baseAt: -1, textWant: tColon | tDot | tLT | tAmp}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {

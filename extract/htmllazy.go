@@ -53,8 +53,10 @@ func htmlContext(r *htmlRef) Context {
 }
 
 // prepare returns the source the page is read in (see savedSource) and
-// takes from its options the attributes to read besides ruleAttrs.
+// takes from its options the attributes to read besides ruleAttrs and
+// the text nodes to hand out (textWant).
 func (p *page) prepare(src *source) *source {
+	p.textWant = uriMarks(src.opts) | tAmp
 	for _, a := range src.opts.LazyAttrs {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if _, ok := ruleAttrs[a]; ok || a == "" {

@@ -232,41 +232,72 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if mark, ampCR := textMarks(raw); mark {
+		if m := textBytes(raw, 0); m&p.textWant != 0 {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
-				decode: ampCR && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
+				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
+				marks:  m,
 			}
 			p.add(&p.ref)
 		}
 	}
 }
 
-// textMarks reports whether text holds a byte without which it holds
-// no URI the text rule looks at (a scheme's colon, a host's dot, a
-// reference, an angle bracket), and whether it holds '&' or CR
-// (hasAmpOrCR): one pass, 8 bytes at a time, over every text of a page.
-func textMarks(text []byte) (mark, ampCR bool) {
+// The bytes of a text that textBytes tells: a scheme's colon, a host's
+// dot, an angle bracket, a reference, a CR.
+const (
+	tColon = 1 << iota
+	tDot
+	tLT
+	tAmp
+	tCR
+)
+
+// textBytes returns which of the bytes tColon to tCR stand for text
+// holds, looking at 8 bytes at a time, up to where it holds one of stop
+// (0: to its end): it reads every text node of a page.
+func textBytes[T ~string | ~[]byte](text T, stop uint8) uint8 {
+	var m uint8
 	i := 0
-	for ; i+8 <= len(text); i += 8 {
+	for ; i+8 <= len(text) && m&stop == 0; i += 8 {
 		w := word(text, i)
-		amp := hasByte(w, '&')
-		mark = mark || amp|hasByte(w, ':')|hasByte(w, '.')|hasByte(w, '<') != 0
-		if ampCR = ampCR || amp|hasByte(w, '\r') != 0; mark && ampCR {
-			return true, true
+		if hasByte(w, ':') != 0 {
+			m |= tColon
+		}
+		if hasByte(w, '.') != 0 {
+			m |= tDot
+		}
+		if hasByte(w, '<') != 0 {
+			m |= tLT
+		}
+		if hasByte(w, '&') != 0 {
+			m |= tAmp
+		}
+		if hasByte(w, '\r') != 0 {
+			m |= tCR
 		}
 	}
-	for _, c := range text[i:] {
-		switch c {
-		case '&':
-			mark, ampCR = true, true
-		case '\r':
-			ampCR = true
-		case ':', '.', '<':
-			mark = true
-		}
+	for ; i < len(text) && m&stop == 0; i++ {
+		m |= textByteMarks[text[i]]
 	}
-	return mark, ampCR
+	return m
+}
+
+var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}
+
+// uriMarks returns the bytes of textBytes without which a text holds no
+// URI the delimit scanner reports with opts: one with a scheme, a "www."
+// host name (Abbreviated), a relative reference in angle brackets
+// (AngleRelative).
+func uriMarks(opts *Options) uint8 {
+	m := uint8(tColon)
+	if opts.Abbreviated {
+		m |= tDot
+	}
+	if opts.AngleRelative {
+		m |= tLT
+	}
+	return m
 }
 
 // refBatch is how many values walk gathers before it hands them to

@@ -1,0 +1,45 @@
+package extract
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+)
+
+// TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
+// hasAmpOrCR against a byte by byte reading, on random texts of every
+// length up to 40 with the bytes they look for anywhere.
+func TestTextBytes(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	marks := []byte(":.<&\r\x00 a")
+	for range 100000 {
+		b := make([]byte, r.Intn(41))
+		for i := range b {
+			b[i] = 'a'
+			if r.Intn(8) == 0 {
+				b[i] = marks[r.Intn(len(marks))]
+			}
+		}
+		var want uint8
+		for i, c := range []byte(":.<&\r") {
+			if bytes.IndexByte(b, c) >= 0 {
+				want |= 1 << i
+			}
+		}
+		if got := textBytes(b, 0); got != want {
+			t.Fatalf("textBytes(%q) = %05b, want %05b", b, got, want)
+		}
+		if got := textBytes(string(b), 0); got != want {
+			t.Fatalf("textBytes(string %q) = %05b, want %05b", b, got, want)
+		}
+		if stop := uint8(1 << r.Intn(5)); textBytes(b, stop)&stop != want&stop {
+			t.Fatalf("textBytes(%q, %05b) = %05b, want %05b", b, stop, textBytes(b, stop), want)
+		}
+		for _, nul := range []bool{false, true} {
+			want := bytes.ContainsAny(b, "&\r") || nul && bytes.IndexByte(b, 0) >= 0
+			if got := hasAmpOrCR(b, nul); got != want || hasAmpOrCR(string(b), nul) != want {
+				t.Fatalf("hasAmpOrCR(%q, %v) = %v, want %v", b, nul, got, want)
+			}
+		}
+	}
+}
