@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
@@ -257,26 +258,42 @@ func (p *page) innerSource(src *source) *source {
 func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link, error) bool) bool {
 	raw := p.buf[r.start:r.end]
 	var text decoded
-	var in io.Reader
 	if r.decode {
 		text = decode(raw, false)
 		if !mayHoldURI(text.s, s.opts) {
 			return true
 		}
-		in = strings.NewReader(text.s)
-	} else if r.marks&uriMarks(s.opts) != 0 {
-		in = bytes.NewReader(raw)
-	} else {
+	} else if r.marks&uriMarks(s.opts) == 0 {
 		return true
 	}
-	return scanDelimited(in, s, ContextHTMLText, func(l Link, err error) bool {
+	at := func(l Link, err error) bool {
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
 			l.Line, l.Column = lc.at(off)
 		}
 		return yield(l, err)
-	})
+	}
+	if s.opts.Context || s.opts.Emails {
+		// Both read the text around a match, which only the Scanner's
+		// window keeps.
+		var in io.Reader = bytes.NewReader(raw)
+		if r.decode {
+			in = strings.NewReader(text.s)
+		}
+		return scanDelimited(in, s, ContextHTMLText, at)
+	}
+	// As scanTextBytes: in place, without a Scanner and its window for
+	// each text.
+	if r.decode {
+		raw = []byte(text.s)
+	}
+	for m := range delimit.All(raw, s.delimitOptions()) {
+		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, at) {
+			return false
+		}
+	}
+	return true
 }
 
 // mayHoldURI reports whether text can hold a URI the delimit scanner

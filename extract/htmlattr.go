@@ -362,11 +362,11 @@ func hasAmpOrCR[T ~string | ~[]byte](b T, nul bool) bool {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		w := word(b, i)
-		m := hasByte(w, '&') | hasByte(w, '\r')
+		m := zeroes(w^ones*'&') | zeroes(w^ones*'\r')
 		if nul {
-			m |= hasByte(w, 0)
+			m |= zeroes(w)
 		}
-		if m != 0 {
+		if m&highs != 0 {
 			return true
 		}
 	}
@@ -378,12 +378,38 @@ func hasAmpOrCR[T ~string | ~[]byte](b T, nul bool) bool {
 	return false
 }
 
+// plainValue reports whether b is 7-bit without '&' or a control but
+// DEL: the page's characters in any encoding (see page.isChars) that
+// decode leaves as they are. It looks at 8 bytes at a time.
+func plainValue(b []byte) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := word(b, i)
+		// A byte < 0x20 (CR, NUL, ESC, but also tab and LF, which the
+		// slow way takes) or >= 0x80, or '&'.
+		if (w|(w-ones*0x20)&^w|zeroes(w^ones*'&'))&highs != 0 {
+			return false
+		}
+	}
+	for _, c := range b[i:] {
+		if c >= 0x80 || c == '&' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
 const ones, highs = 0x0101010101010101, 0x8080808080808080
 
 // hasByte returns a word that is not 0 if one of the bytes of w is c.
 func hasByte(w uint64, c byte) uint64 {
-	x := w ^ ones*uint64(c)
-	return (x - ones) &^ x & highs
+	return zeroes(w^ones*uint64(c)) & highs
+}
+
+// zeroes returns a word whose high bits (highs) are not all 0 if one of
+// the bytes of x is 0.
+func zeroes(x uint64) uint64 {
+	return (x - ones) &^ x
 }
 
 // word returns the 8 bytes of b from i on, as a little-endian word.

@@ -261,19 +261,24 @@ func textBytes[T ~string | ~[]byte](text T, stop uint8) uint8 {
 	i := 0
 	for ; i+8 <= len(text) && m&stop == 0; i += 8 {
 		w := word(text, i)
-		if hasByte(w, ':') != 0 {
+		colon, dot, lt := zeroes(w^ones*':'), zeroes(w^ones*'.'), zeroes(w^ones*'<')
+		amp, cr := zeroes(w^ones*'&'), zeroes(w^ones*'\r')
+		if (colon|dot|lt|amp|cr)&highs == 0 {
+			continue // most words of a text: one test
+		}
+		if colon&highs != 0 {
 			m |= tColon
 		}
-		if hasByte(w, '.') != 0 {
+		if dot&highs != 0 {
 			m |= tDot
 		}
-		if hasByte(w, '<') != 0 {
+		if lt&highs != 0 {
 			m |= tLT
 		}
-		if hasByte(w, '&') != 0 {
+		if amp&highs != 0 {
 			m |= tAmp
 		}
-		if hasByte(w, '\r') != 0 {
+		if cr&highs != 0 {
 			m |= tCR
 		}
 	}

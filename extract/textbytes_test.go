@@ -7,11 +7,11 @@ import (
 )
 
 // TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
-// hasAmpOrCR against a byte by byte reading, on random texts of every
+// hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	marks := []byte(":.<&\r\x00 a")
+	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n")
 	for range 100000 {
 		b := make([]byte, r.Intn(41))
 		for i := range b {
@@ -34,6 +34,10 @@ func TestTextBytes(t *testing.T) {
 		}
 		if stop := uint8(1 << r.Intn(5)); textBytes(b, stop)&stop != want&stop {
 			t.Fatalf("textBytes(%q, %05b) = %05b, want %05b", b, stop, textBytes(b, stop), want)
+		}
+		plain := bytes.IndexFunc(b, func(r rune) bool { return r >= 0x80 || r < 0x20 || r == '&' }) < 0
+		if got := plainValue(b); got != plain {
+			t.Fatalf("plainValue(%q) = %v, want %v", b, got, plain)
 		}
 		for _, nul := range []bool{false, true} {
 			want := bytes.ContainsAny(b, "&\r") || nul && bytes.IndexByte(b, 0) >= 0
