@@ -21,10 +21,11 @@ func (lc *lineCounter) at(off int) (line, col int) {
 		lc.pos, lc.line, lc.lineStart = 0, 1, 0
 	}
 	// Two passes that each look at many lines at once, rather than a
-	// call for each line: mail lines are short.
-	if i := bytes.LastIndexByte(lc.buf[lc.pos:off], '\n'); i >= 0 {
-		lc.line += bytes.Count(lc.buf[lc.pos:lc.pos+i], []byte("\n")) + 1
-		lc.lineStart = lc.pos + i + 1
+	// call for each line: mail lines are short. The count first (SIMD),
+	// so that LastIndexByte (a byte loop) reads back one line at most.
+	if n := bytes.Count(lc.buf[lc.pos:off], []byte("\n")); n > 0 {
+		lc.line += n
+		lc.lineStart = lc.pos + bytes.LastIndexByte(lc.buf[lc.pos:off], '\n') + 1
 	}
 	lc.pos = off
 	return lc.line, off - lc.lineStart + 1
