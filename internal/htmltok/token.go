@@ -20,8 +20,10 @@
 // up to a later version: readByte reads the page in memory (no io.Reader,
 // no buffer to refill or move, so spans are offsets in the input);
 // skipToLT and the read of a quoted value jump with bytes.IndexByte, and
-// the reads of names and unquoted values loop on the buffer, where the
-// original loops on readByte; readTag tells duplicate attributes
+// skipWhiteSpace and the reads of names and unquoted values loop on the
+// buffer with a table of bytes (stops), where the original loops on
+// readByte; readTagAttrKey is readTagAttr, which reads a quoted value
+// right after "=" itself; readTag tells duplicate attributes
 // without allocating (seen, nameTable) and keeps those SetFilter accepts;
 // rawTagIn sets rawTag without allocating; Token, Text, TagAttr,
 // Buffered, SetMaxBuf and NewTokenizerFragment are left out, with the
@@ -936,8 +938,7 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 			z.raw.end++
 			break
 		}
-		z.readTagAttrKey()
-		z.readTagAttrVal()
+		z.readTagAttr()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
 		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && !z.seen(z.pendingAttr[0]) {
 			z.save()
@@ -1147,27 +1148,45 @@ func (z *Tokenizer) readTagName() {
 	z.data.end = z.raw.end
 }
 
-// readTagAttrKey sets z.pendingAttr[0] to the "k" in "<div k=v>".
+// readTagAttr sets z.pendingAttr[0] to the "k" in "<div k=v>", then reads
+// the value (readTagAttrVal), at once for the common one, quoted right
+// after "=".
 // Precondition: z.err == nil.
-func (z *Tokenizer) readTagAttrKey() {
-	z.pendingAttr[0].start = z.raw.end
-	// The loop of readByte up to the end of the name, on the buffer.
-	i := z.raw.end
-	if i < len(z.buf) && z.buf[i] == '=' {
+func (z *Tokenizer) readTagAttr() {
+	buf, i := z.buf, z.raw.end
+	start := i
+	if i < len(buf) && buf[i] == '=' {
 		// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
 		// begins, we treat it as a character in the attribute name and continue.
 		i++
 	}
-	for ; i < len(z.buf); i++ {
-		if stops[z.buf[i]] != 0 {
-			// WHATWG 13.2.5.33 Attribute name state
-			// We need to reconsume the char in the after attribute name state to support the / character
-			z.raw.end, z.pendingAttr[0].end = i, i
-			return
-		}
+	// The loop of readByte up to the end of the name, on the buffer.
+	for i < len(buf) && stops[buf[i]] == 0 {
+		i++
 	}
-	z.raw.end, z.err = len(z.buf), io.EOF
-	z.pendingAttr[0].end = z.raw.end
+	// WHATWG 13.2.5.33 Attribute name state
+	// We need to reconsume the char in the after attribute name state to support the / character
+	z.pendingAttr[0] = span{start, i}
+	z.raw.end = i
+	if i == len(buf) {
+		z.err = io.EOF
+	}
+	if i+1 >= len(buf) || buf[i] != '=' || buf[i+1] != '"' && buf[i+1] != '\'' {
+		z.readTagAttrVal()
+		return
+	}
+	// What readTagAttrVal comes to there.
+	q := buf[i+1]
+	z.pendingEq, z.pendingQuote = true, q
+	i += 2
+	j := bytes.IndexByte(buf[i:], q)
+	if j < 0 {
+		z.raw.end, z.err = len(buf), io.EOF
+		z.pendingAttr[1] = span{i, len(buf)}
+		return
+	}
+	z.pendingAttr[1] = span{i, i + j}
+	z.raw.end = i + j + 1
 }
 
 // readTagAttrVal sets z.pendingAttr[1] to the "v" in "<div k=v>", and
