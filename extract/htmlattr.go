@@ -102,7 +102,8 @@ const maxRuleAttr = 16
 
 // ruleAttr returns the number in ruleNames of the attribute name b, in
 // any ASCII case (the tokenizer lowers names so), 0 if it is not one of
-// ruleAttrs.
+// ruleAttrs: the tokenizer's filter, so that a tag takes memory for the
+// attributes of ruleAttrs alone.
 func ruleAttr(b []byte) int {
 	if len(b) == 0 || len(b) > maxRuleAttr {
 		return 0
@@ -138,7 +139,7 @@ func equalLower(b []byte, s string) bool {
 // offset start of buf, and keeps in attrs those of its attributes a rule
 // reads (see ruleAttrs), with offsets in the tag: the tokenizer's own
 // attributes, the first of duplicates alone, as x/net/html's tokenizer
-// returns them. z is to keep those alone (see isRuleAttr). attrs is
+// returns them. z is to keep those alone (its filter ruleAttr). attrs is
 // reused. The attributes read are counted in *steps.
 func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
 	attrs.list = attrs.list[:0]
@@ -155,12 +156,6 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 	*steps += z.NumAttrs()
 	attrs.others = z.NumAttrs() > len(attrs.list)
 	return attrs.names.tagName(z.TagName())
-}
-
-// isRuleAttr is ruleAttr: the tokenizer's filter, so that a tag takes
-// memory for the attributes of ruleAttrs alone.
-func isRuleAttr(b []byte) int {
-	return ruleAttr(b)
 }
 
 // tagName returns the tag name b as the tokenizer returns it: NUL

@@ -56,7 +56,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		// Options.LazyAttrs: the tokenizer keeps those attributes too.
 		st.attrs.extra, st.attrs.extraNames = p.extraAttrs, p.extraNames
 		z.SetFilter(st.attrs.ruleAttr)
-		defer z.SetFilter(isRuleAttr)
+		defer z.SetFilter(ruleAttr)
 	}
 	for !p.stopped {
 		p.steps++
@@ -75,25 +75,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.startTag(z, st, tt, raw, start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
-			name := st.attrs.names.tagName(z.TagName())
-			if p.anchor.open {
-				if name == "a" {
-					p.endAnchor()
-				} else {
-					p.anchorBreak(name)
-				}
-			}
-			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
-				st.fs.breakOut()
-			} else if st.fs.end(name) {
-				continue
-			}
-			switch name {
-			case "noscript":
-				st.noscr = max(st.noscr-1, 0)
-			case "template":
-				st.tmpl = max(st.tmpl-1, 0)
-			}
+			p.endTag(st, z.TagName())
 		case htmltok.TextToken:
 			if !p.onlyBase {
 				p.text(st.rawElem, raw, start)
@@ -117,7 +99,7 @@ type walker struct {
 
 var walkPool = sync.Pool{New: func() any {
 	w := &walker{z: *htmltok.New(nil)}
-	w.z.SetFilter(isRuleAttr)
+	w.z.SetFilter(ruleAttr)
 	return w
 }}
 
@@ -158,7 +140,9 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		if p.anchor.open {
 			p.anchorBreak(name)
 		}
-		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+		if len(st.attrs.list) > 0 { // most tags have none a rule reads
+			p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+		}
 	}
 	st.rawElem = ""
 	if foreign {
@@ -194,6 +178,32 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		if tt == htmltok.StartTagToken {
 			st.fs.push(name, name == "math", st.attrs.list, raw)
 		}
+	}
+}
+
+// endTag reads the end tag whose name is written b.
+func (p *page) endTag(st *tokenState, b []byte) {
+	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
+		return // most end tags: none of the names below, no need of it
+	}
+	name := st.attrs.names.tagName(b)
+	if p.anchor.open {
+		if name == "a" {
+			p.endAnchor()
+		} else {
+			p.anchorBreak(name)
+		}
+	}
+	if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
+		st.fs.breakOut()
+	} else if st.fs.end(name) {
+		return
+	}
+	switch name {
+	case "noscript":
+		st.noscr = max(st.noscr-1, 0)
+	case "template":
+		st.tmpl = max(st.tmpl-1, 0)
 	}
 }
 
