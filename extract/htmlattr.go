@@ -305,49 +305,100 @@ func decode[T ~string | ~[]byte](raw T, attribute bool) decoded {
 	sb.Grow(len(raw))
 	var pos offsetMap
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		switch {
-		case c == 0 && attribute:
+		// The bytes up to the next one decoded, at once.
+		j := i
+		for j < len(raw) && raw[j] != '&' && raw[j] != '\r' && (raw[j] != 0 || !attribute) {
+			j++
+		}
+		writeRun(&sb, raw[i:j])
+		if i = j; i == len(raw) {
+			break
+		}
+		switch raw[i] {
+		case 0:
 			sb.WriteString("\uFFFD")
 			i++
 			pos = pos.add(sb.Len(), i)
-		case c == '\r':
+		case '\r':
 			sb.WriteByte('\n')
 			i++
 			if i < len(raw) && raw[i] == '\n' {
 				i++
 				pos = pos.add(sb.Len(), i)
 			}
-		case c == '&':
-			j := i + 1
-			for j < len(raw) && (isAlnum(raw[j]) || raw[j] == '#' && j == i+1) {
-				j++
-			}
-			if j < len(raw) && raw[j] == ';' {
-				j++
-			}
-			chunk := string(raw[i:j])
-			d := html.UnescapeString(chunk)
-			keep := len(commonSuffix(d, chunk))
-			if d == chunk {
-				keep = len(chunk)
-			} else if attribute && chunk[1] != '#' {
-				// Attributes take a named reference only whole.
-				if keep > 0 || chunk[len(chunk)-1] != ';' && j < len(raw) && raw[j] == '=' {
-					d, keep = chunk, len(chunk)
-				}
-			}
-			// The reference itself, then what the decoder left as it was.
-			sb.WriteString(d[:len(d)-keep])
-			pos = pos.add(sb.Len(), j-keep)
-			sb.WriteString(d[len(d)-keep:])
-			i = j
-		default:
-			sb.WriteByte(c)
-			i++
+		case '&':
+			i, pos = decodeRef(&sb, pos, raw, i, attribute)
 		}
 	}
 	return decoded{s: sb.String(), pos: pos}
+}
+
+// decodeRef decodes the character reference at raw[i] (see decode) into
+// sb, and returns where it ends and pos with its shift.
+func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i int, attribute bool) (int, offsetMap) {
+	j := i + 1
+	for j < len(raw) && (isAlnum(raw[j]) || raw[j] == '#' && j == i+1) {
+		j++
+	}
+	if j < len(raw) && raw[j] == ';' {
+		j++
+	}
+	if d := commonRef(raw[i:j]); d != "" {
+		// What the lines below come to, without a string for the
+		// chunk and the decoder's.
+		sb.WriteString(d)
+		return j, pos.add(sb.Len(), j)
+	}
+	chunk := string(raw[i:j])
+	d := html.UnescapeString(chunk)
+	keep := len(commonSuffix(d, chunk))
+	if d == chunk {
+		keep = len(chunk)
+	} else if attribute && chunk[1] != '#' {
+		// Attributes take a named reference only whole.
+		if keep > 0 || chunk[len(chunk)-1] != ';' && j < len(raw) && raw[j] == '=' {
+			d, keep = chunk, len(chunk)
+		}
+	}
+	// The reference itself, then what the decoder left as it was.
+	sb.WriteString(d[:len(d)-keep])
+	pos = pos.add(sb.Len(), j-keep)
+	sb.WriteString(d[len(d)-keep:])
+	return j, pos
+}
+
+// commonRef returns what the most common character references of mail
+// and web pages, written whole with ';', decode to, "" for another chunk.
+// TestCommonRef checks them against html.UnescapeString.
+func commonRef[T ~string | ~[]byte](chunk T) string {
+	switch string(chunk) {
+	case "&nbsp;":
+		return "\u00a0"
+	case "&amp;":
+		return "&"
+	case "&lt;":
+		return "<"
+	case "&gt;":
+		return ">"
+	case "&quot;":
+		return `"`
+	case "&#39;":
+		return "'"
+	case "&copy;":
+		return "\u00a9"
+	case "&reg;":
+		return "\u00ae"
+	}
+	return ""
+}
+
+// writeRun writes s to sb, without a copy of a []byte into a string.
+func writeRun[T ~string | ~[]byte](sb *strings.Builder, s T) {
+	if b, ok := any(s).([]byte); ok {
+		sb.Write(b)
+		return
+	}
+	sb.WriteString(string(s))
 }
 
 // hasAmpOrCR reports whether b holds '&' or CR, or, if nul, NUL: whether

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"html"
 	"math/rand"
 	"testing"
 )
@@ -44,6 +45,22 @@ func TestTextBytes(t *testing.T) {
 			if got := hasAmpOrCR(b, nul); got != want || hasAmpOrCR(string(b), nul) != want {
 				t.Fatalf("hasAmpOrCR(%q, %v) = %v, want %v", b, nul, got, want)
 			}
+		}
+	}
+}
+
+// TestCommonRef checks the references commonRef decodes without the
+// decoder against html.UnescapeString, and decode with them against
+// decode without them.
+func TestCommonRef(t *testing.T) {
+	for _, ref := range []string{"&nbsp;", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "&copy;", "&reg;"} {
+		if got, want := commonRef(ref), html.UnescapeString(ref); got != want || got == "" {
+			t.Errorf("commonRef(%q) = %q, want %q", ref, got, want)
+		}
+	}
+	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&#039;", "&NBSP;", "&copy=", "x"} {
+		if got := commonRef(s); got != "" {
+			t.Errorf("commonRef(%q) = %q, want none", s, got)
 		}
 	}
 }
