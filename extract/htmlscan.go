@@ -118,7 +118,7 @@ func (w *walker) put(p *page) {
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
 	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
-	if !headTag(name) {
+	if !p.pastHead && !headTag(name) {
 		p.pastHead = true
 	}
 	foreign := st.fs.foreign(name)

@@ -22,7 +22,8 @@
 // skipToLT and the read of a quoted value jump with bytes.IndexByte, and
 // skipWhiteSpace and the reads of names and unquoted values loop on the
 // buffer with a table of bytes (stops), where the original loops on
-// readByte; readTagAttrKey is readTagAttr, which reads a quoted value
+// readByte; Next reads the '<' skipToLT stops at and the byte after it on
+// the buffer; readTagAttrKey is readTagAttr, which reads a quoted value
 // right after "=" itself; readTag tells duplicate attributes
 // without allocating (seen, nameTable) and keeps those SetFilter accepts;
 // rawTagIn sets rawTag without allocating; Token, Text, TagAttr,
@@ -739,20 +740,17 @@ func (z *Tokenizer) Next() TokenType {
 loop:
 	for {
 		z.skipToLT()
-		c := z.readByte()
-		if z.err != nil {
+		// Two readByte of the '<' skipToLT stopped at and the byte after
+		// it, on the buffer.
+		if z.raw.end+1 >= len(z.buf) {
+			z.raw.end, z.err = len(z.buf), io.EOF
 			break loop
-		}
-		if c != '<' {
-			continue loop
 		}
 
 		// Check if the '<' we have just read is part of a tag, comment
 		// or doctype. If not, it's part of the accumulated text token.
-		c = z.readByte()
-		if z.err != nil {
-			break loop
-		}
+		c := z.buf[z.raw.end+1]
+		z.raw.end += 2
 		var tokenType TokenType
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
@@ -940,7 +938,7 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 		}
 		z.readTagAttr()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
-		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && !z.seen(z.pendingAttr[0]) {
+		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && (z.nAttr == 0 || !z.seen(z.pendingAttr[0])) {
 			z.save()
 		}
 		if z.skipWhiteSpace(); z.err != nil {
