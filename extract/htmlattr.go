@@ -30,7 +30,7 @@ type rawAttr struct {
 // readTag keeps them.
 type tagAttrs struct {
 	list   []rawAttr
-	others bool              // the tag has other attributes, left out
+	others bool // the tag has other attributes, left out
 	// Attributes kept besides ruleAttrs (see page.extraAttrs), numbered
 	// after ruleNames.
 	extra      map[string]int
