@@ -8,11 +8,11 @@ import (
 )
 
 // TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
-// hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
+// hasAmpOrCR, plainValue and lastNewline against a byte by byte reading, on random texts of every
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n")
+	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a")
 	for range 100000 {
 		b := make([]byte, r.Intn(41))
 		for i := range b {
@@ -39,6 +39,9 @@ func TestTextBytes(t *testing.T) {
 		plain := bytes.IndexFunc(b, func(r rune) bool { return r >= 0x80 || r < 0x20 || r == '&' }) < 0
 		if got := plainValue(b); got != plain {
 			t.Fatalf("plainValue(%q) = %v, want %v", b, got, plain)
+		}
+		if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
+			t.Fatalf("lastNewline(%q) = %d, want %d", b, got, want)
 		}
 		for _, nul := range []bool{false, true} {
 			want := bytes.ContainsAny(b, "&\r") || nul && bytes.IndexByte(b, 0) >= 0
