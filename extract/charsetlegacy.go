@@ -85,6 +85,9 @@ func (p *page) legacyRef(v string, b base.Base) string {
 // value returns the attribute value raw as a browser reads it: the page's
 // characters (see chars), with their character references decoded.
 func (p *page) value(raw []byte) decoded {
+	if plainValue(raw) {
+		return decoded{s: string(raw)} // what the lines below come to, in one pass
+	}
 	if p.isChars(raw) {
 		return decode(raw, true)
 	}

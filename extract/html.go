@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
@@ -80,6 +81,7 @@ type htmlRef struct {
 	canBase          bool   // for isBase: the element can set the page's base (see page.tag)
 	drop             span   // for isBase: what to remove to remove it (see page.tag)
 	decode           bool   // for kindText: the text has character references
+	marks            uint8  // for kindText: the textBytes of the raw text
 	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
 	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
@@ -97,9 +99,15 @@ type page struct {
 	baseAt  int
 	baseRef string
 	sawBase bool // the tokenizer met a base element with href, maybe inert
+	// textWant are the bytes of textBytes that make walk hand out a
+	// text node: uriMarks of the options, and '&' (a reference can
+	// stand for any byte); all of them until prepare knows the options.
+	textWant uint8
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
-	// ruleAttrs, nil when there are none (see page.prepare).
-	extraAttrs map[string]string
+	// ruleAttrs, nil when there are none (see page.prepare), each with
+	// its number after ruleNames; extraNames has them by number.
+	extraAttrs map[string]int
+	extraNames []string
 	// pastHead tells that the tokenizer met, before the base element
 	// at baseAt, a start tag after which the tree could order or drop
 	// base elements otherwise (see headTag); settled that it did not,
@@ -250,47 +258,50 @@ func (p *page) innerSource(src *source) *source {
 func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link, error) bool) bool {
 	raw := p.buf[r.start:r.end]
 	var text decoded
-	var in io.Reader
 	if r.decode {
 		text = decode(raw, false)
 		if !mayHoldURI(text.s, s.opts) {
 			return true
 		}
-		in = strings.NewReader(text.s)
-	} else if mayHoldURI(raw, s.opts) {
-		in = bytes.NewReader(raw)
-	} else {
+	} else if r.marks&uriMarks(s.opts) == 0 {
 		return true
 	}
-	return scanDelimited(in, s, ContextHTMLText, func(l Link, err error) bool {
+	at := func(l Link, err error) bool {
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
 			l.Line, l.Column = lc.at(off)
 		}
 		return yield(l, err)
-	})
+	}
+	if s.opts.Context || s.opts.Emails {
+		// Both read the text around a match, which only the Scanner's
+		// window keeps.
+		var in io.Reader = bytes.NewReader(raw)
+		if r.decode {
+			in = strings.NewReader(text.s)
+		}
+		return scanDelimited(in, s, ContextHTMLText, at)
+	}
+	// As scanTextBytes: in place, without a Scanner and its window for
+	// each text.
+	if r.decode {
+		raw = []byte(text.s)
+	}
+	for m := range delimit.All(raw, s.delimitOptions()) {
+		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, at) {
+			return false
+		}
+	}
+	return true
 }
 
 // mayHoldURI reports whether text can hold a URI the delimit scanner
 // reports with opts: one with a scheme, a "www." host name, a relative
 // reference in angle brackets.
 func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ':':
-			return true
-		case '.':
-			if opts.Abbreviated {
-				return true
-			}
-		case '<':
-			if opts.AngleRelative {
-				return true
-			}
-		}
-	}
-	return false
+	m := uriMarks(opts)
+	return textBytes(text, m)&m != 0
 }
 
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
@@ -359,7 +370,7 @@ func inputSize(r io.Reader) int {
 // finds (pageEncoding); or, when decodedFrom is not nil, it was in
 // decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
-	p := &page{buf: buf, baseAt: -1}
+	p := &page{buf: buf, baseAt: -1, textWant: tColon | tDot | tLT | tAmp}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {

@@ -240,7 +240,7 @@ func TestHTMLAttributeMemory(t *testing.T) {
 	tag := []byte(many)
 	var attrs tagAttrs
 	z := htmltok.New(tag)
-	z.SetFilter(isRuleAttr)
+	z.SetFilter(ruleAttr)
 	allocs := testing.AllocsPerRun(10, func() {
 		z.Reset(tag)
 		z.Next()

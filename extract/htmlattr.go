@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 // and replaced there.
 type rawAttr struct {
 	key        string // lower-case, one of ruleAttrs
+	rule       int32  // its number in ruleNames (see page.extraNames past them)
 	keyStart   int    // offset of the name in the tag
 	valStart   int    // offset of the value in the tag, inside the quotes
 	valEnd     int    // end of the value, before the closing quote
@@ -28,8 +30,20 @@ type rawAttr struct {
 // readTag keeps them.
 type tagAttrs struct {
 	list   []rawAttr
-	others bool              // the tag has other attributes, left out
-	extra  map[string]string // attributes kept besides ruleAttrs (page.extraAttrs)
+	others bool // the tag has other attributes, left out
+	// Attributes kept besides ruleAttrs (see page.extraAttrs), numbered
+	// after ruleNames.
+	extra      map[string]int
+	extraNames []string
+	names      nameCache
+}
+
+// name returns the name of the attribute numbered rule by tagAttrs.ruleAttr.
+func (attrs *tagAttrs) name(rule int32) string {
+	if int(rule) < len(ruleNames) {
+		return ruleNames[rule]
+	}
+	return attrs.extraNames[int(rule)-len(ruleNames)]
 }
 
 // ruleAttrs are the names of the attributes a rule reads, each mapped to
@@ -47,17 +61,32 @@ var ruleAttrs = func() map[string]string {
 	return m
 }()
 
-// ruleAttrStarts tells, for each length of a name in ruleAttrs, the first
-// bytes (ASCII case folded, modulo 64) those of that length have: most
-// attributes (class, id, type, width, ...) are told not to be in
-// ruleAttrs by it, without a map lookup.
-var ruleAttrStarts = func() (starts [maxRuleAttr + 1]uint64) {
+// ruleNames are the names of ruleAttrs, sorted, each at its number (from
+// 1 on): the tokenizer's filter gives an attribute that number (see
+// ruleAttr), which readTag and urlAttr read it by.
+var ruleNames = func() []string {
+	names := []string{""}
 	for s := range ruleAttrs {
-		if len(s) <= maxRuleAttr {
-			starts[len(s)] |= 1 << ((s[0] | 0x20) & 63)
-		}
+		names = append(names, s)
 	}
-	return starts
+	slices.Sort(names)
+	return names
+}()
+
+// ruleIndex holds, by the length of a name and its first byte (ASCII
+// case folded, modulo 32), the numbers of the names in ruleNames that
+// have them: at most two, 0 for none. Most attributes (class, id, width,
+// ...) are told not to be in ruleAttrs by it, the others by comparing
+// them with one or two names.
+var ruleIndex = func() (index [maxRuleAttr + 1][32][2]uint8) {
+	for r, s := range ruleNames[1:] {
+		slot := &index[len(s)][s[0]&31]
+		if slot[1] != 0 {
+			panic("extract: three names in one slot of ruleIndex: " + s)
+		}
+		slot[min(slot[0], 1)] = uint8(r + 1)
+	}
+	return index
 }()
 
 // otherRuleAttrs are the attributes the rules read besides urlAttrs:
@@ -71,39 +100,53 @@ var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding",
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
 
-// ruleAttr returns the name in ruleAttrs that the attribute name b is,
-// in any ASCII case (the tokenizer lowers names so), and whether there is
-// one. It allocates nothing.
-func ruleAttr(b []byte) (string, bool) {
-	var low [maxRuleAttr]byte
-	if len(b) > len(low) || len(b) == 0 || ruleAttrStarts[len(b)]&(1<<((b[0]|0x20)&63)) == 0 {
-		return "", false
+// ruleAttr returns the number in ruleNames of the attribute name b, in
+// any ASCII case (the tokenizer lowers names so), 0 if it is not one of
+// ruleAttrs: the tokenizer's filter, so that a tag takes memory for the
+// attributes of ruleAttrs alone.
+func ruleAttr(b []byte) int {
+	if len(b) == 0 || len(b) > maxRuleAttr {
+		return 0
+	}
+	for _, r := range ruleIndex[len(b)][b[0]&31] {
+		if r == 0 {
+			return 0
+		}
+		if equalLower(b, ruleNames[r]) {
+			return int(r)
+		}
+	}
+	return 0
+}
+
+// equalLower reports whether b, with ASCII letters lowered, is s.
+func equalLower(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
 	}
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		low[i] = c
+		if c != s[i] {
+			return false
+		}
 	}
-	s, ok := ruleAttrs[string(low[:len(b)])]
-	return s, ok
+	return true
 }
 
 // readTag returns the lower-case name of the tag z has just read, at
 // offset start of buf, and keeps in attrs those of its attributes a rule
 // reads (see ruleAttrs), with offsets in the tag: the tokenizer's own
 // attributes, the first of duplicates alone, as x/net/html's tokenizer
-// returns them. z is to keep those alone (see isRuleAttr). attrs is
+// returns them. z is to keep those alone (its filter ruleAttr). attrs is
 // reused. The attributes read are counted in *steps.
 func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
 	attrs.list = attrs.list[:0]
 	for _, a := range z.Attrs() {
-		key, ok := attrs.ruleAttr(buf[a.Key.Start:a.Key.End])
-		if !ok {
-			continue
-		}
 		attrs.list = append(attrs.list, rawAttr{
-			key:      key,
+			key:      attrs.name(a.Rule),
+			rule:     a.Rule,
 			keyStart: int(a.Key.Start) - start,
 			valStart: int(a.Val.Start) - start, valEnd: int(a.Val.End) - start,
 			quote: a.Quote, hasValue: a.HasValue,
@@ -112,14 +155,7 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 	}
 	*steps += z.NumAttrs()
 	attrs.others = z.NumAttrs() > len(attrs.list)
-	return tagName(z.TagName())
-}
-
-// isRuleAttr reports whether the attribute name b is one of ruleAttrs:
-// the tokenizer's filter, so that a tag takes memory for these alone.
-func isRuleAttr(b []byte) bool {
-	_, ok := ruleAttr(b)
-	return ok
+	return attrs.names.tagName(z.TagName())
 }
 
 // tagName returns the tag name b as the tokenizer returns it: NUL
@@ -139,6 +175,27 @@ func tagName(b []byte) string {
 		}
 	}
 	return replaceNUL(lowerASCII(b))
+}
+
+// nameCache holds the names of the last tags read, by the bytes written,
+// so that the tags of a page, a few names over and over, are named
+// without a lookup: tagName with a cache.
+type nameCache [64]struct{ raw, name string }
+
+func (c *nameCache) tagName(b []byte) string {
+	if len(b) == 0 || len(b) > 16 {
+		return tagName(b)
+	}
+	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&63]
+	if e.raw == string(b) {
+		return e.name
+	}
+	e.name = tagName(b)
+	e.raw = e.name
+	if e.raw != string(b) {
+		e.raw = string(b) // a copy, once (the cache is kept with the walker)
+	}
+	return e.name
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and
@@ -241,75 +298,171 @@ func (m offsetMap) add(d, r int) offsetMap {
 // rule for attributes that a named reference without ';' followed by '='
 // or an alphanumeric stays as written.
 func decode[T ~string | ~[]byte](raw T, attribute bool) decoded {
-	if !hasAmpOrCR(raw) && !(attribute && indexNUL(raw) >= 0) {
+	if !hasAmpOrCR(raw, attribute) {
 		return decoded{s: string(raw)}
 	}
 	var sb strings.Builder
 	sb.Grow(len(raw))
 	var pos offsetMap
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		switch {
-		case c == 0 && attribute:
+		// The bytes up to the next one decoded, at once.
+		j := i
+		for j < len(raw) && raw[j] != '&' && raw[j] != '\r' && (raw[j] != 0 || !attribute) {
+			j++
+		}
+		writeRun(&sb, raw[i:j])
+		if i = j; i == len(raw) {
+			break
+		}
+		switch raw[i] {
+		case 0:
 			sb.WriteString("\uFFFD")
 			i++
 			pos = pos.add(sb.Len(), i)
-		case c == '\r':
+		case '\r':
 			sb.WriteByte('\n')
 			i++
 			if i < len(raw) && raw[i] == '\n' {
 				i++
 				pos = pos.add(sb.Len(), i)
 			}
-		case c == '&':
-			j := i + 1
-			for j < len(raw) && (isAlnum(raw[j]) || raw[j] == '#' && j == i+1) {
-				j++
-			}
-			if j < len(raw) && raw[j] == ';' {
-				j++
-			}
-			chunk := string(raw[i:j])
-			d := html.UnescapeString(chunk)
-			keep := len(commonSuffix(d, chunk))
-			if d == chunk {
-				keep = len(chunk)
-			} else if attribute && chunk[1] != '#' {
-				// Attributes take a named reference only whole.
-				if keep > 0 || chunk[len(chunk)-1] != ';' && j < len(raw) && raw[j] == '=' {
-					d, keep = chunk, len(chunk)
-				}
-			}
-			// The reference itself, then what the decoder left as it was.
-			sb.WriteString(d[:len(d)-keep])
-			pos = pos.add(sb.Len(), j-keep)
-			sb.WriteString(d[len(d)-keep:])
-			i = j
-		default:
-			sb.WriteByte(c)
-			i++
+		case '&':
+			i, pos = decodeRef(&sb, pos, raw, i, attribute)
 		}
 	}
 	return decoded{s: sb.String(), pos: pos}
 }
 
-// indexNUL returns the index of the first NUL in b, -1 if there is none.
-func indexNUL[T ~string | ~[]byte](b T) int {
-	for i := 0; i < len(b); i++ {
-		if b[i] == 0 {
-			return i
+// decodeRef decodes the character reference at raw[i] (see decode) into
+// sb, and returns where it ends and pos with its shift.
+func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i int, attribute bool) (int, offsetMap) {
+	j := i + 1
+	for j < len(raw) && (isAlnum(raw[j]) || raw[j] == '#' && j == i+1) {
+		j++
+	}
+	if j < len(raw) && raw[j] == ';' {
+		j++
+	}
+	if d := commonRef(raw[i:j]); d != "" {
+		// What the lines below come to, without a string for the
+		// chunk and the decoder's.
+		sb.WriteString(d)
+		return j, pos.add(sb.Len(), j)
+	}
+	chunk := string(raw[i:j])
+	d := html.UnescapeString(chunk)
+	keep := len(commonSuffix(d, chunk))
+	if d == chunk {
+		keep = len(chunk)
+	} else if attribute && chunk[1] != '#' {
+		// Attributes take a named reference only whole.
+		if keep > 0 || chunk[len(chunk)-1] != ';' && j < len(raw) && raw[j] == '=' {
+			d, keep = chunk, len(chunk)
 		}
 	}
-	return -1
+	// The reference itself, then what the decoder left as it was.
+	sb.WriteString(d[:len(d)-keep])
+	pos = pos.add(sb.Len(), j-keep)
+	sb.WriteString(d[len(d)-keep:])
+	return j, pos
 }
 
-func hasAmpOrCR[T ~string | ~[]byte](b T) bool {
-	for i := 0; i < len(b); i++ {
-		if c := b[i]; c == '&' || c == '\r' {
+// commonRef returns what the most common character references of mail
+// and web pages, written whole with ';', decode to, "" for another chunk.
+// TestCommonRef checks them against html.UnescapeString.
+func commonRef[T ~string | ~[]byte](chunk T) string {
+	switch string(chunk) {
+	case "&nbsp;":
+		return "\u00a0"
+	case "&amp;":
+		return "&"
+	case "&lt;":
+		return "<"
+	case "&gt;":
+		return ">"
+	case "&quot;":
+		return `"`
+	case "&#39;":
+		return "'"
+	case "&copy;":
+		return "\u00a9"
+	case "&reg;":
+		return "\u00ae"
+	}
+	return ""
+}
+
+// writeRun writes s to sb, without a copy of a []byte into a string.
+func writeRun[T ~string | ~[]byte](sb *strings.Builder, s T) {
+	if b, ok := any(s).([]byte); ok {
+		sb.Write(b)
+		return
+	}
+	sb.WriteString(string(s))
+}
+
+// hasAmpOrCR reports whether b holds '&' or CR, or, if nul, NUL: whether
+// decode changes it. It looks at 8 bytes at a time: it reads every
+// URL-bearing value and text with a URL of a page.
+func hasAmpOrCR[T ~string | ~[]byte](b T, nul bool) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := word(b, i)
+		m := zeroes(w^ones*'&') | zeroes(w^ones*'\r')
+		if nul {
+			m |= zeroes(w)
+		}
+		if m&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '&' || c == '\r' || c == 0 && nul {
 			return true
 		}
 	}
 	return false
+}
+
+// plainValue reports whether b is 7-bit without '&' or a control but
+// DEL: the page's characters in any encoding (see page.isChars) that
+// decode leaves as they are. It looks at 8 bytes at a time.
+func plainValue(b []byte) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := word(b, i)
+		// A byte < 0x20 (CR, NUL, ESC, but also tab and LF, which the
+		// slow way takes) or >= 0x80, or '&'.
+		if (w|(w-ones*0x20)&^w|zeroes(w^ones*'&'))&highs != 0 {
+			return false
+		}
+	}
+	for _, c := range b[i:] {
+		if c >= 0x80 || c == '&' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// hasByte returns a word that is not 0 if one of the bytes of w is c.
+func hasByte(w uint64, c byte) uint64 {
+	return zeroes(w^ones*uint64(c)) & highs
+}
+
+// zeroes returns a word whose high bits (highs) are not all 0 if one of
+// the bytes of x is 0.
+func zeroes(x uint64) uint64 {
+	return (x - ones) &^ x
+}
+
+// word returns the 8 bytes of b from i on, as a little-endian word.
+func word[T ~string | ~[]byte](b T, i int) uint64 {
+	b = b[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 func isAlnum(c byte) bool {

@@ -17,7 +17,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 	t.Helper()
 	z := html.NewTokenizer(bytes.NewReader(page))
 	f := htmltok.New(page) // the same tokens (see htmltok.FuzzTokens)
-	f.SetFilter(isRuleAttr)
+	f.SetFilter(ruleAttr)
 	var attrs tagAttrs
 	for {
 		tt := z.Next()

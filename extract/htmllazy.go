@@ -53,32 +53,37 @@ func htmlContext(r *htmlRef) Context {
 }
 
 // prepare returns the source the page is read in (see savedSource) and
-// takes from its options the attributes to read besides ruleAttrs.
+// takes from its options the attributes to read besides ruleAttrs and
+// the text nodes to hand out (textWant).
 func (p *page) prepare(src *source) *source {
+	p.textWant = uriMarks(src.opts) | tAmp
 	for _, a := range src.opts.LazyAttrs {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if _, ok := ruleAttrs[a]; ok || a == "" {
 			continue
 		}
-		if p.extraAttrs == nil {
-			p.extraAttrs = map[string]string{}
+		if _, ok := p.extraAttrs[a]; ok {
+			continue
 		}
-		p.extraAttrs[a] = a
+		if p.extraAttrs == nil {
+			p.extraAttrs = map[string]int{}
+		}
+		p.extraAttrs[a] = len(ruleNames) + len(p.extraNames)
+		p.extraNames = append(p.extraNames, a)
 	}
 	return savedSource(p.buf, src)
 }
 
 // ruleAttr is the function ruleAttr with the page's extra attributes
-// (Options.LazyAttrs) as well.
-func (attrs *tagAttrs) ruleAttr(b []byte) (string, bool) {
-	if s, ok := ruleAttr(b); ok || attrs.extra == nil {
-		return s, ok
+// (Options.LazyAttrs) as well, numbered after ruleNames.
+func (attrs *tagAttrs) ruleAttr(b []byte) int {
+	if r := ruleAttr(b); r != 0 || attrs.extra == nil {
+		return r
 	}
-	if s, ok := attrs.extra[string(b)]; ok || !mayLower(b) {
-		return s, ok // most names (class, id, style) are lower case: no copy
+	if r, ok := attrs.extra[string(b)]; ok || !mayLower(b) {
+		return r // most names (class, id, style) are lower case: no copy
 	}
-	s, ok := attrs.extra[strings.ToLower(string(b))]
-	return s, ok
+	return attrs.extra[strings.ToLower(string(b))]
 }
 
 // mayLower reports whether strings.ToLower can change b: it holds an

@@ -50,13 +50,13 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	z.Reset(p.buf)
 	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
 	st := &w.st
-	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0]}}
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: st.attrs.names}}
 	st.fs.steps = &p.steps
 	if p.extraAttrs != nil {
 		// Options.LazyAttrs: the tokenizer keeps those attributes too.
-		st.attrs.extra = p.extraAttrs
-		z.SetFilter(func(b []byte) bool { _, ok := st.attrs.ruleAttr(b); return ok })
-		defer z.SetFilter(isRuleAttr)
+		st.attrs.extra, st.attrs.extraNames = p.extraAttrs, p.extraNames
+		z.SetFilter(st.attrs.ruleAttr)
+		defer z.SetFilter(ruleAttr)
 	}
 	for !p.stopped {
 		p.steps++
@@ -75,25 +75,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.startTag(z, st, tt, raw, start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
-			name := tagName(z.TagName())
-			if p.anchor.open {
-				if name == "a" {
-					p.endAnchor()
-				} else {
-					p.anchorBreak(name)
-				}
-			}
-			if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
-				st.fs.breakOut()
-			} else if st.fs.end(name) {
-				continue
-			}
-			switch name {
-			case "noscript":
-				st.noscr = max(st.noscr-1, 0)
-			case "template":
-				st.tmpl = max(st.tmpl-1, 0)
-			}
+			p.endTag(st, z.TagName())
 		case htmltok.TextToken:
 			if !p.onlyBase {
 				p.text(st.rawElem, raw, start)
@@ -117,7 +99,7 @@ type walker struct {
 
 var walkPool = sync.Pool{New: func() any {
 	w := &walker{z: *htmltok.New(nil)}
-	w.z.SetFilter(isRuleAttr)
+	w.z.SetFilter(ruleAttr)
 	return w
 }}
 
@@ -136,7 +118,7 @@ func (w *walker) put(p *page) {
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
 	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
-	if !headTag(name) {
+	if !p.pastHead && !headTag(name) {
 		p.pastHead = true
 	}
 	foreign := st.fs.foreign(name)
@@ -158,7 +140,9 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		if p.anchor.open {
 			p.anchorBreak(name)
 		}
-		p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+		if len(st.attrs.list) > 0 { // most tags have none a rule reads
+			p.tag(name, &st.attrs, raw, start, !foreign && st.tmpl == 0 && st.noscr == 0)
+		}
 	}
 	st.rawElem = ""
 	if foreign {
@@ -197,6 +181,32 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 	}
 }
 
+// endTag reads the end tag whose name is written b.
+func (p *page) endTag(st *tokenState, b []byte) {
+	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
+		return // most end tags: none of the names below, no need of it
+	}
+	name := st.attrs.names.tagName(b)
+	if p.anchor.open {
+		if name == "a" {
+			p.endAnchor()
+		} else {
+			p.anchorBreak(name)
+		}
+	}
+	if len(st.fs.elems) > 0 && (name == "br" || name == "p") {
+		st.fs.breakOut()
+	} else if st.fs.end(name) {
+		return
+	}
+	switch name {
+	case "noscript":
+		st.noscr = max(st.noscr-1, 0)
+	case "template":
+		st.tmpl = max(st.tmpl-1, 0)
+	}
+}
+
 // headTag reports whether the tree that x/net/html's parser (HTML Living
 // Standard §13.2.6) builds of a page keeps, after a start tag called
 // name, a base element the tokenizer meets next where the tokenizer has
@@ -232,30 +242,77 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if hasTextMark(raw) {
+		if m := textBytes(raw, 0); m&p.textWant != 0 {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
-				decode: rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")) && hasAmpOrCR(raw),
+				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
+				marks:  m,
 			}
 			p.add(&p.ref)
 		}
 	}
 }
 
-// textMarks are the bytes without which a text holds no URI the text
-// rule looks at: a scheme's colon, a host's dot, a reference, an angle
-// bracket.
-var textMarks = [256]bool{':': true, '.': true, '&': true, '<': true}
+// The bytes of a text that textBytes tells: a scheme's colon, a host's
+// dot, an angle bracket, a reference, a CR.
+const (
+	tColon = 1 << iota
+	tDot
+	tLT
+	tAmp
+	tCR
+)
 
-// hasTextMark reports whether text holds one of textMarks: what
-// bytes.ContainsAny does, without building its set on every call.
-func hasTextMark(text []byte) bool {
-	for _, c := range text {
-		if textMarks[c] {
-			return true
+// textBytes returns which of the bytes tColon to tCR stand for text
+// holds, looking at 8 bytes at a time, up to where it holds one of stop
+// (0: to its end): it reads every text node of a page.
+func textBytes[T ~string | ~[]byte](text T, stop uint8) uint8 {
+	var m uint8
+	i := 0
+	for ; i+8 <= len(text) && m&stop == 0; i += 8 {
+		w := word(text, i)
+		colon, dot, lt := zeroes(w^ones*':'), zeroes(w^ones*'.'), zeroes(w^ones*'<')
+		amp, cr := zeroes(w^ones*'&'), zeroes(w^ones*'\r')
+		if (colon|dot|lt|amp|cr)&highs == 0 {
+			continue // most words of a text: one test
+		}
+		if colon&highs != 0 {
+			m |= tColon
+		}
+		if dot&highs != 0 {
+			m |= tDot
+		}
+		if lt&highs != 0 {
+			m |= tLT
+		}
+		if amp&highs != 0 {
+			m |= tAmp
+		}
+		if cr&highs != 0 {
+			m |= tCR
 		}
 	}
-	return false
+	for ; i < len(text) && m&stop == 0; i++ {
+		m |= textByteMarks[text[i]]
+	}
+	return m
+}
+
+var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}
+
+// uriMarks returns the bytes of textBytes without which a text holds no
+// URI the delimit scanner reports with opts: one with a scheme, a "www."
+// host name (Abbreviated), a relative reference in angle brackets
+// (AngleRelative).
+func uriMarks(opts *Options) uint8 {
+	m := uint8(tColon)
+	if opts.Abbreviated {
+		m |= tDot
+	}
+	if opts.AngleRelative {
+		m |= tLT
+	}
+	return m
 }
 
 // refBatch is how many values walk gathers before it hands them to
@@ -307,7 +364,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 	var text string
 	alt := name == "img"
 	for _, a := range attrs.list {
-		kind, ok := urlAttr(name, a.key, attrs.list, raw)
+		kind, ok := urlAttr(name, &a, attrs.list, raw)
 		if !ok {
 			continue
 		}
@@ -456,12 +513,31 @@ type urlRule struct {
 	elems []string // the elements where it does, or nil for all
 }
 
-// urlAttr tells whether attribute key of element name holds a URL, and
+// urlRules are the rules of urlAttrs by the numbers of ruleNames, with
+// ok false for the names of otherRuleAttrs.
+var urlRules = func() []struct {
+	urlRule
+	ok bool
+} {
+	rules := make([]struct {
+		urlRule
+		ok bool
+	}, len(ruleNames))
+	for r, s := range ruleNames {
+		rules[r].urlRule, rules[r].ok = urlAttrs[s]
+	}
+	return rules
+}()
+
+// urlAttr tells whether attribute a of element name holds a URL, and
 // how (see urlAttrs).
-func urlAttr(name, key string, attrs []rawAttr, raw []byte) (refKind, bool) {
-	r, ok := urlAttrs[key]
-	if !ok {
-		return extraAttr(key)
+func urlAttr(name string, a *rawAttr, attrs []rawAttr, raw []byte) (refKind, bool) {
+	if int(a.rule) >= len(urlRules) {
+		return extraAttr(a.key)
+	}
+	r := urlRules[a.rule]
+	if !r.ok {
+		return 0, false
 	}
 	if r.elems != nil && !slices.Contains(r.elems, name) {
 		return 0, false

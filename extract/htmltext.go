@@ -33,24 +33,31 @@ type linkText struct {
 
 // addText appends s to t and reports whether t is full.
 func addText[T ~string | ~[]byte](t *linkText, s T) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
 		case isASCIISpace(c):
 			t.space = len(t.buf) > 0
+			i++
 			continue
 		case c == 0: // the parser drops NUL in text
+			i++
 			continue
 		}
 		if t.space {
 			t.buf = append(t.buf, ' ')
 			t.space = false
 		}
-		t.buf = append(t.buf, c)
+		// The run of other bytes at once, up to maxLinkText.
+		j, end := i+1, min(len(s), i+maxLinkText-len(t.buf))
+		for j < end && !isASCIISpace(s[j]) && s[j] != 0 {
+			j++
+		}
+		t.buf = append(t.buf, s[i:j]...)
 		if len(t.buf) >= maxLinkText {
 			t.cut()
 			return true
 		}
+		i = j
 	}
 	return false
 }

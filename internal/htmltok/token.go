@@ -20,8 +20,11 @@
 // up to a later version: readByte reads the page in memory (no io.Reader,
 // no buffer to refill or move, so spans are offsets in the input);
 // skipToLT and the read of a quoted value jump with bytes.IndexByte, and
-// the reads of names and unquoted values loop on the buffer, where the
-// original loops on readByte; readTag tells duplicate attributes
+// skipWhiteSpace and the reads of names and unquoted values loop on the
+// buffer with a table of bytes (stops), where the original loops on
+// readByte; Next reads the '<' skipToLT stops at and the byte after it on
+// the buffer; readTagAttrKey is readTagAttr, which reads a quoted value
+// right after "=" itself; readTag tells duplicate attributes
 // without allocating (seen, nameTable) and keeps those SetFilter accepts;
 // rawTagIn sets rawTag without allocating; Token, Text, TagAttr,
 // Buffered, SetMaxBuf and NewTokenizerFragment are left out, with the
@@ -74,6 +77,9 @@ type Attr struct {
 	End      int32
 	Quote    byte // '"', '\'', or 0 for an unquoted or missing value
 	HasValue bool // "=" is written
+	// Rule is what the filter (see SetFilter) returned for the name, 1
+	// without a filter.
+	Rule int32
 }
 
 // A Tokenizer returns a stream of HTML tokens of a page held in memory.
@@ -103,7 +109,7 @@ type Tokenizer struct {
 	// nAttr counts them all and lastValEnd is where the value of the
 	// last one ends.
 	attr       []Attr
-	keep       func(name []byte) bool
+	keep       func(name []byte) int
 	nAttr      int
 	lastValEnd int
 	// The names of the current tag's attributes, to tell a duplicate in
@@ -141,10 +147,11 @@ func (z *Tokenizer) Reset(buf []byte) {
 }
 
 // SetFilter makes the tokenizer keep, of the attributes of a tag, those
-// whose name (as written) keep accepts: Attrs returns them alone, and a
-// tag of very many attributes costs memory for those alone. A nil keep
-// accepts every attribute.
-func (z *Tokenizer) SetFilter(keep func(name []byte) bool) {
+// whose name (as written) keep gives a number other than 0, the Rule of
+// the Attr: Attrs returns them alone, and a tag of very many attributes
+// costs memory for those alone. A nil keep accepts every attribute, with
+// Rule 1.
+func (z *Tokenizer) SetFilter(keep func(name []byte) int) {
 	z.keep = keep
 }
 
@@ -191,20 +198,36 @@ func (z *Tokenizer) skipWhiteSpace() {
 	if z.err != nil {
 		return
 	}
-	for {
-		c := z.readByte()
-		if z.err != nil {
-			return
-		}
-		switch c {
-		case ' ', '\n', '\r', '\t', '\f':
-			// No-op.
-		default:
-			z.raw.end--
-			return
-		}
+	// The loop of readByte up to a byte that is not white space, on the
+	// buffer.
+	i := z.raw.end
+	for i < len(z.buf) && stops[z.buf[i]]&space != 0 {
+		i++
+	}
+	z.raw.end = i
+	if i == len(z.buf) {
+		z.err = io.EOF
 	}
 }
+
+// stops classifies the bytes that end a name or a value in a tag.
+var stops = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\r\t\f") {
+		t[c] |= space
+	}
+	t['/'] |= slash
+	t['>'] |= gt
+	t['='] |= eq
+	return t
+}()
+
+// The classes of stops: white space, '/', '>' and '='.
+const (
+	space = 1 << iota
+	slash
+	gt
+	eq
+)
 
 // readRawOrRCDATA reads until the next "</foo>", where "foo" is z.rawTag and
 // is typically something like "script" or "textarea".
@@ -717,20 +740,17 @@ func (z *Tokenizer) Next() TokenType {
 loop:
 	for {
 		z.skipToLT()
-		c := z.readByte()
-		if z.err != nil {
+		// Two readByte of the '<' skipToLT stopped at and the byte after
+		// it, on the buffer.
+		if z.raw.end+1 >= len(z.buf) {
+			z.raw.end, z.err = len(z.buf), io.EOF
 			break loop
-		}
-		if c != '<' {
-			continue loop
 		}
 
 		// Check if the '<' we have just read is part of a tag, comment
 		// or doctype. If not, it's part of the accumulated text token.
-		c = z.readByte()
-		if z.err != nil {
-			break loop
-		}
+		c := z.buf[z.raw.end+1]
+		z.raw.end += 2
 		var tokenType TokenType
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
@@ -817,6 +837,9 @@ loop:
 // what a loop of readByte that goes on until a '<' does, at the speed of
 // bytes.IndexByte.
 func (z *Tokenizer) skipToLT() {
+	if z.raw.end < len(z.buf) && z.buf[z.raw.end] == '<' {
+		return // the next tag right after this one: no call
+	}
 	if i := bytes.IndexByte(z.buf[z.raw.end:], '<'); i >= 0 {
 		z.raw.end += i
 	} else {
@@ -908,15 +931,14 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 		return
 	}
 	for {
-		c := z.readByte()
-		if z.err != nil || c == '>' {
+		// What readByte returns here: skipWhiteSpace left a byte.
+		if z.buf[z.raw.end] == '>' {
+			z.raw.end++
 			break
 		}
-		z.raw.end--
-		z.readTagAttrKey()
-		z.readTagAttrVal()
+		z.readTagAttr()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
-		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && !z.seen(z.pendingAttr[0]) {
+		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && (z.nAttr == 0 || !z.seen(z.pendingAttr[0])) {
 			z.save()
 		}
 		if z.skipWhiteSpace(); z.err != nil {
@@ -937,8 +959,11 @@ func (z *Tokenizer) save() {
 		z.hashNames()
 		z.addName(k)
 	}
-	if z.keep != nil && !z.keep(z.buf[k.start:k.end]) {
-		return
+	rule := 1
+	if z.keep != nil {
+		if rule = z.keep(z.buf[k.start:k.end]); rule == 0 {
+			return
+		}
 	}
 	end := z.raw.end
 	if z.pendingEq && z.pendingQuote == 0 && v.start < v.end {
@@ -948,7 +973,7 @@ func (z *Tokenizer) save() {
 		Key:   Span{int32(k.start), int32(k.end)},
 		Val:   Span{int32(v.start), int32(v.end)},
 		End:   int32(end),
-		Quote: z.pendingQuote, HasValue: z.pendingEq,
+		Quote: z.pendingQuote, HasValue: z.pendingEq, Rule: int32(rule),
 	})
 }
 
@@ -1075,10 +1100,10 @@ var nameHash = maphash.Bytes
 // sameName reports whether the names a and b are the same in any ASCII
 // case.
 func (z *Tokenizer) sameName(a, b span) bool {
-	x, y := z.buf[a.start:a.end], z.buf[b.start:b.end]
-	if len(x) != len(y) {
+	if a.end-a.start != b.end-b.start {
 		return false
 	}
+	x, y := z.buf[a.start:a.end], z.buf[b.start:b.end]
 	for j, c := range x {
 		d := y[j]
 		if 'A' <= c && c <= 'Z' {
@@ -1109,12 +1134,11 @@ func (z *Tokenizer) readTagName() {
 	z.data.start = z.raw.end - 1
 	// The loop of readByte up to the end of the name, on the buffer.
 	for i := z.raw.end; i < len(z.buf); i++ {
-		switch z.buf[i] {
-		case ' ', '\n', '\r', '\t', '\f':
-			z.raw.end, z.data.end = i+1, i
-			return
-		case '/', '>':
+		if k := stops[z.buf[i]]; k&(space|slash|gt) != 0 {
 			z.raw.end, z.data.end = i, i
+			if k == space {
+				z.raw.end++
+			}
 			return
 		}
 	}
@@ -1122,29 +1146,45 @@ func (z *Tokenizer) readTagName() {
 	z.data.end = z.raw.end
 }
 
-// readTagAttrKey sets z.pendingAttr[0] to the "k" in "<div k=v>".
+// readTagAttr sets z.pendingAttr[0] to the "k" in "<div k=v>", then reads
+// the value (readTagAttrVal), at once for the common one, quoted right
+// after "=".
 // Precondition: z.err == nil.
-func (z *Tokenizer) readTagAttrKey() {
-	z.pendingAttr[0].start = z.raw.end
-	// The loop of readByte up to the end of the name, on the buffer.
-	for i := z.raw.end; i < len(z.buf); i++ {
-		switch z.buf[i] {
-		case '=':
-			if i == z.pendingAttr[0].start {
-				// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
-				// begins, we treat it as a character in the attribute name and continue.
-				continue
-			}
-			fallthrough
-		case ' ', '\n', '\r', '\t', '\f', '/', '>':
-			// WHATWG 13.2.5.33 Attribute name state
-			// We need to reconsume the char in the after attribute name state to support the / character
-			z.raw.end, z.pendingAttr[0].end = i, i
-			return
-		}
+func (z *Tokenizer) readTagAttr() {
+	buf, i := z.buf, z.raw.end
+	start := i
+	if i < len(buf) && buf[i] == '=' {
+		// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
+		// begins, we treat it as a character in the attribute name and continue.
+		i++
 	}
-	z.raw.end, z.err = len(z.buf), io.EOF
-	z.pendingAttr[0].end = z.raw.end
+	// The loop of readByte up to the end of the name, on the buffer.
+	for i < len(buf) && stops[buf[i]] == 0 {
+		i++
+	}
+	// WHATWG 13.2.5.33 Attribute name state
+	// We need to reconsume the char in the after attribute name state to support the / character
+	z.pendingAttr[0] = span{start, i}
+	z.raw.end = i
+	if i == len(buf) {
+		z.err = io.EOF
+	}
+	if i+1 >= len(buf) || buf[i] != '=' || buf[i+1] != '"' && buf[i+1] != '\'' {
+		z.readTagAttrVal()
+		return
+	}
+	// What readTagAttrVal comes to there.
+	q := buf[i+1]
+	z.pendingEq, z.pendingQuote = true, q
+	i += 2
+	j := bytes.IndexByte(buf[i:], q)
+	if j < 0 {
+		z.raw.end, z.err = len(buf), io.EOF
+		z.pendingAttr[1] = span{i, len(buf)}
+		return
+	}
+	z.pendingAttr[1] = span{i, i + j}
+	z.raw.end = i + j + 1
 }
 
 // readTagAttrVal sets z.pendingAttr[1] to the "v" in "<div k=v>", and
@@ -1153,6 +1193,14 @@ func (z *Tokenizer) readTagAttrVal() {
 	z.pendingAttr[1].start = z.raw.end
 	z.pendingAttr[1].end = z.raw.end
 	z.pendingEq, z.pendingQuote = false, 0
+	if i := z.raw.end; z.err == nil && i < len(z.buf) && z.buf[i] == '=' {
+		// The common case, "=" right after the name: what the
+		// white space skipped and the byte read and unread below come
+		// to.
+		z.raw.end++
+		z.readTagAttrValAfterEq()
+		return
+	}
 	if z.skipWhiteSpace(); z.err != nil {
 		return
 	}
@@ -1169,6 +1217,11 @@ func (z *Tokenizer) readTagAttrVal() {
 		z.raw.end--
 		return
 	}
+	z.readTagAttrValAfterEq()
+}
+
+// readTagAttrValAfterEq is readTagAttrVal after the "=".
+func (z *Tokenizer) readTagAttrValAfterEq() {
 	z.pendingEq = true
 	if z.skipWhiteSpace(); z.err != nil {
 		return
@@ -1201,12 +1254,11 @@ func (z *Tokenizer) readTagAttrVal() {
 		z.pendingAttr[1].start = z.raw.end - 1
 		// The loop of readByte up to the end of the value, on the buffer.
 		for i := z.raw.end; i < len(z.buf); i++ {
-			switch z.buf[i] {
-			case ' ', '\n', '\r', '\t', '\f':
-				z.raw.end, z.pendingAttr[1].end = i+1, i
-				return
-			case '>':
+			if k := stops[z.buf[i]]; k&(space|gt) != 0 {
 				z.raw.end, z.pendingAttr[1].end = i, i
+				if k == space {
+					z.raw.end++
+				}
 				return
 			}
 		}

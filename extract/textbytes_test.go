@@ -1,0 +1,69 @@
+package extract
+
+import (
+	"bytes"
+	"html"
+	"math/rand"
+	"testing"
+)
+
+// TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
+// hasAmpOrCR, plainValue and lastNewline against a byte by byte reading, on random texts of every
+// length up to 40 with the bytes they look for anywhere.
+func TestTextBytes(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a")
+	for range 100000 {
+		b := make([]byte, r.Intn(41))
+		for i := range b {
+			b[i] = 'a'
+			if r.Intn(8) == 0 {
+				b[i] = marks[r.Intn(len(marks))]
+			}
+		}
+		var want uint8
+		for i, c := range []byte(":.<&\r") {
+			if bytes.IndexByte(b, c) >= 0 {
+				want |= 1 << i
+			}
+		}
+		if got := textBytes(b, 0); got != want {
+			t.Fatalf("textBytes(%q) = %05b, want %05b", b, got, want)
+		}
+		if got := textBytes(string(b), 0); got != want {
+			t.Fatalf("textBytes(string %q) = %05b, want %05b", b, got, want)
+		}
+		if stop := uint8(1 << r.Intn(5)); textBytes(b, stop)&stop != want&stop {
+			t.Fatalf("textBytes(%q, %05b) = %05b, want %05b", b, stop, textBytes(b, stop), want)
+		}
+		plain := bytes.IndexFunc(b, func(r rune) bool { return r >= 0x80 || r < 0x20 || r == '&' }) < 0
+		if got := plainValue(b); got != plain {
+			t.Fatalf("plainValue(%q) = %v, want %v", b, got, plain)
+		}
+		if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
+			t.Fatalf("lastNewline(%q) = %d, want %d", b, got, want)
+		}
+		for _, nul := range []bool{false, true} {
+			want := bytes.ContainsAny(b, "&\r") || nul && bytes.IndexByte(b, 0) >= 0
+			if got := hasAmpOrCR(b, nul); got != want || hasAmpOrCR(string(b), nul) != want {
+				t.Fatalf("hasAmpOrCR(%q, %v) = %v, want %v", b, nul, got, want)
+			}
+		}
+	}
+}
+
+// TestCommonRef checks the references commonRef decodes without the
+// decoder against html.UnescapeString, and decode with them against
+// decode without them.
+func TestCommonRef(t *testing.T) {
+	for _, ref := range []string{"&nbsp;", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "&copy;", "&reg;"} {
+		if got, want := commonRef(ref), html.UnescapeString(ref); got != want || got == "" {
+			t.Errorf("commonRef(%q) = %q, want %q", ref, got, want)
+		}
+	}
+	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&#039;", "&NBSP;", "&copy=", "x"} {
+		if got := commonRef(s); got != "" {
+			t.Errorf("commonRef(%q) = %q, want none", s, got)
+		}
+	}
+}
