@@ -14,9 +14,12 @@ import (
 // List-Id, ...), as delimit finds them in text, unless its value is made
 // of identifiers, not links (see idFields). A Subject gives a link only
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
-// first; the links found in them are placed at the field's value.
+// first; the links found in them are placed at the field's value. The
+// delimit options are those of bodies (Options.AnyScheme, Abbreviated,
+// AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
-	if !s.opts.Abbreviated && !mayHoldScheme(f.value) || isIDField(f.raw) {
+	opts := s.delimitOptions()
+	if !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -27,7 +30,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			value, decoded = []byte(d), true
 		}
 	}
-	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated}) {
+	for m := range delimit.All(value, opts) {
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
 		}
@@ -45,20 +48,28 @@ func (w *mailWalker) textField(s *source, f field) bool {
 	return true
 }
 
+// messageIDFields are the header fields whose values are identifiers in
+// the form of an addr-spec (RFC 5322 §3.6.4, RFC 2045 §7, RFC 5321 §4.4):
+// neither a link nor an e-mail address is read from them (see idFields,
+// and identifierFields for the addresses in text).
+var messageIDFields = [...]string{"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID", "Received"}
+
 // idFields are the header fields whose values are identifiers, traces of
 // relays, signatures or addresses, not links, and which no URI is read
 // from; fields named "ARC-..." (RFC 8617) too. (The group syntax of the
-// address fields, "Undisclosed-Recipients:;", reads as a scheme.)
-var idFields = [...]string{
-	"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID",
-	"Received", "X-Received", "Received-SPF", "Authentication-Results",
+// address fields, "Undisclosed-Recipients:;", reads as a scheme.) It is
+// messageIDFields and more: the addresses of From, To, ... are what
+// Options.Emails reports, not identifiers, so identifierFields, made from
+// messageIDFields, leaves them out.
+var idFields = append(messageIDFields[:len(messageIDFields):len(messageIDFields)],
+	"X-Received", "Received-SPF", "Authentication-Results",
 	"DKIM-Signature", "X-Google-DKIM-Signature", "DomainKey-Signature",
 	"Content-Class", "Thread-Index",
 	"From", "Sender", "Reply-To", "To", "Cc", "Bcc", "Return-Path", "Delivered-To",
 	"Resent-From", "Resent-Sender", "Resent-To", "Resent-Cc", "Resent-Bcc",
 	"Errors-To", "X-Original-To", "Envelope-To", "Mail-Followup-To", "Mail-Reply-To",
 	"Disposition-Notification-To",
-}
+)
 
 // isIDField reports whether the field name is one of idFields or an
 // ARC field, in any case.
@@ -72,6 +83,14 @@ func isIDField(name []byte) bool {
 		}
 	}
 	return false
+}
+
+// fieldMayHoldURI reports whether the field value v may hold a URI that
+// delimit finds with opts: any value may hold an abbreviated one
+// ("www.example.com"); one with a "<" a relative reference inside <...>;
+// else it needs a scheme (see mayHoldScheme).
+func fieldMayHoldURI(v []byte, opts delimit.Options) bool {
+	return opts.Abbreviated || opts.Relative && bytes.IndexByte(v, '<') >= 0 || mayHoldScheme(v)
 }
 
 // mayHoldScheme reports whether v may hold a URI with a scheme: a ':' after
