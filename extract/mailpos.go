@@ -298,6 +298,9 @@ func (w *mailWalker) yieldMapped(l Link, err error) bool {
 
 // transcode appends to dst the text src in enc converted to UTF-8.
 func transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
+	if t := byteTableOf(enc); t != nil {
+		return t.appendBytes(slices.Grow(dst, len(src)+len(src)/4+16), src)
+	}
 	d := enc.NewDecoder()
 	dst = slices.Grow(dst, len(src)+len(src)/4+16)
 	for {

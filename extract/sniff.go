@@ -57,16 +57,6 @@ func sniffEncoding(text []byte) encoding.Encoding {
 	return detectLegacy(sample[:min(len(sample), sniffSample)])
 }
 
-// firstNonASCII returns the offset of the first 8-bit byte of text, or
-// len(text).
-func firstNonASCII(text []byte) int {
-	i := 0
-	for i < len(text) && text[i] < 0x80 {
-		i++
-	}
-	return i
-}
-
 // isISO2022JP reports whether the 7-bit text holds an escape sequence of
 // ISO-2022-JP (RFC 1468) into JIS X 0208 or JIS X 0201.
 func isISO2022JP(text []byte) bool {

@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// TestByteTableTranscode checks that transcode's table of a single-byte
+// encoding writes what the encoding's own decoder writes, for every
+// charmap and every byte, in ASCII runs and alone.
+func TestByteTableTranscode(t *testing.T) {
+	all := make([]byte, 0, 256*3)
+	for c := range 256 {
+		all = append(all, byte(c), 'a', byte(255-c))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	mixed := make([]byte, 4096)
+	for i := range mixed {
+		if mixed[i] = byte(rng.IntN(128)); rng.IntN(10) == 0 {
+			mixed[i] |= 0x80
+		}
+	}
+	tables := 0
+	for _, e := range charmap.All {
+		cm, ok := e.(*charmap.Charmap)
+		if !ok {
+			continue // x-user-defined
+		}
+		if byteTableOf(cm) != nil {
+			tables++
+		}
+		for _, in := range [][]byte{all, mixed, []byte("plain ASCII line\r\n"), nil} {
+			want, err := cm.NewDecoder().Bytes(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := transcode([]byte("x"), cm, in); !bytes.Equal(got[1:], want) {
+				t.Errorf("%v on %d bytes:\n got %q\nwant %q", cm, len(in), got[1:], want)
+			}
+		}
+	}
+	if tables < 20 {
+		t.Errorf("%d charmaps with a byte table, want the ASCII supersets (20 or more)", tables)
+	}
+}
+
+// TestByteTableLabels checks that the encodings the charset labels of
+// mail name most are read through a byteTable.
+func TestByteTableLabels(t *testing.T) {
+	for _, label := range []string{"iso-8859-1", "windows-1252", "iso-8859-15", "koi8-r", "windows-1251", "ibm850"} {
+		enc, ok := lookupCharset(label)
+		if !ok || byteTableOf(enc) == nil {
+			t.Errorf("%s: %T, no byte table", label, enc)
+		}
+	}
+}
