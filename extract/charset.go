@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"mime"
@@ -160,22 +159,10 @@ func asciiCompatible(enc encoding.Encoding) bool {
 }
 
 // isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
-// looks at 8 bytes at a time: it reads every text part of a mail.
+// reads every text part of a mail: the 8-bit bytes are looked for 32
+// bytes at a time, ESC by bytes.IndexByte's vector code.
 func isPlainASCII(b []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; len(b) >= 8; b = b[8:] {
-		w := binary.LittleEndian.Uint64(b)
-		x := w ^ 0x1b*ones // a zero byte where b has ESC
-		if w&highs != 0 || (x-ones)&^x&highs != 0 {
-			return false
-		}
-	}
-	for _, c := range b {
-		if c >= 0x80 || c == 0x1b {
-			return false
-		}
-	}
-	return true
+	return firstNonASCII(b) == len(b) && bytes.IndexByte(b, 0x1b) < 0
 }
 
 // iriToURI returns f with the non-ASCII bytes of the new values it

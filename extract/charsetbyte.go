@@ -59,10 +59,16 @@ func (t *byteTable) appendBytes(dst, src []byte) []byte {
 }
 
 // firstNonASCII returns the offset of the first 8-bit byte of text, or
-// len(text). It reads 8 bytes at a time.
+// len(text). It reads 32 bytes at a time, then 8.
 func firstNonASCII(text []byte) int {
 	const highs = 0x8080808080808080
 	i := 0
+	for ; i+32 <= len(text); i += 32 {
+		le := binary.LittleEndian
+		if (le.Uint64(text[i:])|le.Uint64(text[i+8:])|le.Uint64(text[i+16:])|le.Uint64(text[i+24:]))&highs != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(text); i += 8 {
 		if binary.LittleEndian.Uint64(text[i:])&highs != 0 {
 			break

@@ -162,9 +162,9 @@ func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 		sample = sample[nSrc:]
 		text := buf[:nDst]
 		for i := 0; i < len(text); {
-			if c := text[i]; c < 0x80 { // most of a page, told without decoding
-				prev = rune(c)
-				i++
+			if text[i] < 0x80 { // most of a page: skipped 8 bytes at a time
+				i += firstNonASCII(text[i:])
+				prev = rune(text[i-1])
 				continue
 			}
 			r, n := utf8.DecodeRune(text[i:])
