@@ -564,9 +564,17 @@ func isFoldSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 // unfoldAll returns v without any white space: within a URI in a header,
 // white space is folding (RFC 2369 §2, RFC 2557 §4.4.2).
 func unfoldAll(v []byte) string {
+	i := 0
+	for i < len(v) && !isFoldSpace(v[i]) {
+		i++
+	}
+	if i == len(v) { // nearly always: one copy
+		return string(v)
+	}
 	var b strings.Builder
 	b.Grow(len(v))
-	for _, c := range v {
+	b.Write(v[:i])
+	for _, c := range v[i:] {
 		if !isFoldSpace(c) {
 			b.WriteByte(c)
 		}

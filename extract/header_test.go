@@ -222,3 +222,13 @@ func TestParseHeaderAll(t *testing.T) {
 		}
 	}
 }
+
+func TestUnfoldAll(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "http://a/": "http://a/", "http://a/\r\n b": "http://a/b", " x\ty\n": "xy", "\r\n\t": "",
+	} {
+		if got := unfoldAll([]byte(in)); got != want {
+			t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -109,6 +109,58 @@ func mayHoldScheme(v []byte) bool {
 	return false
 }
 
+// foldedValue returns the value of a header field as Link.Text shows it:
+// unfolded (see unfold), and, when that leaves tabs, line breaks or runs
+// of spaces, with its white space folded (joinFields), as in the context
+// of text: a tab of the folding would show as "\t" where the text is
+// escaped for a terminal. An ASCII value, nearly all, is read in one
+// pass, into buf when it changes.
+func foldedValue(buf, value []byte) []byte {
+	if firstNonASCII(value) < len(value) {
+		v := unfold(value)
+		if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
+			v = joinFields(v)
+		}
+		return v
+	}
+	v := bytes.TrimSpace(value)
+	if bytes.IndexByte(v, '\n') < 0 {
+		if bytes.IndexByte(v, '\t') < 0 && bytes.IndexByte(v, '\r') < 0 && !bytes.Contains(v, []byte("  ")) {
+			return v
+		}
+		return appendJoined(buf, v)
+	}
+	// Unfolded: the line breaks left out.
+	out, fold, prev := buf, false, byte(0)
+	for _, c := range v {
+		if c == '\r' || c == '\n' {
+			continue
+		}
+		fold = fold || c == '\t' || c == ' ' && prev == ' '
+		out, prev = append(out, c), c
+	}
+	if !fold {
+		return out
+	}
+	return appendJoined(out[:len(buf)], out[len(buf):])
+}
+
+// appendJoined appends joinFields(v) to dst, v ASCII, which may be
+// dst[len(dst):] itself: it writes no further than it has read.
+func appendJoined(dst, v []byte) []byte {
+	for _, c := range v {
+		if !asciiSpace(c) {
+			dst = append(dst, c)
+		} else if n := len(dst); n > 0 && dst[n-1] != ' ' {
+			dst = append(dst, ' ')
+		}
+	}
+	if n := len(dst); n > 0 && dst[n-1] == ' ' {
+		dst = dst[:n-1]
+	}
+	return dst
+}
+
 // joinFields returns bytes.Join(bytes.Fields(v), " "), in one copy when v
 // is ASCII (bytes.Fields reads the Unicode white space of other text).
 func joinFields(v []byte) []byte {
@@ -117,18 +169,7 @@ func joinFields(v []byte) []byte {
 			return bytes.Join(bytes.Fields(v), []byte(" "))
 		}
 	}
-	out := make([]byte, 0, len(v))
-	for _, c := range v {
-		if !asciiSpace(c) {
-			out = append(out, c)
-		} else if n := len(out); n > 0 && out[n-1] != ' ' {
-			out = append(out, ' ')
-		}
-	}
-	if n := len(out); n > 0 && out[n-1] == ' ' {
-		out = out[:n-1]
-	}
-	return out
+	return appendJoined(make([]byte, 0, len(v)), v)
 }
 
 // asciiSpace reports whether c is white space as bytes.Fields reads it.
@@ -145,12 +186,8 @@ const maxFieldText = 200
 // (List-Unsubscribe's second link, after a long mailto: token), cut
 // around ref as the context of text is, for the text to show the link.
 func fieldText(name string, value []byte, ref string) string {
-	// White space folded as in the context of text: a tab of the
-	// folding would show as "\t" where the text is escaped for a terminal.
-	v := unfold(value)
-	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
-		v = joinFields(v)
-	}
+	var buf [512]byte
+	v := foldedValue(buf[:0], value)
 	// Only a value longer than maxFieldText can hold ref past it (the
 	// search converts ref, an allocation for most links).
 	if ref != "" && len(v) > maxFieldText {

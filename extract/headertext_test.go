@@ -153,3 +153,28 @@ func TestIdentifierFieldsInIDFields(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedValue checks foldedValue against what it does in one pass:
+// unfold, then joinFields when tabs, line breaks or runs of spaces are
+// left, on random values of white space, folding and text.
+func TestFoldedValue(t *testing.T) {
+	parts := []string{" ", "\t", "\r\n ", "\r\n\t", "\r", "\n", "\v", "\f", "a", "bc", "  ", "\u00a0", "é"}
+	r := rand.New(rand.NewPCG(15, 5))
+	for n := range 20000 {
+		var v []byte
+		for range r.IntN(12) {
+			p := parts[r.IntN(len(parts))]
+			if n%2 == 0 && p[0] >= 0x80 {
+				continue // half the values ASCII
+			}
+			v = append(v, p...)
+		}
+		want := unfold(v)
+		if bytes.ContainsAny(want, "\t\r\n") || bytes.Contains(want, []byte("  ")) {
+			want = joinFields(want)
+		}
+		if got := foldedValue(make([]byte, 0, r.IntN(8)), v); !bytes.Equal(got, want) {
+			t.Fatalf("foldedValue(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
