@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -73,6 +74,46 @@ func TestFirstNonASCII(t *testing.T) {
 				t.Errorf("%d bytes, 8-bit at %d: got %d", n, i, got)
 			}
 			b[i] = 0x7f
+		}
+	}
+}
+
+// TestCharsetCursorSingleByte checks that charsetCursor's count of
+// characters in a single-byte encoding gives the offsets that encoding the
+// text back gives, at every offset in turn (link offsets, at the start
+// of a character), then at a few backwards, one inside a character.
+func TestCharsetCursorSingleByte(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, cm := range []*charmap.Charmap{charmap.Windows1252, charmap.KOI8R, charmap.ISO8859_7} {
+		src := make([]byte, 3000)
+		for i := range src {
+			switch rng.IntN(8) {
+			case 0:
+				src[i] = '\n'
+			case 1, 2:
+				src[i] = byte(0x80 + rng.IntN(0x80))
+			default:
+				src[i] = byte(' ' + rng.IntN(0x5f))
+			}
+		}
+		out := transcode(nil, cm, src)
+		fast, slow := newCharsetCursor(src, out, cm), newCharsetCursor(src, out, cm)
+		slow.singleByte = false
+		if !fast.singleByte {
+			t.Fatalf("%v: not single-byte", cm)
+		}
+		offs := make([]int, 0, len(out)+3)
+		for off := range len(out) + 1 {
+			if off == len(out) || utf8.RuneStart(out[off]) {
+				offs = append(offs, off)
+			}
+		}
+		inside := bytes.IndexFunc(out, func(r rune) bool { return r >= utf8.RuneSelf }) + 1
+		offs = append(offs, 10, offs[len(offs)/2], 5, inside, offs[len(offs)/2], len(out))
+		for _, off := range offs {
+			if got, want := fast.in(off), slow.in(off); got != want {
+				t.Fatalf("%v, offset %d of %d: got %d, want %d", cm, off, len(out), got, want)
+			}
 		}
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"slices"
 	"sort"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 )
 
@@ -170,20 +172,27 @@ func (c *cteCursor) column(line []byte, k int) int {
 }
 
 // charsetCursor maps offsets in the UTF-8 text converted from src to
-// offsets in src. The lines of both match, as every ASCII-compatible
-// encoding writes its line breaks as ASCII does; in a line, the text
-// between two offsets asked for is encoded back to count its bytes in
-// src. For the others (UTF-16), the offset is taken in proportion.
+// offsets in src. In a single-byte encoding, each character of the text
+// is one byte of src. Otherwise the lines of both match, as every
+// ASCII-compatible encoding writes its line breaks as ASCII does; in a
+// line, the text between two offsets asked for is encoded back to count
+// its bytes in src. For the others (UTF-16), the offset is taken in
+// proportion.
 type charsetCursor struct {
-	src, out     []byte
-	enc          *encoding.Encoder
-	ascii        bool
-	srcAt, outAt int // a place in the current line, in src and out
-	scratch      [512]byte
+	src, out []byte
+	enc      *encoding.Encoder
+	ascii    bool
+	// singleByte tells a single-byte encoding, whose offsets are counts
+	// of characters until an offset inside one, not expected, splits it
+	// (the encoder then reads its pieces as characters of their own).
+	singleByte, split bool
+	srcAt, outAt      int // a place in the current line, in src and out
+	scratch           [512]byte
 }
 
 func newCharsetCursor(src, out []byte, enc encoding.Encoding) *charsetCursor {
-	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc)}
+	_, singleByte := enc.(*charmap.Charmap)
+	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc), singleByte: singleByte}
 }
 
 func (c *charsetCursor) in(off int) int {
@@ -192,7 +201,15 @@ func (c *charsetCursor) in(off int) int {
 		return int(int64(off) * int64(len(c.src)) / int64(max(len(c.out), 1)))
 	}
 	if off < c.outAt {
-		c.srcAt, c.outAt = 0, 0
+		c.srcAt, c.outAt, c.split = 0, 0, false
+	}
+	if c.singleByte && !c.split {
+		if off == len(c.out) || utf8.RuneStart(c.out[off]) {
+			c.srcAt += utf8.RuneCount(c.out[c.outAt:off])
+			c.outAt = off
+			return c.srcAt
+		}
+		c.split = true
 	}
 	for {
 		i := bytes.IndexByte(c.out[c.outAt:off], '\n')
