@@ -1,6 +1,9 @@
 package extract
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // lineCounter turns byte offsets, met in increasing order, into 1-based
 // lines and byte columns.
@@ -22,7 +25,7 @@ func (lc *lineCounter) at(off int) (line, col int) {
 	}
 	// Two passes that each look at many lines at once, rather than a
 	// call for each line: mail lines are short.
-	if i := bytes.LastIndexByte(lc.buf[lc.pos:off], '\n'); i >= 0 {
+	if i := lastNewline(lc.buf[lc.pos:off]); i >= 0 {
 		lc.line += bytes.Count(lc.buf[lc.pos:lc.pos+i], []byte("\n")) + 1
 		lc.lineStart = lc.pos + i + 1
 	}
@@ -36,4 +39,18 @@ func (lc *lineCounter) ahead(off int) int {
 		return off
 	}
 	return off - lc.pos
+}
+
+// lastNewline is bytes.LastIndexByte(b, '\n') 8 bytes at a time (that one
+// reads a byte at a time, on lines of HTML that may be long).
+func lastNewline(b []byte) int {
+	const ones, highs, nls = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:]) ^ nls // a zero byte where b has '\n'
+		if (x-ones)&^x&highs != 0 {
+			break
+		}
+	}
+	return bytes.LastIndexByte(b[:i], '\n')
 }
