@@ -119,6 +119,15 @@ func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding
 // its first 1024 bytes (the prescan, §13.2.3.2), else UTF-8 when those
 // bytes are UTF-8 with 8-bit ones in them; nil when nothing tells.
 func htmlEncoding(text []byte) encoding.Encoding {
+	if head := text[:min(len(text), 1024)]; !hasMetaTag(head) && !hasBOM(head) {
+		// What DetermineEncoding concludes when its prescan has no
+		// <meta> to read, without the tokenizer it runs for that (most
+		// mail HTML parts have none).
+		if utf8Head(head) {
+			return unicode.UTF8
+		}
+		return nil
+	}
 	e, name, _ := charset.DetermineEncoding(text, "")
 	if e == charmap.Windows1252 {
 		// DetermineEncoding's last resort, as such: a declared
@@ -129,6 +138,43 @@ func htmlEncoding(text []byte) encoding.Encoding {
 	// characters as character references.
 	enc, _ := htmlindex.Get(name)
 	return enc
+}
+
+// hasMetaTag reports whether head holds "<meta", in any case: the start
+// of the only tag charset.DetermineEncoding's prescan reads.
+func hasMetaTag(head []byte) bool {
+	for i := bytes.IndexByte(head, '<'); i >= 0; {
+		if rest := head[i+1:]; len(rest) >= 4 && rest[0]|0x20 == 'm' && rest[1]|0x20 == 'e' && rest[2]|0x20 == 't' && rest[3]|0x20 == 'a' {
+			return true
+		}
+		j := bytes.IndexByte(head[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// hasBOM reports whether head starts with one of the byte order marks
+// charset.DetermineEncoding reads (UTF-8, UTF-16).
+func hasBOM(head []byte) bool {
+	return bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe"))
+}
+
+// utf8Head reports whether head, the first 1024 bytes of a page, is UTF-8
+// as charset.DetermineEncoding tells it: valid, a character cut at the
+// end left out, with 8-bit bytes in it.
+func utf8Head(head []byte) bool {
+	for i := len(head) - 1; i >= 0 && i > len(head)-4; i-- {
+		if b := head[i]; b < utf8.RuneSelf {
+			break
+		} else if utf8.RuneStart(b) {
+			head = head[:i]
+			break
+		}
+	}
+	return firstNonASCII(head) < len(head) && utf8.Valid(head)
 }
 
 // urlEncoding returns the encoding in which a document in enc writes the

@@ -3,10 +3,14 @@ package extract
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // TestByteTableTranscode checks that transcode's table of a single-byte
@@ -114,6 +118,35 @@ func TestCharsetCursorSingleByte(t *testing.T) {
 			if got, want := fast.in(off), slow.in(off); got != want {
 				t.Fatalf("%v, offset %d of %d: got %d, want %d", cm, off, len(out), got, want)
 			}
+		}
+	}
+}
+
+// TestHTMLEncodingShortcut checks htmlEncoding, which leaves out
+// charset.DetermineEncoding's prescan when there is no <meta> to read,
+// against DetermineEncoding itself on random pages: with and without
+// <meta> charsets, byte order marks, UTF-8 and 8-bit text, characters
+// cut at the 1024th byte.
+func TestHTMLEncodingShortcut(t *testing.T) {
+	ref := func(text []byte) encoding.Encoding {
+		e, name, _ := charset.DetermineEncoding(text, "")
+		if e == charmap.Windows1252 {
+			return nil
+		}
+		enc, _ := htmlindex.Get(name)
+		return enc
+	}
+	parts := []string{"<p>text</p>", "<meta charset=koi8-r>", "<META http-equiv=Content-Type content='text/html; charset=shift_jis'>",
+		"<Meta charset=\"utf-16\">", "<me", "ta charset=big5>", "é", "日本語", "\xe9", "\x93", "\xef\xbb\xbf", "\xff\xfe",
+		strings.Repeat("a", 300), strings.Repeat("x", 1021), "<script><meta charset=gbk></script>"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b []byte
+		for range rng.IntN(8) {
+			b = append(b, parts[rng.IntN(len(parts))]...)
+		}
+		if got, want := htmlEncoding(b), ref(b); got != want {
+			t.Fatalf("htmlEncoding(%q) = %v, want %v", b, got, want)
 		}
 	}
 }
