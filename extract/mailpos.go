@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 	"unicode/utf8"
@@ -205,7 +207,7 @@ func (c *charsetCursor) in(off int) int {
 	}
 	if c.singleByte && !c.split {
 		if off == len(c.out) || utf8.RuneStart(c.out[off]) {
-			c.srcAt += utf8.RuneCount(c.out[c.outAt:off])
+			c.srcAt += runeCount(c.out[c.outAt:off])
 			c.outAt = off
 			return c.srcAt
 		}
@@ -236,6 +238,23 @@ func (c *charsetCursor) in(off int) int {
 	}
 	c.srcAt = min(c.srcAt, end)
 	return c.srcAt
+}
+
+// runeCount is utf8.RuneCount for valid UTF-8, 8 bytes at a time: the
+// bytes that are not continuation bytes (10xxxxxx).
+func runeCount(b []byte) int {
+	const highs = 0x8080808080808080
+	n := len(b)
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(w &^ (w << 1) & highs) // bit 7 set, bit 6 (shifted to 7) clear
+	}
+	for _, c := range b {
+		if c&0xc0 == 0x80 {
+			n--
+		}
+	}
+	return n
 }
 
 // flowedCursor maps offsets in a format=flowed text unwrapped to offsets
