@@ -336,6 +336,9 @@ func parseMediaType(v string) (string, map[string]string, error) {
 	if strings.Count(v, ";") > maxMediaParams {
 		return "", nil, errTooManyParams
 	}
+	if mt, params, ok := simpleMediaType(v); ok {
+		return mt, params, nil
+	}
 	return mime.ParseMediaType(v)
 }
 
