@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urix/urix/internal/ascii"
@@ -96,7 +97,7 @@ func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encod
 			return text, unicode.UTF8, warning, false
 		}
 	}
-	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
+	if enc == unicode.UTF8 && utf8.Valid(text) || isPlainASCII(text) && asciiCompatible(enc) {
 		return text, enc, warning, false
 	}
 	return text, enc, warning, true
@@ -200,9 +201,22 @@ func quoteLabel(label string) string {
 // the forms without) would not. (ISO-2022-JP switches with ESC, which
 // isPlainASCII rules out.)
 func asciiCompatible(enc encoding.Encoding) bool {
+	cm, isCharmap := enc.(*charmap.Charmap)
+	if isCharmap { // most parts: the answer is kept, not an encoder made each time
+		if ok, found := charmapASCII.Load(cm); found {
+			return ok.(bool)
+		}
+	}
 	s, err := enc.NewEncoder().String("<a")
-	return err == nil && s == "<a"
+	ok := err == nil && s == "<a"
+	if isCharmap {
+		charmapASCII.Store(cm, ok)
+	}
+	return ok
 }
+
+// charmapASCII caches asciiCompatible for the single-byte encodings.
+var charmapASCII sync.Map
 
 // isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
 // reads every text part of a mail: the 8-bit bytes are looked for 32

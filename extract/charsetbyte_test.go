@@ -163,3 +163,15 @@ func TestRuneCount(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIICompatibleCached checks that asciiCompatible gives a charmap
+// the same answer from its cache as from the encoder.
+func TestASCIICompatibleCached(t *testing.T) {
+	for _, e := range charmap.All {
+		s, err := e.NewEncoder().String("<a")
+		want := err == nil && s == "<a"
+		if a, b := asciiCompatible(e), asciiCompatible(e); a != want || b != want {
+			t.Errorf("%v: asciiCompatible %v then %v, want %v", e, a, b, want)
+		}
+	}
+}
