@@ -2,11 +2,11 @@ package extract
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"mime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urix/urix/internal/ascii"
@@ -97,7 +97,7 @@ func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encod
 			return text, unicode.UTF8, warning, false
 		}
 	}
-	if enc == unicode.UTF8 && utf8.Valid(text) || asciiCompatible(enc) && isPlainASCII(text) {
+	if enc == unicode.UTF8 && utf8.Valid(text) || isPlainASCII(text) && asciiCompatible(enc) {
 		return text, enc, warning, false
 	}
 	return text, enc, warning, true
@@ -119,6 +119,15 @@ func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding
 // byte order mark, else the <meta> charset or http-equiv Content-Type in
 // its first 1024 bytes (the prescan, §13.2.3.2); nil when nothing tells.
 func htmlEncoding(text []byte) encoding.Encoding {
+	if head := text[:min(len(text), 1024)]; !hasMetaTag(head) && !hasBOM(head) {
+		// What DetermineEncoding concludes when its prescan has no
+		// <meta> to read, without the tokenizer it runs for that (most
+		// mail HTML parts have none).
+		if utf8Head(head) {
+			return unicode.UTF8
+		}
+		return nil
+	}
 	e, name, _ := charset.DetermineEncoding(text, "")
 	if e == charmap.Windows1252 || e == encoding.Nop && !isPlainASCII(text[:min(len(text), 1024)]) {
 		// DetermineEncoding's guesses, as such (a declared encoding
@@ -132,6 +141,43 @@ func htmlEncoding(text []byte) encoding.Encoding {
 	// characters as character references.
 	enc, _ := htmlindex.Get(name)
 	return enc
+}
+
+// hasMetaTag reports whether head holds "<meta", in any case: the start
+// of the only tag charset.DetermineEncoding's prescan reads.
+func hasMetaTag(head []byte) bool {
+	for i := bytes.IndexByte(head, '<'); i >= 0; {
+		if rest := head[i+1:]; len(rest) >= 4 && rest[0]|0x20 == 'm' && rest[1]|0x20 == 'e' && rest[2]|0x20 == 't' && rest[3]|0x20 == 'a' {
+			return true
+		}
+		j := bytes.IndexByte(head[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// hasBOM reports whether head starts with one of the byte order marks
+// charset.DetermineEncoding reads (UTF-8, UTF-16).
+func hasBOM(head []byte) bool {
+	return bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe"))
+}
+
+// utf8Head reports whether head, the first 1024 bytes of a page, is UTF-8
+// as charset.DetermineEncoding tells it: valid, a character cut at the
+// end left out, with 8-bit bytes in it.
+func utf8Head(head []byte) bool {
+	for i := len(head) - 1; i >= 0 && i > len(head)-4; i-- {
+		if b := head[i]; b < utf8.RuneSelf {
+			break
+		} else if utf8.RuneStart(b) {
+			head = head[:i]
+			break
+		}
+	}
+	return firstNonASCII(head) < len(head) && utf8.Valid(head)
 }
 
 // urlEncoding returns the encoding in which a document in enc writes the
@@ -157,27 +203,28 @@ func quoteLabel(label string) string {
 // the forms without) would not. (ISO-2022-JP switches with ESC, which
 // isPlainASCII rules out.)
 func asciiCompatible(enc encoding.Encoding) bool {
+	cm, isCharmap := enc.(*charmap.Charmap)
+	if isCharmap { // most parts: the answer is kept, not an encoder made each time
+		if ok, found := charmapASCII.Load(cm); found {
+			return ok.(bool)
+		}
+	}
 	s, err := enc.NewEncoder().String("<a")
-	return err == nil && s == "<a"
+	ok := err == nil && s == "<a"
+	if isCharmap {
+		charmapASCII.Store(cm, ok)
+	}
+	return ok
 }
 
+// charmapASCII caches asciiCompatible for the single-byte encodings.
+var charmapASCII sync.Map
+
 // isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
-// looks at 8 bytes at a time: it reads every text part of a mail.
+// reads every text part of a mail: the 8-bit bytes are looked for 32
+// bytes at a time, ESC by bytes.IndexByte's vector code.
 func isPlainASCII(b []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; len(b) >= 8; b = b[8:] {
-		w := binary.LittleEndian.Uint64(b)
-		x := w ^ 0x1b*ones // a zero byte where b has ESC
-		if w&highs != 0 || (x-ones)&^x&highs != 0 {
-			return false
-		}
-	}
-	for _, c := range b {
-		if c >= 0x80 || c == 0x1b {
-			return false
-		}
-	}
-	return true
+	return firstNonASCII(b) == len(b) && bytes.IndexByte(b, 0x1b) < 0
 }
 
 // iriToURI returns f with the non-ASCII bytes of the new values it

@@ -212,9 +212,15 @@ func (f *emailFinder) report(start, at, end int) {
 		line: f.line, column: int(s-f.lineStart) + 1})
 }
 
-// identifierFields are the header fields whose values are identifiers in
-// the form of an addr-spec (RFC 5322 §3.6.4, RFC 2045 §7, RFC 5321 §4.4).
-var identifierFields = []string{"message-id:", "references:", "in-reply-to:", "content-id:", "received:", "resent-message-id:"}
+// identifierFields are messageIDFields, lowercase, with their colon: the
+// header fields whose values are identifiers in the form of an addr-spec.
+var identifierFields = func() []string {
+	names := make([]string, len(messageIDFields))
+	for i, f := range messageIDFields {
+		names[i] = strings.ToLower(f) + ":"
+	}
+	return names
+}()
 
 // identifierField reports whether the line of b[i] is one of the
 // identifierFields, or is folded under one (starts with white space

@@ -15,16 +15,25 @@ import (
 // header is what the scanner needs of the header section of a message or
 // a MIME part (RFC 5322 §2.2, RFC 2045 §3): the first field of each name
 // it reads, as written, and where the body starts. Values are slices of
-// the message, folding included. The other fields are read again from
-// the message when their links are (see scanHeader), so that a header of
-// many fields takes no more memory than one of a few.
+// the message, folding included. The other fields are kept for their
+// links (see parseHeaderAll) up to maxKeptFields, and read again from the
+// message past that (see scanHeader), so that a header of many fields
+// takes no more memory than one of a few.
 type header struct {
 	start     int  // offset of the header section
 	body      int  // offset of the body, after the empty line
 	malformed bool // a line that is not a field ended the section early
 	first     [len(headerFields)]field
 	n         int // the fields in first, in message order
+	// all holds every field, in order, when parseHeaderAll kept them;
+	// nil otherwise.
+	all []field
 }
+
+// maxKeptFields is the most fields parseHeaderAll keeps: more than
+// nearly any header has (spam with a long trail of Received fields has
+// some 60), and few enough that what it keeps stays small.
+const maxKeptFields = 256
 
 type field struct {
 	name  string // canonical, as textproto.CanonicalMIMEHeaderKey gives it; "" for a field not in headerFields
@@ -45,8 +54,26 @@ var headerFields = [...]string{
 // parseHeader reads the header section that starts at b[start] and ends
 // before b[end], as scanHeader does.
 func parseHeader(b []byte, start, end int) header {
+	return parseHeaderAll(b, start, end, nil)
+}
+
+// parseHeaderAll is parseHeader that also keeps every field in h.all, in
+// keep[:0], unless keep is nil or the header has more than maxKeptFields:
+// the fields are then read once for both the MIME structure and the
+// links (see fields).
+func parseHeaderAll(b []byte, start, end int, keep []field) header {
 	h := header{start: start}
-	h.body, h.malformed = scanHeader(b, start, end, false, func(f field) bool {
+	all := keep != nil
+	keep = keep[:0]
+	h.body, h.malformed = scanHeader(b, start, end, all, func(f field) bool {
+		if all {
+			if all = len(keep) < maxKeptFields; all {
+				keep = append(keep, f)
+			}
+		}
+		if f.name == "" {
+			return true
+		}
 		for _, g := range h.first[:h.n] {
 			if g.name == f.name {
 				return true
@@ -56,7 +83,25 @@ func parseHeader(b []byte, start, end int) header {
 		h.n++
 		return true
 	})
+	if all {
+		h.all = keep
+	}
 	return h
+}
+
+// fields calls yield with each field of the header h, which starts at
+// b[h.start], in order, until yield returns false: those parseHeaderAll
+// kept, or else those scanHeader reads again.
+func (h *header) fields(b []byte, yield func(field) bool) {
+	if h.all == nil {
+		scanHeader(b, h.start, h.body, true, yield)
+		return
+	}
+	for _, f := range h.all {
+		if !yield(f) {
+			return
+		}
+	}
 }
 
 // scanHeader reads the header section that starts at b[start] and ends
@@ -122,21 +167,32 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 // fieldName returns the name of the field that starts line, white space
 // before its colon left out, and the offset of the colon; nil when line
 // does not start a field: no colon, an empty name, or white space inside
-// it. (A loop: bytes.TrimRight and ContainsAny with a cutset cost more on
-// names this short, and every line of a header comes here.)
+// it. (One loop up to the colon: calls to bytes.IndexByte, TrimRight or
+// ContainsAny cost more on names this short, and every line of a header
+// comes here.)
 func fieldName(line []byte) ([]byte, int) {
-	colon := bytes.IndexByte(line, ':')
-	if colon <= 0 {
-		return nil, colon
+	blank := -1 // the first blank
+	for colon, c := range line {
+		switch c {
+		case ' ', '\t':
+			if blank < 0 {
+				blank = colon
+			}
+			continue
+		case ':':
+		default:
+			continue
+		}
+		n := colon
+		for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
+			n--
+		}
+		if n == 0 || 0 <= blank && blank < n {
+			return nil, colon
+		}
+		return line[:n], colon
 	}
-	n := colon
-	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
-		n--
-	}
-	if n == 0 || bytes.IndexByte(line[:n], ' ') >= 0 || bytes.IndexByte(line[:n], '\t') >= 0 {
-		return nil, colon
-	}
-	return line[:n], colon
+	return nil, -1
 }
 
 // headerFieldStarts has a bit set for the first letter, lowercase, of each
@@ -279,6 +335,9 @@ var errTooManyParams = errors.New("too many media type parameters")
 func parseMediaType(v string) (string, map[string]string, error) {
 	if strings.Count(v, ";") > maxMediaParams {
 		return "", nil, errTooManyParams
+	}
+	if mt, params, ok := simpleMediaType(v); ok {
+		return mt, params, nil
 	}
 	return mime.ParseMediaType(v)
 }
@@ -508,9 +567,17 @@ func isFoldSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 // unfoldAll returns v without any white space: within a URI in a header,
 // white space is folding (RFC 2369 §2, RFC 2557 §4.4.2).
 func unfoldAll(v []byte) string {
+	i := 0
+	for i < len(v) && !isFoldSpace(v[i]) {
+		i++
+	}
+	if i == len(v) { // nearly always: one copy
+		return string(v)
+	}
 	var b strings.Builder
 	b.Grow(len(v))
-	for _, c := range v {
+	b.Write(v[:i])
+	for _, c := range v[i:] {
 		if !isFoldSpace(c) {
 			b.WriteByte(c)
 		}

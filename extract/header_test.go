@@ -166,3 +166,69 @@ func TestMediaTypeManyParams(t *testing.T) {
 		t.Errorf("100000 parameters: %d bytes allocated for a field of %d, want at most 8x", alloc, len(msg))
 	}
 }
+
+// TestFieldName checks where fieldName finds a name and its colon, and
+// the lines that start no field.
+func TestFieldName(t *testing.T) {
+	tests := []struct {
+		line, name string
+		colon      int
+	}{
+		{"Subject: x", "Subject", 7},
+		{"Subject : x", "Subject", 8},
+		{"Subject\t \t: x: y", "Subject", 10},
+		{"X-A:", "X-A", 3},
+		{"a:b:c", "a", 1},
+		{": x", "", 0},
+		{"  : x", "", 2},
+		{"Two words: x", "", 9},
+		{"Tab\tword: x", "", 8},
+		{" Lead: x", "", 5},
+		{"no colon here", "", -1},
+		{"", "", -1},
+	}
+	for _, tt := range tests {
+		name, colon := fieldName([]byte(tt.line))
+		if string(name) != tt.name || (name == nil) != (tt.name == "") || colon != tt.colon {
+			t.Errorf("fieldName(%q) = %q, %d; want %q, %d", tt.line, name, colon, tt.name, tt.colon)
+		}
+	}
+}
+
+// TestParseHeaderAll checks that parseHeaderAll keeps every field in
+// order, and none past maxKeptFields, where fields reads them again.
+func TestParseHeaderAll(t *testing.T) {
+	for _, n := range []int{3, maxKeptFields, maxKeptFields + 1} {
+		var msg strings.Builder
+		for i := range n {
+			fmt.Fprintf(&msg, "X-%d: v%d\n  fold\n", i, i)
+		}
+		msg.WriteString("Content-Type: text/html\n\nbody\n")
+		b := []byte(msg.String())
+		h := parseHeaderAll(b, 0, len(b), make([]field, 0, 4))
+		if kept := h.all != nil; kept != (n+1 <= maxKeptFields) {
+			t.Errorf("%d fields: kept %v", n+1, kept)
+		}
+		var got []string
+		h.fields(b, func(f field) bool {
+			got = append(got, string(f.raw)+":"+string(f.value))
+			return true
+		})
+		if len(got) != n+1 || got[0] != "X-0: v0\n  fold" || got[n] != "Content-Type: text/html" {
+			t.Errorf("%d fields: got %d, first %q, last %q", n+1, len(got), got[0], got[len(got)-1])
+		}
+		if mt, _ := h.mediaType("text/plain"); mt != "text/html" {
+			t.Errorf("%d fields: media type %q", n+1, mt)
+		}
+	}
+}
+
+func TestUnfoldAll(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "http://a/": "http://a/", "http://a/\r\n b": "http://a/b", " x\ty\n": "xy", "\r\n\t": "",
+	} {
+		if got := unfoldAll([]byte(in)); got != want {
+			t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

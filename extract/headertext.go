@@ -14,9 +14,12 @@ import (
 // List-Id, ...), as delimit finds them in text, unless its value is made
 // of identifiers, not links (see idFields). A Subject gives a link only
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
-// first; the links found in them are placed at the field's value.
+// first; the links found in them are placed at the field's value. The
+// delimit options are those of bodies (Options.AnyScheme, Abbreviated,
+// AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
-	if !s.opts.Abbreviated && !mayHoldScheme(f.value) || isIDField(f.raw) {
+	opts := s.delimitOptions()
+	if !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -27,7 +30,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			value, decoded = []byte(d), true
 		}
 	}
-	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated}) {
+	for m := range delimit.All(value, opts) {
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
 		}
@@ -45,20 +48,28 @@ func (w *mailWalker) textField(s *source, f field) bool {
 	return true
 }
 
+// messageIDFields are the header fields whose values are identifiers in
+// the form of an addr-spec (RFC 5322 §3.6.4, RFC 2045 §7, RFC 5321 §4.4):
+// neither a link nor an e-mail address is read from them (see idFields,
+// and identifierFields for the addresses in text).
+var messageIDFields = [...]string{"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID", "Received"}
+
 // idFields are the header fields whose values are identifiers, traces of
 // relays, signatures or addresses, not links, and which no URI is read
 // from; fields named "ARC-..." (RFC 8617) too. (The group syntax of the
-// address fields, "Undisclosed-Recipients:;", reads as a scheme.)
-var idFields = [...]string{
-	"Message-ID", "Content-ID", "References", "In-Reply-To", "Resent-Message-ID",
-	"Received", "X-Received", "Received-SPF", "Authentication-Results",
+// address fields, "Undisclosed-Recipients:;", reads as a scheme.) It is
+// messageIDFields and more: the addresses of From, To, ... are what
+// Options.Emails reports, not identifiers, so identifierFields, made from
+// messageIDFields, leaves them out.
+var idFields = append(messageIDFields[:len(messageIDFields):len(messageIDFields)],
+	"X-Received", "Received-SPF", "Authentication-Results",
 	"DKIM-Signature", "X-Google-DKIM-Signature", "DomainKey-Signature",
 	"Content-Class", "Thread-Index",
 	"From", "Sender", "Reply-To", "To", "Cc", "Bcc", "Return-Path", "Delivered-To",
 	"Resent-From", "Resent-Sender", "Resent-To", "Resent-Cc", "Resent-Bcc",
 	"Errors-To", "X-Original-To", "Envelope-To", "Mail-Followup-To", "Mail-Reply-To",
 	"Disposition-Notification-To",
-}
+)
 
 // isIDField reports whether the field name is one of idFields or an
 // ARC field, in any case.
@@ -72,6 +83,14 @@ func isIDField(name []byte) bool {
 		}
 	}
 	return false
+}
+
+// fieldMayHoldURI reports whether the field value v may hold a URI that
+// delimit finds with opts: any value may hold an abbreviated one
+// ("www.example.com"); one with a "<" a relative reference inside <...>;
+// else it needs a scheme (see mayHoldScheme).
+func fieldMayHoldURI(v []byte, opts delimit.Options) bool {
+	return opts.Abbreviated || opts.Relative && bytes.IndexByte(v, '<') >= 0 || mayHoldScheme(v)
 }
 
 // mayHoldScheme reports whether v may hold a URI with a scheme: a ':' after
@@ -90,6 +109,58 @@ func mayHoldScheme(v []byte) bool {
 	return false
 }
 
+// foldedValue returns the value of a header field as Link.Text shows it:
+// unfolded (see unfold), and, when that leaves tabs, line breaks or runs
+// of spaces, with its white space folded (joinFields), as in the context
+// of text: a tab of the folding would show as "\t" where the text is
+// escaped for a terminal. An ASCII value, nearly all, is read in one
+// pass, into buf when it changes.
+func foldedValue(buf, value []byte) []byte {
+	if firstNonASCII(value) < len(value) {
+		v := unfold(value)
+		if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
+			v = joinFields(v)
+		}
+		return v
+	}
+	v := bytes.TrimSpace(value)
+	if bytes.IndexByte(v, '\n') < 0 {
+		if bytes.IndexByte(v, '\t') < 0 && bytes.IndexByte(v, '\r') < 0 && !bytes.Contains(v, []byte("  ")) {
+			return v
+		}
+		return appendJoined(buf, v)
+	}
+	// Unfolded: the line breaks left out.
+	out, fold, prev := buf, false, byte(0)
+	for _, c := range v {
+		if c == '\r' || c == '\n' {
+			continue
+		}
+		fold = fold || c == '\t' || c == ' ' && prev == ' '
+		out, prev = append(out, c), c
+	}
+	if !fold {
+		return out
+	}
+	return appendJoined(out[:len(buf)], out[len(buf):])
+}
+
+// appendJoined appends joinFields(v) to dst, v ASCII, which may be
+// dst[len(dst):] itself: it writes no further than it has read.
+func appendJoined(dst, v []byte) []byte {
+	for _, c := range v {
+		if !asciiSpace(c) {
+			dst = append(dst, c)
+		} else if n := len(dst); n > 0 && dst[n-1] != ' ' {
+			dst = append(dst, ' ')
+		}
+	}
+	if n := len(dst); n > 0 && dst[n-1] == ' ' {
+		dst = dst[:n-1]
+	}
+	return dst
+}
+
 // joinFields returns bytes.Join(bytes.Fields(v), " "), in one copy when v
 // is ASCII (bytes.Fields reads the Unicode white space of other text).
 func joinFields(v []byte) []byte {
@@ -98,18 +169,7 @@ func joinFields(v []byte) []byte {
 			return bytes.Join(bytes.Fields(v), []byte(" "))
 		}
 	}
-	out := make([]byte, 0, len(v))
-	for _, c := range v {
-		if !asciiSpace(c) {
-			out = append(out, c)
-		} else if n := len(out); n > 0 && out[n-1] != ' ' {
-			out = append(out, ' ')
-		}
-	}
-	if n := len(out); n > 0 && out[n-1] == ' ' {
-		out = out[:n-1]
-	}
-	return out
+	return appendJoined(make([]byte, 0, len(v)), v)
 }
 
 // asciiSpace reports whether c is white space as bytes.Fields reads it.
@@ -126,12 +186,8 @@ const maxFieldText = 200
 // (List-Unsubscribe's second link, after a long mailto: token), cut
 // around ref as the context of text is, for the text to show the link.
 func fieldText(name string, value []byte, ref string) string {
-	// White space folded as in the context of text: a tab of the
-	// folding would show as "\t" where the text is escaped for a terminal.
-	v := unfold(value)
-	if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
-		v = joinFields(v)
-	}
+	var buf [512]byte
+	v := foldedValue(buf[:0], value)
 	// Only a value longer than maxFieldText can hold ref past it (the
 	// search converts ref, an allocation for most links).
 	if ref != "" && len(v) > maxFieldText {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,6 +99,82 @@ func TestJoinFields(t *testing.T) {
 		}
 		if got, want := joinFields(v), bytes.Join(bytes.Fields(v), []byte(" ")); !bytes.Equal(got, want) {
 			t.Fatalf("joinFields(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestHeaderTextOptions checks that the text of header fields is scanned
+// with the delimit options the user gave for bodies: a URI of an
+// unregistered scheme is a header link with AnyScheme, as it is a body
+// link, and none without; a relative reference in <...> with
+// AngleRelative.
+func TestHeaderTextOptions(t *testing.T) {
+	const msg = "X-Repo: git+ssh://git.example/repo.git\nX-Docs: see <docs/a.html>\n\ngit+ssh://git.example/body.git\n"
+	tests := []struct {
+		name string
+		opts Options
+		want []string
+	}{
+		{"default", Options{Type: Mail}, nil},
+		{"AnyScheme", Options{Type: Mail, AnyScheme: true}, []string{
+			"header X-Repo git+ssh://git.example/repo.git",
+			"text  git+ssh://git.example/body.git",
+		}},
+		{"AngleRelative", Options{Type: Mail, AngleRelative: true}, []string{"header X-Docs docs/a.html"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(msg), tt.opts) {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+				continue
+			}
+			got = append(got, fmt.Sprintf("%s %s %s", l.Context, l.Header, l.URI))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s, %q:\n got %q\nwant %q", tt.name, msg, got, tt.want)
+		}
+	}
+}
+
+// TestIdentifierFieldsInIDFields checks the relation of the two lists: a
+// field whose value is an identifier (no e-mail address read from it in
+// text) gives no header link either, and an address field, which gives
+// no header link, still has its addresses read.
+func TestIdentifierFieldsInIDFields(t *testing.T) {
+	for _, name := range identifierFields {
+		if f := strings.TrimSuffix(name, ":"); !isIDField([]byte(f)) {
+			t.Errorf("identifierFields has %q, idFields does not", f)
+		}
+	}
+	for _, f := range []string{"From", "To", "Cc", "Reply-To"} {
+		if !isIDField([]byte(f)) || slices.Contains(identifierFields, strings.ToLower(f)+":") {
+			t.Errorf("%s: want in idFields only", f)
+		}
+	}
+}
+
+// TestFoldedValue checks foldedValue against what it does in one pass:
+// unfold, then joinFields when tabs, line breaks or runs of spaces are
+// left, on random values of white space, folding and text.
+func TestFoldedValue(t *testing.T) {
+	parts := []string{" ", "\t", "\r\n ", "\r\n\t", "\r", "\n", "\v", "\f", "a", "bc", "  ", "\u00a0", "é"}
+	r := rand.New(rand.NewPCG(15, 5))
+	for n := range 20000 {
+		var v []byte
+		for range r.IntN(12) {
+			p := parts[r.IntN(len(parts))]
+			if n%2 == 0 && p[0] >= 0x80 {
+				continue // half the values ASCII
+			}
+			v = append(v, p...)
+		}
+		want := unfold(v)
+		if bytes.ContainsAny(want, "\t\r\n") || bytes.Contains(want, []byte("  ")) {
+			want = joinFields(want)
+		}
+		if got := foldedValue(make([]byte, 0, r.IntN(8)), v); !bytes.Equal(got, want) {
+			t.Fatalf("foldedValue(%q) = %q, want %q", v, got, want)
 		}
 	}
 }

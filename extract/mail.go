@@ -158,6 +158,9 @@ type mailWalker struct {
 	flowedText []byte
 	flowedPos  flowedCursor
 	nested     []byte // the first message or multipart decoded (see push)
+	// fields holds the fields of the header read, for its links, reused
+	// from header to header (see parseHeaderAll).
+	fields []field
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -199,6 +202,7 @@ func (w *mailWalker) scan(src *source, msg []byte, off int64, line int, unescape
 	w.lineBase, w.unescaped = line, unescaped
 	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
 	w.mailBuf, w.yield = mailBuf{}, nil
+	clear(w.fields[:cap(w.fields)]) // slices of msg
 	return ok
 }
 
@@ -215,7 +219,16 @@ func (w *mailWalker) fail(src *source, num string, at int, err error) bool {
 // entity walks the MIME entity p (RFC 2045 §2.4): header and body.
 func (w *mailWalker) entity(src *source, p part) (ok bool) {
 	defer w.recoverPart(src, p.num, p.start, &ok)
-	h := parseHeader(w.buf, p.start, p.end)
+	var keep []field // the fields for headerLinks, read once
+	if !src.opts.NoHeaders {
+		if keep = w.fields; keep == nil {
+			keep = make([]field, 0, 32)
+		}
+	}
+	h := parseHeaderAll(w.buf, p.start, p.end, keep)
+	if h.all != nil {
+		w.fields = h.all[:0]
+	}
 	w.work += h.body - p.start
 	src = w.savedMessage(src, &h, p)
 	s := *src
@@ -296,7 +309,7 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	var around, loc *source
 	ok := true
 	w.work += h.body - h.start
-	scanHeader(w.buf, h.start, h.body, true, func(f field) bool {
+	h.fields(w.buf, func(f field) bool {
 		ls := s
 		switch f.name {
 		case "":

@@ -2,10 +2,14 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 )
 
@@ -170,20 +174,27 @@ func (c *cteCursor) column(line []byte, k int) int {
 }
 
 // charsetCursor maps offsets in the UTF-8 text converted from src to
-// offsets in src. The lines of both match, as every ASCII-compatible
-// encoding writes its line breaks as ASCII does; in a line, the text
-// between two offsets asked for is encoded back to count its bytes in
-// src. For the others (UTF-16), the offset is taken in proportion.
+// offsets in src. In a single-byte encoding, each character of the text
+// is one byte of src. Otherwise the lines of both match, as every
+// ASCII-compatible encoding writes its line breaks as ASCII does; in a
+// line, the text between two offsets asked for is encoded back to count
+// its bytes in src. For the others (UTF-16), the offset is taken in
+// proportion.
 type charsetCursor struct {
-	src, out     []byte
-	enc          *encoding.Encoder
-	ascii        bool
-	srcAt, outAt int // a place in the current line, in src and out
-	scratch      [512]byte
+	src, out []byte
+	enc      *encoding.Encoder
+	ascii    bool
+	// singleByte tells a single-byte encoding, whose offsets are counts
+	// of characters until an offset inside one, not expected, splits it
+	// (the encoder then reads its pieces as characters of their own).
+	singleByte, split bool
+	srcAt, outAt      int // a place in the current line, in src and out
+	scratch           [512]byte
 }
 
 func newCharsetCursor(src, out []byte, enc encoding.Encoding) *charsetCursor {
-	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc)}
+	_, singleByte := enc.(*charmap.Charmap)
+	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc), singleByte: singleByte}
 }
 
 func (c *charsetCursor) in(off int) int {
@@ -192,7 +203,15 @@ func (c *charsetCursor) in(off int) int {
 		return int(int64(off) * int64(len(c.src)) / int64(max(len(c.out), 1)))
 	}
 	if off < c.outAt {
-		c.srcAt, c.outAt = 0, 0
+		c.srcAt, c.outAt, c.split = 0, 0, false
+	}
+	if c.singleByte && !c.split {
+		if off == len(c.out) || utf8.RuneStart(c.out[off]) {
+			c.srcAt += runeCount(c.out[c.outAt:off])
+			c.outAt = off
+			return c.srcAt
+		}
+		c.split = true
 	}
 	for {
 		i := bytes.IndexByte(c.out[c.outAt:off], '\n')
@@ -219,6 +238,23 @@ func (c *charsetCursor) in(off int) int {
 	}
 	c.srcAt = min(c.srcAt, end)
 	return c.srcAt
+}
+
+// runeCount is utf8.RuneCount for valid UTF-8, 8 bytes at a time: the
+// bytes that are not continuation bytes (10xxxxxx).
+func runeCount(b []byte) int {
+	const highs = 0x8080808080808080
+	n := len(b)
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(w &^ (w << 1) & highs) // bit 7 set, bit 6 (shifted to 7) clear
+	}
+	for _, c := range b {
+		if c&0xc0 == 0x80 {
+			n--
+		}
+	}
+	return n
 }
 
 // flowedCursor maps offsets in a format=flowed text unwrapped to offsets
@@ -298,6 +334,9 @@ func (w *mailWalker) yieldMapped(l Link, err error) bool {
 
 // transcode appends to dst the text src in enc converted to UTF-8.
 func transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
+	if t := byteTableOf(enc); t != nil {
+		return t.appendBytes(slices.Grow(dst, len(src)+len(src)/4+16), src)
+	}
 	d := enc.NewDecoder()
 	dst = slices.Grow(dst, len(src)+len(src)/4+16)
 	for {

@@ -79,16 +79,6 @@ func pageEncoding(buf []byte) (dec, enc encoding.Encoding) {
 	return dec, dec
 }
 
-// firstNonASCII returns the offset of the first 8-bit byte of text, or
-// len(text).
-func firstNonASCII(text []byte) int {
-	i := 0
-	for i < len(text) && text[i] < 0x80 {
-		i++
-	}
-	return i
-}
-
 // isISO2022JP reports whether the 7-bit text holds an escape sequence of
 // ISO-2022-JP (RFC 1468) into JIS X 0208 or JIS X 0201.
 func isISO2022JP(text []byte) bool {
@@ -182,41 +172,105 @@ func countHigh(b []byte) int {
 // score cannot rise above beat any more, with high the 8-bit bytes of
 // sample still to read, each adding at most l.most (most of the time
 // goes to the decoders of the encodings that lose).
+//
+// A run of asciiRun ASCII bytes or more is not decoded but counted: its
+// first two bytes go to the decoder (the first may end a character),
+// and the others, at a character boundary of every encoding read (none
+// keeps a state across characters), are characters of their own that
+// only set prev. The pieces end where decoding all would end them, so
+// that a character that ends one scores as it would (next unknown).
 func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 	dec := l.enc.NewDecoder()
 	score, prev := 0, rune(' ')
-	for len(sample) > 0 {
-		nDst, nSrc, _ := dec.Transform(buf, sample, true)
-		if nSrc == 0 {
-			break // never stall; the decoders replace what they cannot read
-		}
-		high -= countHigh(sample[:nSrc])
-		sample = sample[nSrc:]
-		text := buf[:nDst]
-		for i := 0; i < len(text); {
-			if c := text[i]; c < 0x80 { // most of a page, told without decoding
-				prev = rune(c)
-				i++
-				continue
-			}
-			r, n := utf8.DecodeRune(text[i:])
-			i += n
-			next := rune(' ') // unknown at the end of a piece
-			if i < len(text) {
-				next, _ = utf8.DecodeRune(text[i:])
-			}
-			if r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900 {
-				score -= 20
-			} else {
-				score += l.score(prev, r, next)
-			}
-			prev = r
-		}
-		if score+high*l.most <= beat {
-			return score, false
-		}
+	used := 0 // bytes of buf the current piece holds
+	// full ends the current piece; it reports whether the score can
+	// still rise above beat.
+	full := func() bool {
+		used = 0
+		return score+high*l.most > beat
 	}
-	return score, true
+	boundary := true // sample starts at a character boundary
+	for len(sample) > 0 {
+		if boundary {
+			n := firstNonASCII(sample)
+			if n > 0 {
+				prev, sample = rune(sample[n-1]), sample[n:]
+			}
+			for n > 0 {
+				k := min(n, len(buf)-used)
+				if used, n = used+k, n-k; used == len(buf) && !full() {
+					return score, false
+				}
+			}
+			boundary = false
+			continue
+		}
+		cut := len(sample)
+		if k := asciiRunAt(sample, asciiRun); k >= 0 {
+			cut, boundary = k+2, true
+		}
+		for region := sample[:cut]; len(region) > 0; {
+			nDst, nSrc, _ := dec.Transform(buf[used:], region, true)
+			if nSrc == 0 && used == 0 {
+				return score, true // never stall; the decoders replace what they cannot read
+			}
+			high -= countHigh(region[:nSrc])
+			region = region[nSrc:]
+			score, prev = l.scoreText(buf[used:used+nDst], score, prev)
+			if used += nDst; (len(region) > 0 || used == len(buf)) && !full() {
+				return score, false
+			}
+		}
+		sample = sample[cut:]
+	}
+	return score, score+high*l.most > beat
+}
+
+// asciiRun is the shortest run of ASCII bytes read counts without
+// decoding it.
+const asciiRun = 16
+
+// asciiRunAt returns the offset of the first run of n ASCII bytes or
+// more in b, -1 if there is none.
+func asciiRunAt(b []byte, n int) int {
+	for i := 0; i < len(b); {
+		if b[i] >= utf8.RuneSelf {
+			i++
+			continue
+		}
+		k := firstNonASCII(b[i:])
+		if k >= n {
+			return i
+		}
+		i += k
+	}
+	return -1
+}
+
+// scoreText adds to score the scores of the characters of text, a piece
+// of the sample decoded, after prev; it returns the score and the last
+// character. The character that ends text has an unknown next.
+func (l legacy) scoreText(text []byte, score int, prev rune) (int, rune) {
+	for i := 0; i < len(text); {
+		if text[i] < 0x80 { // most of a page: skipped 8 bytes at a time
+			i += firstNonASCII(text[i:])
+			prev = rune(text[i-1])
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		i += n
+		next := rune(' ') // unknown at the end of a piece
+		if i < len(text) {
+			next, _ = utf8.DecodeRune(text[i:])
+		}
+		if r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900 {
+			score -= 20
+		} else {
+			score += l.score(prev, r, next)
+		}
+		prev = r
+	}
+	return score, prev
 }
 
 func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
