@@ -120,12 +120,9 @@ func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding
 // its first 1024 bytes (the prescan, §13.2.3.2); nil when nothing tells.
 func htmlEncoding(text []byte) encoding.Encoding {
 	if head := text[:min(len(text), 1024)]; !hasMetaTag(head) && !hasBOM(head) {
-		// What DetermineEncoding concludes when its prescan has no
-		// <meta> to read, without the tokenizer it runs for that (most
-		// mail HTML parts have none).
-		if utf8Head(head) {
-			return unicode.UTF8
-		}
+		// DetermineEncoding only guesses then (windows-1252, or UTF-8
+		// when the head is), which is nil below: its prescan is left out
+		// (most mail HTML parts have no <meta>).
 		return nil
 	}
 	e, name, _ := charset.DetermineEncoding(text, "")
@@ -163,21 +160,6 @@ func hasMetaTag(head []byte) bool {
 // charset.DetermineEncoding reads (UTF-8, UTF-16).
 func hasBOM(head []byte) bool {
 	return bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe"))
-}
-
-// utf8Head reports whether head, the first 1024 bytes of a page, is UTF-8
-// as charset.DetermineEncoding tells it: valid, a character cut at the
-// end left out, with 8-bit bytes in it.
-func utf8Head(head []byte) bool {
-	for i := len(head) - 1; i >= 0 && i > len(head)-4; i-- {
-		if b := head[i]; b < utf8.RuneSelf {
-			break
-		} else if utf8.RuneStart(b) {
-			head = head[:i]
-			break
-		}
-	}
-	return firstNonASCII(head) < len(head) && utf8.Valid(head)
 }
 
 // urlEncoding returns the encoding in which a document in enc writes the

@@ -130,7 +130,7 @@ func TestCharsetCursorSingleByte(t *testing.T) {
 func TestHTMLEncodingShortcut(t *testing.T) {
 	ref := func(text []byte) encoding.Encoding {
 		e, name, _ := charset.DetermineEncoding(text, "")
-		if e == charmap.Windows1252 {
+		if e == charmap.Windows1252 || e == encoding.Nop && !isPlainASCII(text[:min(len(text), 1024)]) {
 			return nil
 		}
 		enc, _ := htmlindex.Get(name)
