@@ -493,18 +493,6 @@ func TestStyleString(t *testing.T) {
 	}
 }
 
-func TestLastNewline(t *testing.T) {
-	for _, in := range []string{"", "\n", "a", "abcdefgh", "\nabcdefgh", "abcdefgh\n", "abcdefg\nhijklmnop", "a\nb\nc", "0123456789\n0123456789abcdef",
-		"a\n\nb\x0b\x8a\ncdefghij", "\n\x0b\x0b\x0b\x0b\x0b\x0b\x0b", "\x8a\x8a\x8a\x8a\x8a\x8a\x8a\x8a\n\x0a\x8a"} {
-		for n := range len(in) + 1 {
-			b := []byte(in[:n])
-			if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
-				t.Errorf("lastNewline(%q) = %d, want %d", b, got, want)
-			}
-		}
-	}
-}
-
 // TestCloseTag checks closeTag, which remembers its searches, against
 // bytes.Index on the same ranges, in increasing and random order.
 func TestCloseTag(t *testing.T) {

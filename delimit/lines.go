@@ -2,7 +2,8 @@ package delimit
 
 import (
 	"bytes"
-	"encoding/binary"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // lineCount counts the lines of the input for the Line and Column of each
@@ -63,7 +64,7 @@ func (l *lineCount) lineStartAt(b []byte, off int64) int64 {
 	if l.line != l.startLine {
 		// The line's start is the last '\n' after startAt: look back
 		// over the line so far only.
-		l.lineStart = l.startAt + int64(lastNewline(b[l.startAt-off:l.at-off])) + 1
+		l.lineStart = l.startAt + int64(ascii.LastNewline(b[l.startAt-off:l.at-off])) + 1
 		l.startLine = l.line
 	}
 	l.startAt = l.at
@@ -119,22 +120,4 @@ func countNewlines(b []byte) int {
 		}
 	}
 	return n
-}
-
-// lastNewline returns the index of the last '\n' in b, or -1. It reads
-// eight bytes at a time (bytes.LastIndexByte reads one): lineStartAt reads
-// the line before each match.
-func lastNewline(b []byte) int {
-	const ones, highs, nl = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
-	i := len(b)
-	for ; i >= 8; i -= 8 {
-		// A zero byte of x is a '\n' of the word (Hacker's Delight 6-1).
-		x := binary.LittleEndian.Uint64(b[i-8:]) ^ nl
-		if (x-ones)&^x&highs != 0 {
-			break
-		}
-	}
-	for i--; i >= 0 && b[i] != '\n'; i-- {
-	}
-	return i
 }

@@ -447,11 +447,6 @@ func plainValue(b []byte) bool {
 
 const ones, highs = 0x0101010101010101, 0x8080808080808080
 
-// hasByte returns a word that is not 0 if one of the bytes of w is c.
-func hasByte(w uint64, c byte) uint64 {
-	return zeroes(w^ones*uint64(c)) & highs
-}
-
 // zeroes returns a word whose high bits (highs) are not all 0 if one of
 // the bytes of x is 0.
 func zeroes(x uint64) uint64 {

@@ -1,6 +1,10 @@
 package extract
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/urix/urix/internal/ascii"
+)
 
 // lineCounter turns byte offsets, met in increasing order, into 1-based
 // lines and byte columns.
@@ -22,25 +26,13 @@ func (lc *lineCounter) at(off int) (line, col int) {
 	}
 	// Two passes that each look at many lines at once, rather than a
 	// call for each line: mail lines are short. The count first (SIMD),
-	// so that lastNewline reads back one line at most.
+	// so that LastNewline reads back one line at most.
 	if n := bytes.Count(lc.buf[lc.pos:off], []byte("\n")); n > 0 {
 		lc.line += n
-		lc.lineStart = lc.pos + lastNewline(lc.buf[lc.pos:off]) + 1
+		lc.lineStart = lc.pos + ascii.LastNewline(lc.buf[lc.pos:off]) + 1
 	}
 	lc.pos = off
 	return lc.line, off - lc.lineStart + 1
-}
-
-// lastNewline is bytes.LastIndexByte(b, '\n'), 8 bytes at a time where
-// that is a byte loop (amd64): HTML mail has long lines.
-func lastNewline(b []byte) int {
-	i := len(b)
-	for i >= 8 && hasByte(word(b, i-8), '\n') == 0 {
-		i -= 8
-	}
-	for i--; i >= 0 && b[i] != '\n'; i-- {
-	}
-	return i
 }
 
 // ahead returns the number of bytes at(off) looks at.

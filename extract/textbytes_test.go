@@ -8,7 +8,7 @@ import (
 )
 
 // TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
-// hasAmpOrCR, plainValue and lastNewline against a byte by byte reading, on random texts of every
+// hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
@@ -39,9 +39,6 @@ func TestTextBytes(t *testing.T) {
 		plain := bytes.IndexFunc(b, func(r rune) bool { return r >= 0x80 || r < 0x20 || r == '&' }) < 0
 		if got := plainValue(b); got != plain {
 			t.Fatalf("plainValue(%q) = %v, want %v", b, got, plain)
-		}
-		if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
-			t.Fatalf("lastNewline(%q) = %d, want %d", b, got, want)
 		}
 		for _, nul := range []bool{false, true} {
 			want := bytes.ContainsAny(b, "&\r") || nul && bytes.IndexByte(b, 0) >= 0
