@@ -118,18 +118,32 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 }
 
 // decodePath decodes the percent-encodings of a path as wget does for
-// its file names, but for those of '/' and the controls, which it keeps.
+// its file names, but for those of '/' and the controls, which it keeps,
+// and a segment that decodes to "..", which wget saves as "%2E%2E": no
+// encoded dot-segment leads to another file of the host, or another host.
 func decodePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if segs[i] = decodeSegment(s); segs[i] == ".." && s != ".." {
+			segs[i] = "%2E%2E"
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// decodeSegment decodes the percent-encodings of a path segment s but for
+// those of the controls.
+func decodeSegment(s string) string {
 	var sb strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] == '%' && i+2 < len(p) {
-			if s, err := uri.Unescape(p[i : i+3]); err == nil && s != "/" && s[0] >= 0x20 && s[0] != 0x7f {
-				sb.WriteString(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if d, err := uri.Unescape(s[i : i+3]); err == nil && d != "/" && d[0] >= 0x20 && d[0] != 0x7f {
+				sb.WriteString(d)
 				i += 2
 				continue
 			}
 		}
-		sb.WriteByte(p[i])
+		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }
