@@ -70,7 +70,9 @@ func (m *mirror) pageURI(name string) (string, error) {
 		u.Query, u.HasQuery = uri.Escape(query, uri.Query), true
 	}
 	for i, s := range segs[1:] {
-		segs[i+1] = uri.Escape(s, uri.PathSegment)
+		if s != "%2E%2E" { // wget's name for a ".." segment (see decodePath)
+			segs[i+1] = uri.Escape(s, uri.PathSegment)
+		}
 	}
 	u.Path = "/" + strings.Join(segs[1:], "/")
 	return u.String(), nil

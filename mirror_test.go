@@ -245,6 +245,7 @@ func TestMirrorPageURI(t *testing.T) {
 		{"m/h.example/..x/p.html", "http://h.example/..x/p.html"},
 		{"m/..h/i.html", "http://..h/i.html"},
 		{"m/.../i.html", "http://.../i.html"},
+		{"m/h.example/%2E%2E/p.html", "http://h.example/%2E%2E/p.html"}, // wget's name for ".."
 		{"m/..", ""},
 		{"m/../m2/h.example/i.html", ""},
 		{"m2/h.example/i.html", ""},
