@@ -15,8 +15,11 @@ import (
 // of identifiers, not links (see idFields). A Subject gives a link only
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
 // first; the links found in them are placed at the field's value.
+// AnyScheme reaches these fields as it does the text of a body ("s3://",
+// whose scheme ends in a digit, which mayHoldScheme does not look for).
 func (w *mailWalker) textField(s *source, f field) bool {
-	if !s.opts.Abbreviated && !mayHoldScheme(f.value) || isIDField(f.raw) {
+	if !s.opts.Abbreviated && !mayHoldScheme(f.value) && !(s.opts.AnyScheme && bytes.Contains(f.value, []byte("://"))) ||
+		isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -27,7 +30,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			value, decoded = []byte(d), true
 		}
 	}
-	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated}) {
+	for m := range delimit.All(value, delimit.Options{Abbreviated: s.opts.Abbreviated, AnyScheme: s.opts.AnyScheme}) {
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
 		}
