@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urix/urix/extract"
@@ -94,7 +95,10 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 		path += "index.html"
 	}
 	var names []string
-	for _, p := range []string{decodePath(path), path} {
+	// wget 1.21 decodes the path twice for its file names ("%2541" is
+	// "A"); the names decoded once and not at all are tried too.
+	once := decodePath(path)
+	for _, p := range slices.Compact([]string{decodePath(once), once, path}) {
 		if u.HasQuery {
 			q, err := uri.Unescape(u.Query)
 			if err != nil {

@@ -270,7 +270,7 @@ func TestMirrorPageURI(t *testing.T) {
 func TestMirrorFile(t *testing.T) {
 	root := t.TempDir()
 	for _, name := range []string{"m/h.example/..x/p.html", "m/h.example/.../q.html", "m/h.example/a/..b", "secret.html", "m2/h.example/s.html",
-		"m/h.example/b.html", "m/o.example/s.html", "m/h.example/c/%2E%2E/d.html"} {
+		"m/h.example/b.html", "m/o.example/s.html", "m/h.example/c/%2E%2E/d.html", "m/h.example/aA.html", "m/h.example/pct%.html"} {
 		f := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			t.Fatal(err)
@@ -297,6 +297,9 @@ func TestMirrorFile(t *testing.T) {
 		{"http://h.example/c/%2e%2e/d.html", "m/h.example/c/%2E%2E/d.html"},
 		{"http://h.example/c/.%2E/d.html", "m/h.example/c/%2E%2E/d.html"},
 		{"http://h.example/c/%2E%2E/d.html", "m/h.example/c/%2E%2E/d.html"},
+		// wget 1.21 decodes the path twice for the file name: "%2541" is "A".
+		{"http://h.example/a%2541.html", "m/h.example/aA.html"},
+		{"http://h.example/pct%2525.html", "m/h.example/pct%.html"},
 	}
 	for _, tt := range tests {
 		u, err := uri.Parse(tt.uri)
