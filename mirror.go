@@ -15,7 +15,8 @@ import (
 // mirror is a tree of pages laid out as wget saves them (wget -m, -r, -p):
 // DIR/HOST/PATH, with HOST "host:port" for a port that is not the
 // scheme's default, a directory's page as index.html, the path's
-// percent-encodings decoded and the query kept in the file name after
+// percent-encodings decoded (twice by wget 1.21, a ".." segment saved as
+// "%2E%2E"; see file) and the query kept in the file name after
 // '?' ("search?q=a b"), and with wget -E ".html" added to a page whose
 // name does not end in it. "urix rewrite --mirror DIR" makes each link
 // whose URI maps to a file that exists there a relative path to it, as
