@@ -186,6 +186,9 @@ func (e *env) pickInput(name string) (io.ReadCloser, error) {
 		}
 		return io.NopCloser(e.stdin), nil
 	}
+	if fi, err := os.Stat(name); err == nil && fi.Mode()&os.ModeNamedPipe != 0 {
+		return &fifoInput{name: name}, nil
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("pick: %s", fileMessage(name, err))
@@ -197,6 +200,51 @@ func (e *env) pickInput(name string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("pick: %s: is a directory", escapeText(name, false))
 	}
 	return f, nil
+}
+
+// fifoInput is a FIFO named as pick's input, opened at its first Read:
+// opening a FIFO waits for a program to open it for writing, which the
+// reader's goroutine can do while the list is shown, empty, and the user
+// can leave it.
+type fifoInput struct {
+	name string
+
+	mu     sync.Mutex
+	f      *os.File
+	closed bool
+}
+
+func (fi *fifoInput) Read(b []byte) (int, error) {
+	fi.mu.Lock()
+	f := fi.f
+	fi.mu.Unlock()
+	if f == nil {
+		var err error
+		if f, err = os.Open(fi.name); err != nil { // waits for a writer, unlocked: Close must not
+			return 0, err
+		}
+		fi.mu.Lock()
+		fi.f = f
+		closed := fi.closed
+		fi.mu.Unlock()
+		if closed {
+			f.Close()
+			return 0, os.ErrClosed
+		}
+	}
+	return f.Read(b)
+}
+
+// Close closes the FIFO if it is open; one still opening is closed once
+// it is.
+func (fi *fifoInput) Close() error {
+	fi.mu.Lock()
+	defer fi.mu.Unlock()
+	fi.closed = true
+	if fi.f != nil {
+		return fi.f.Close()
+	}
+	return nil
 }
 
 // linkReader reads the links of an input in the background and hands

@@ -128,6 +128,7 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("stream", func(t *testing.T) { pickStream(t, p) })
 	t.Run("stream empty", func(t *testing.T) { pickStreamEmpty(t, p) })
 	t.Run("no links", func(t *testing.T) { pickNoLinks(t, p) })
+	t.Run("named FIFO", func(t *testing.T) { pickNamedFIFO(t, p) })
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.
@@ -440,5 +441,36 @@ func pickStream(t *testing.T, p pickTerm) {
 	s.waitFor("status 0")
 	if got := p.opened(); got != "http://one.example/\n" {
 		t.Errorf("opened %q, want the first link", got)
+	}
+}
+
+// pickNamedFIFO: a FIFO named on the command line that no program writes
+// to yet shows the empty list, which q leaves, instead of a blank
+// terminal while opening it waits for a writer; the links of the writer
+// that comes join the list.
+func pickNamedFIFO(t *testing.T, p pickTerm) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if out, err := exec.Command("mkfifo", fifo).CombinedOutput(); err != nil {
+		t.Skipf("mkfifo: %v\n%s", err, out)
+	}
+	cmd := shellQuote(p.bin) + " pick --run " + shellQuote(p.run) + " " + shellQuote(fifo) + "; echo status $?"
+	s := p.start(t, cmd)
+	s.waitFor("reading… 0/0")
+	s.keys("q")
+	s.waitFor("status 0")
+
+	s = p.start(t, cmd)
+	s.waitFor("reading… 0/0")
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	io.WriteString(w, "see http://fifo.example/\n")
+	s.waitFor("reading… 1/1")
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "http://fifo.example/\n" {
+		t.Errorf("opened %q, want the FIFO's link", got)
 	}
 }

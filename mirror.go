@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urix/urix/extract"
@@ -14,7 +15,8 @@ import (
 // mirror is a tree of pages laid out as wget saves them (wget -m, -r, -p):
 // DIR/HOST/PATH, with HOST "host:port" for a port that is not the
 // scheme's default, a directory's page as index.html, the path's
-// percent-encodings decoded and the query kept in the file name after
+// percent-encodings decoded (twice by wget 1.21, a ".." segment saved as
+// "%2E%2E"; see file) and the query kept in the file name after
 // '?' ("search?q=a b"), and with wget -E ".html" added to a page whose
 // name does not end in it. "urix rewrite --mirror DIR" makes each link
 // whose URI maps to a file that exists there a relative path to it, as
@@ -70,7 +72,9 @@ func (m *mirror) pageURI(name string) (string, error) {
 		u.Query, u.HasQuery = uri.Escape(query, uri.Query), true
 	}
 	for i, s := range segs[1:] {
-		segs[i+1] = uri.Escape(s, uri.PathSegment)
+		if s != "%2E%2E" { // wget's name for a ".." segment (see decodePath)
+			segs[i+1] = uri.Escape(s, uri.PathSegment)
+		}
 	}
 	u.Path = "/" + strings.Join(segs[1:], "/")
 	return u.String(), nil
@@ -92,7 +96,10 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 		path += "index.html"
 	}
 	var names []string
-	for _, p := range []string{decodePath(path), path} {
+	// wget 1.21 decodes the path twice for its file names ("%2541" is
+	// "A"); the names decoded once and not at all are tried too.
+	once := decodePath(path)
+	for _, p := range slices.Compact([]string{decodePath(once), once, path}) {
 		if u.HasQuery {
 			q, err := uri.Unescape(u.Query)
 			if err != nil {
@@ -118,18 +125,32 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 }
 
 // decodePath decodes the percent-encodings of a path as wget does for
-// its file names, but for those of '/' and the controls, which it keeps.
+// its file names, but for those of '/' and the controls, which it keeps,
+// and a segment that decodes to "..", which wget saves as "%2E%2E": no
+// encoded dot-segment leads to another file of the host, or another host.
 func decodePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if segs[i] = decodeSegment(s); segs[i] == ".." && s != ".." {
+			segs[i] = "%2E%2E"
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// decodeSegment decodes the percent-encodings of a path segment s but for
+// those of the controls.
+func decodeSegment(s string) string {
 	var sb strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] == '%' && i+2 < len(p) {
-			if s, err := uri.Unescape(p[i : i+3]); err == nil && s != "/" && s[0] >= 0x20 && s[0] != 0x7f {
-				sb.WriteString(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if d, err := uri.Unescape(s[i : i+3]); err == nil && d != "/" && d[0] >= 0x20 && d[0] != 0x7f {
+				sb.WriteString(d)
 				i += 2
 				continue
 			}
 		}
-		sb.WriteByte(p[i])
+		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }

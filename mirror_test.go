@@ -245,6 +245,7 @@ func TestMirrorPageURI(t *testing.T) {
 		{"m/h.example/..x/p.html", "http://h.example/..x/p.html"},
 		{"m/..h/i.html", "http://..h/i.html"},
 		{"m/.../i.html", "http://.../i.html"},
+		{"m/h.example/%2E%2E/p.html", "http://h.example/%2E%2E/p.html"}, // wget's name for ".."
 		{"m/..", ""},
 		{"m/../m2/h.example/i.html", ""},
 		{"m2/h.example/i.html", ""},
@@ -268,7 +269,8 @@ func TestMirrorPageURI(t *testing.T) {
 // ("%2E%2E", which Resolve keeps) maps to no file, even one that exists.
 func TestMirrorFile(t *testing.T) {
 	root := t.TempDir()
-	for _, name := range []string{"m/h.example/..x/p.html", "m/h.example/.../q.html", "m/h.example/a/..b", "secret.html", "m2/h.example/s.html"} {
+	for _, name := range []string{"m/h.example/..x/p.html", "m/h.example/.../q.html", "m/h.example/a/..b", "secret.html", "m2/h.example/s.html",
+		"m/h.example/b.html", "m/o.example/s.html", "m/h.example/c/%2E%2E/d.html", "m/h.example/aA.html", "m/h.example/pct%.html"} {
 		f := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			t.Fatal(err)
@@ -288,6 +290,16 @@ func TestMirrorFile(t *testing.T) {
 		{"http://h.example/%2E%2E/%2E%2E/secret.html", ""},
 		{"http://h.example/%2E%2E/%2E%2E/m2/h.example/s.html", ""},
 		{"http://h.example/..%2F..%2Fsecret.html", ""},
+		// wget saves a segment that decodes to ".." as "%2E%2E": it is
+		// no way to another file of the host, or to another host.
+		{"http://h.example/a/%2e%2e/b.html", ""},
+		{"http://h.example/%2E%2E/o.example/s.html", ""},
+		{"http://h.example/c/%2e%2e/d.html", "m/h.example/c/%2E%2E/d.html"},
+		{"http://h.example/c/.%2E/d.html", "m/h.example/c/%2E%2E/d.html"},
+		{"http://h.example/c/%2E%2E/d.html", "m/h.example/c/%2E%2E/d.html"},
+		// wget 1.21 decodes the path twice for the file name: "%2541" is "A".
+		{"http://h.example/a%2541.html", "m/h.example/aA.html"},
+		{"http://h.example/pct%2525.html", "m/h.example/pct%.html"},
 	}
 	for _, tt := range tests {
 		u, err := uri.Parse(tt.uri)

@@ -88,9 +88,12 @@ func isIDField(name []byte) bool {
 // fieldMayHoldURI reports whether the field value v may hold a URI that
 // delimit finds with opts: any value may hold an abbreviated one
 // ("www.example.com"); one with a "<" a relative reference inside <...>;
-// else it needs a scheme (see mayHoldScheme).
+// else it needs a scheme (see mayHoldScheme), or with AnyScheme a "://"
+// ("s3://", whose scheme ends in a digit, which mayHoldScheme does not
+// look for).
 func fieldMayHoldURI(v []byte, opts delimit.Options) bool {
-	return opts.Abbreviated || opts.Relative && bytes.IndexByte(v, '<') >= 0 || mayHoldScheme(v)
+	return opts.Abbreviated || opts.Relative && bytes.IndexByte(v, '<') >= 0 || mayHoldScheme(v) ||
+		opts.AnyScheme && bytes.Contains(v, []byte("://"))
 }
 
 // mayHoldScheme reports whether v may hold a URI with a scheme: a ':' after

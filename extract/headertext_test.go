@@ -48,6 +48,15 @@ func TestHeaderTextLinks(t *testing.T) {
 			"Subject http://subject.example/a_b 1:9 Subject: http://subject.example/a_b",
 		}},
 		{"no headers", msg + "List-Help: <http://help.example/>\n", Options{Type: Mail, NoHeaders: true}, nil},
+		// --any-scheme reaches the text of header fields as it does the body's,
+		// "s3:" too, though a digit comes before its ':'.
+		{"any scheme", "X-Source: s3://bucket/key\nX-Repo: see git+ssh://git.example/r.git\n\nbody\n",
+			Options{Type: Mail, AnyScheme: true}, []string{
+				"X-Source s3://bucket/key 1:11 X-Source: s3://bucket/key",
+				"X-Repo git+ssh://git.example/r.git 2:13 X-Repo: see git+ssh://git.example/r.git",
+			}},
+		{"registered schemes only", "X-Source: s3://bucket/key\nX-Repo: see git+ssh://git.example/r.git\n\nbody\n",
+			Options{Type: Mail}, nil},
 	}
 	for _, tt := range tests {
 		var got []string

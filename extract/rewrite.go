@@ -20,9 +20,11 @@ import (
 // the text; opts.Type and opts.Unique are ignored), with URI resolved
 // against the page's base (RFC 3986 §5.1, §5.2). It returns the new value
 // of the reference and true, or false to keep it. f is not called for a
-// same-document reference (empty, a fragment alone, or one resolving to
-// the base itself, RFC 3986 §4.4), nor for a javascript:, vbscript: or
-// data: URI, whose "URL" is content.
+// same-document reference written as one (empty or a fragment alone, RFC
+// 3986 §4.4), which stays one wherever the page goes, nor for a
+// javascript:, vbscript: or data: URI, whose "URL" is content. (A path to
+// the page itself, "/dir/page.html", is offered: read from elsewhere, the
+// page would have it lead back to where it came from.)
 //
 // The href of the base element that sets the page's base is offered last,
 // so that f knows by then whether the page still needs it. An empty new
@@ -157,15 +159,11 @@ func untouchable(ref string) bool {
 	return false
 }
 
-// sameDocument reports a same-document reference (RFC 3986 §4.4): empty,
-// a fragment alone, or resolving to the base URI itself.
+// sameDocument reports a same-document reference written as one (RFC
+// 3986 §4.4): empty or a fragment alone.
 func sameDocument(l Link) bool {
 	ref := strings.TrimFunc(l.Ref, func(r rune) bool { return r <= ' ' })
-	if ref == "" || ref[0] == '#' {
-		return true
-	}
-	u, _, _ := strings.Cut(l.URI, "#")
-	return l.Base != "" && u == l.Base
+	return ref == "" || ref[0] == '#'
 }
 
 // rewriter writes a page with its edits made, in the order of the page.

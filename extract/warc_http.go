@@ -107,8 +107,11 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 		case lineNo == 1:
 			proto, rest, _ := bytes.Cut(line, []byte(" "))
 			code, _, _ := bytes.Cut(rest, []byte(" "))
-			if !bytes.HasPrefix(proto, []byte("HTTP/")) || !isStatusCode(code) {
+			if !bytes.HasPrefix(proto, []byte("HTTP/")) {
 				return nil, fmt.Errorf("%w: no HTTP status line: %q", ErrWARC, truncate(line, 40))
+			}
+			if !isStatusCode(code) {
+				return nil, fmt.Errorf("%w: bad HTTP status code: %q", ErrWARC, truncate(line, 40))
 			}
 			h.status = int(code[0]-'0')*100 + int(code[1]-'0')*10 + int(code[2]-'0')
 		case len(line) == 0:
@@ -154,7 +157,7 @@ func isStatusCode(code []byte) bool {
 func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	h, err := parseHTTPHeader(rec.block)
 	if err != nil {
-		return w.fail(rec.offset, err)
+		return w.failTarget(rec, target, err)
 	}
 	if !headerLinks(s, h, w.recordYield(rec, target, rec.blockAt)) {
 		return false
@@ -164,13 +167,23 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	}
 	body, err := decodeBody(rec.block[h.body:], h)
 	if err != nil {
-		return w.fail(rec.offset, err)
+		return w.failTarget(rec, target, err)
 	}
 	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
 	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
 		yield = newChunkMap(rec.block[h.body:], yield).yieldStored
 	}
 	return s.scanBody(body, h.get("content-type"), yield)
+}
+
+// failTarget yields the *Error about the HTTP message of rec, at the
+// record's offset, naming its target URI: which page it is, in an
+// archive of thousands.
+func (w *warcScanner) failTarget(rec *warcRecord, target string, err error) bool {
+	if target != "" {
+		err = fmt.Errorf("%s: %w", target, err)
+	}
+	return w.fail(rec.offset, err)
 }
 
 // headerLinks yields the links of the Link fields and, in a redirect,

@@ -546,3 +546,29 @@ func TestWARCDigestRevisit(t *testing.T) {
 		}
 	}
 }
+
+// TestWARCErrorTarget: an error about the HTTP message of a record names
+// the record's WARC-Target-URI beside its offset, so that the user can
+// tell which page of a big archive it is; a bad status code is said to
+// be one.
+func TestWARCErrorTarget(t *testing.T) {
+	resp := func(target, head, body string) string {
+		return record("response", target, "application/http;msgtype=response", head+"\r\nContent-Type: text/html\r\n"+body)
+	}
+	for _, tt := range []struct {
+		name, rec, want string
+		is              error
+	}{
+		{"status", resp("http://a.example/s", "HTTP/1.1 2x0 OK", "\r\n"), `http://a.example/s: malformed WARC record: bad HTTP status code: "HTTP/1.1 2x0 OK"`, ErrWARC},
+		{"no status", resp("http://a.example/n", "HTP/1.1 200 OK", "\r\n"), `http://a.example/n: malformed WARC record: no HTTP status line: "HTP/1.1 200 OK"`, ErrWARC},
+		{"coding", resp("http://a.example/c", "HTTP/1.1 200 OK", "Content-Encoding: gzip\r\n\r\nnot gzip"), "http://a.example/c: undecodable Content-Encoding: gzip", ErrContentEncoding},
+		{"unknown coding", resp("http://a.example/u", "HTTP/1.1 200 OK", "Content-Encoding: zz\r\n\r\nx"), `http://a.example/u: undecodable Content-Encoding "zz"`, ErrContentEncoding},
+	} {
+		_, errs := warcLinks(t, []byte(tt.rec), Options{Name: "t.warc"})
+		var e *Error
+		if len(errs) != 1 || !errors.As(errs[0], &e) || !errors.Is(e, tt.is) || e.Offset != 0 ||
+			!strings.HasPrefix(e.Err.Error(), tt.want) {
+			t.Errorf("%s: errors %v, want one at offset 0 starting %q", tt.name, errs, tt.want)
+		}
+	}
+}
