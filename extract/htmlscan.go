@@ -66,6 +66,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		tt := z.Next()
 		raw := z.Raw()
 		start := z.Offset()
+		p.tokStart = start
 		switch tt {
 		case htmltok.ErrorToken:
 			p.endAnchor()
@@ -341,6 +342,9 @@ func (p *page) add(r *htmlRef) bool {
 // flush hands the values gathered to yield, until it returns false; not
 // those of an <a> element whose text is being read (see anchorText).
 func (p *page) flush() {
+	if p.baseLater && !p.settleBase() {
+		return
+	}
 	n := len(p.batch)
 	if p.anchor.open {
 		n = p.anchor.from
@@ -390,6 +394,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		case kindAttr:
 			if name == "base" && a.key == "href" {
 				ref.isBase, ref.canBase = true, canBase
+				p.metBase = true
 				ref.drop = p.lineOf(start, start+len(raw))
 				if len(attrs.list) > 1 || attrs.others {
 					// The attribute alone, with the white space before it.
