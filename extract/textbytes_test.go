@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +62,51 @@ func TestCommonRef(t *testing.T) {
 	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&#039;", "&NBSP;", "&copy=", "x"} {
 		if got := commonRef(s); got != "" {
 			t.Errorf("commonRef(%q) = %q, want none", s, got)
+		}
+	}
+}
+
+// TestRefMayMark checks that a text without ':', '.' or '<' whose
+// references refMayMark says cannot stand for one of them decodes to a
+// text without them, on every reference of a name of up to 2 characters
+// and on random texts of references, and that it finds those that do.
+func TestRefMayMark(t *testing.T) {
+	const marks = ":.<"
+	check := func(b []byte) {
+		t.Helper()
+		if bytes.ContainsAny(b, marks) || refMayMark(b) {
+			return
+		}
+		if d := decode(b, false).s; strings.ContainsAny(d, marks) {
+			t.Fatalf("refMayMark(%q) = false, but it decodes to %q", b, d)
+		}
+	}
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#;"
+	for _, c := range alnum {
+		for _, d := range alnum {
+			check([]byte("&" + string(c) + string(d)))
+			check([]byte("&" + string(c) + string(d) + ";"))
+		}
+	}
+	pieces := []string{"&", "#", "x", "X", ";", "0", "5", "8", "3", "a", "A", "e", "col", "colon;", "period;",
+		"lt", "LT", "nvlt;", "nbsp;", "amp;", "copy;", "Colon;", "46", "60", "2e", "3c", "4294967354", " "}
+	r := rand.New(rand.NewSource(1))
+	for range 100000 {
+		var b []byte
+		for range r.Intn(8) {
+			b = append(b, pieces[r.Intn(len(pieces))]...)
+		}
+		check(b)
+	}
+	for _, s := range []string{"&colon;", "&period;", "&lt;", "&LT", "&lt", "a &nvlt; b", "&#58;", "&#x3A;",
+		"&#X3c", "&#0046;", "&amp; &#x2e;", "&#4294967354;", "&#00000000058;"} {
+		if !refMayMark([]byte(s)) {
+			t.Errorf("refMayMark(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{"", "&", "&nbsp;", "&amp;&copy;", "&#8217;", "&#x2019;", "&Colon;", "&#;", "a&b"} {
+		if refMayMark([]byte(s)) {
+			t.Errorf("refMayMark(%q) = true, want false", s)
 		}
 	}
 }
