@@ -243,6 +243,9 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
+		if p.textWant == tColon|tAmp && !colonOrAmp(raw) {
+			return // the default options: a shorter test
+		}
 		// A text whose only wanted byte is '&' is handed out if one
 		// of its references can stand for another.
 		if m := textBytes(raw, 0); m&p.textWant != 0 && (m&p.textWant != tAmp || refMayMark(raw)) {
@@ -364,6 +367,24 @@ func numRefMark(ref []byte) bool {
 		}
 	}
 	return x == ':' || x == '.' || x == '<'
+}
+
+// colonOrAmp reports whether text holds ':' or '&': textBytes for
+// the bytes the default options want (see uriMarks), at less cost.
+func colonOrAmp(text []byte) bool {
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := word(text, i)
+		if (zeroes(w^ones*':')|zeroes(w^ones*'&'))&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(text); i++ {
+		if text[i] == ':' || text[i] == '&' {
+			return true
+		}
+	}
+	return false
 }
 
 var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
-// hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
+// colonOrAmp, hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
@@ -33,6 +33,9 @@ func TestTextBytes(t *testing.T) {
 		}
 		if got := textBytes(string(b), 0); got != want {
 			t.Fatalf("textBytes(string %q) = %05b, want %05b", b, got, want)
+		}
+		if got := colonOrAmp(b); got != (want&(tColon|tAmp) != 0) {
+			t.Fatalf("colonOrAmp(%q) = %v, want %v", b, got, !got)
 		}
 		if stop := uint8(1 << r.Intn(5)); textBytes(b, stop)&stop != want&stop {
 			t.Fatalf("textBytes(%q, %05b) = %05b, want %05b", b, stop, textBytes(b, stop), want)
