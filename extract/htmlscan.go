@@ -455,8 +455,9 @@ func (p *page) flush() {
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
 	var text string
 	alt := name == "img"
-	for _, a := range attrs.list {
-		kind, ok := urlAttr(name, &a, attrs.list, raw)
+	for i := range attrs.list {
+		a := &attrs.list[i] // not a copy of each
+		kind, ok := urlAttr(name, a, attrs.list, raw)
 		if !ok {
 			continue
 		}
