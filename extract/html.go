@@ -113,6 +113,12 @@ type page struct {
 	// base elements otherwise (see headTag); settled that it did not,
 	// so that the tokenizer's base is the tree's.
 	pastHead, settled bool
+	// baseLater tells that findBase is put off to the walk's first flush
+	// (see settleBase); metBase that the walk met a base href, and
+	// restart that it stopped to call findBase and walk again; tokStart
+	// is where the walk's current token starts.
+	baseLater, metBase, restart bool
+	tokStart                    int
 	// enc is the legacy encoding of a page that is not in UTF-8 (HTML
 	// Living Standard §13.2.3), nil for UTF-8: the encoding of the
 	// queries of its URLs.
@@ -170,12 +176,13 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: ErrTooLarge})
 	}
 	buf, src, yield = fromUTF16(buf, src, yield)
-	p := parsePage(buf, src.decodedFrom)
+	p := newPage(buf, src.decodedFrom)
+	p.baseLater = true
 	src = p.prepare(src)
 	inner := p.innerSource(src)
 	lc := newLineCounter(buf)
 	ok := true
-	p.walk(func(r *htmlRef) bool {
+	each := func(r *htmlRef) bool {
 		s := p.sourceOf(r, src, inner)
 		if r.kind == kindText {
 			ok = p.scanText(r, s, &lc, yield)
@@ -183,8 +190,30 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 			ok = s.emit(p.link(r, s, &lc), yield)
 		}
 		return ok
-	})
+	}
+	if p.walk(each); p.restart {
+		// A base element may set the base: nothing went out yet.
+		p.restart, p.stopped, p.pastHead = false, false, false
+		p.findBase()
+		inner = p.innerSource(src)
+		p.walk(each)
+	}
 	return ok
+}
+
+// settleBase is findBase put off to the walk's first flush, before any
+// value goes out: most pages have no "<base" (see hasBaseTag), and the
+// walk, which met every tag before the current one, need only look for
+// one in the rest. Else it stops the walk to restart it after findBase,
+// and reports false.
+func (p *page) settleBase() bool {
+	p.baseLater = false
+	if p.metBase || hasBaseTag(p.buf[p.tokStart:]) {
+		p.restart, p.stopped = true, true
+		p.batch, p.anchor = p.batch[:0], anchorText{text: linkText{buf: p.anchor.text.buf[:0]}}
+		return false
+	}
+	return true
 }
 
 // sourceOf returns the source r is read in: inner, with the page's
@@ -370,13 +399,19 @@ func inputSize(r io.Reader) int {
 // finds (pageEncoding); or, when decodedFrom is not nil, it was in
 // decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
+	p := newPage(buf, decodedFrom)
+	p.findBase()
+	return p
+}
+
+// newPage is parsePage without findBase.
+func newPage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, baseAt: -1, textWant: tColon | tDot | tLT | tAmp}
 	if decodedFrom != nil {
 		p.enc = urlEncoding(decodedFrom)
 	} else {
 		p.dec, p.enc = pageEncoding(buf)
 	}
-	p.findBase()
 	return p
 }
 

@@ -180,22 +180,48 @@ func tagName(b []byte) string {
 // nameCache holds the names of the last tags read, by the bytes written,
 // so that the tags of a page, a few names over and over, are named
 // without a lookup: tagName with a cache.
-type nameCache [64]struct{ raw, name string }
+type nameCache [64]nameEntry
+
+// nameEntry is a name of nameCache: the bytes written, raw, the first 8
+// of them also in w (see nameWord), and the name.
+type nameEntry struct {
+	w         uint64
+	raw, name string
+}
 
 func (c *nameCache) tagName(b []byte) string {
+	if n := len(b); n > 0 && n <= 8 && cap(b) >= 8 {
+		// Most names: one compare of a word read past b, in the
+		// page, and no call.
+		w := word(b[:8], 0) & (1<<(8*n) - 1)
+		e := &c[(w*0x9E3779B97F4A7C15)>>58]
+		if e.w == w && len(e.raw) == n {
+			return e.name
+		}
+		e.set(b)
+		return e.name
+	}
 	if len(b) == 0 || len(b) > 16 {
 		return tagName(b)
 	}
 	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&63]
-	if e.raw == string(b) {
-		return e.name
+	if e.raw != string(b) {
+		e.set(b)
 	}
+	return e.name
+}
+
+// set makes e the entry of the name written b.
+func (e *nameEntry) set(b []byte) {
 	e.name = tagName(b)
 	e.raw = e.name
 	if e.raw != string(b) {
 		e.raw = string(b) // a copy, once (the cache is kept with the walker)
 	}
-	return e.name
+	e.w = 0
+	for i := min(len(b), 8) - 1; i >= 0; i-- {
+		e.w = e.w<<8 | uint64(b[i])
+	}
 }
 
 // replaceNUL replaces NUL with U+FFFD, as the tokenizer does in names and

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"math/rand"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -141,6 +143,25 @@ func TestDecodeMap(t *testing.T) {
 		}
 		if d.raw(len(d.s)) != len(tc.raw) {
 			t.Errorf("decode(%q): end maps to %d, want %d", tc.raw, d.raw(len(d.s)), len(tc.raw))
+		}
+	}
+}
+
+// TestNameCache checks that nameCache.tagName gives tagName's name, on
+// random names of up to 20 bytes out of a few, read in a page (with
+// bytes after them) and at its end, over and over so that the cache
+// hits, misses and replaces entries.
+func TestNameCache(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	var c nameCache
+	names := []string{"a", "A", "b", "br", "BR", "Br", "td", "tD", "img", "font", "FONT", "table", "tbody", "center",
+		"section", "SECTION", "blockquote", "font\x00", "a\x00", "x-very-long-element-name", "foreignObject"}
+	for range 20000 {
+		name := names[r.Intn(len(names))]
+		page := []byte(name + strings.Repeat("x", r.Intn(10)))
+		b := page[:len(name)]
+		if got, want := c.tagName(b), tagName(b); got != want {
+			t.Fatalf("nameCache.tagName(%q) = %q, want %q", b, got, want)
 		}
 	}
 }

@@ -66,6 +66,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		tt := z.Next()
 		raw := z.Raw()
 		start := z.Offset()
+		p.tokStart = start
 		switch tt {
 		case htmltok.ErrorToken:
 			p.endAnchor()
@@ -242,7 +243,12 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if m := textBytes(raw, 0); m&p.textWant != 0 {
+		if p.textWant == tColon|tAmp && !colonOrAmp(raw) {
+			return // the default options: a shorter test
+		}
+		// A text whose only wanted byte is '&' is handed out if one
+		// of its references can stand for another.
+		if m := textBytes(raw, 0); m&p.textWant != 0 && (m&p.textWant != tAmp || refMayMark(raw)) {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
@@ -298,6 +304,89 @@ func textBytes[T ~string | ~[]byte](text T, stop uint8) uint8 {
 	return m
 }
 
+// refMayMark reports whether a character reference in text can stand
+// for one of the bytes tColon, tDot, tLT (see refMark).
+func refMayMark(text []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(text[i:], '&')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		if refMark(text[i:]) {
+			return true
+		}
+	}
+}
+
+// refMark reports whether the reference whose name (after the '&')
+// starts ref can stand for ':', '.' or '<': a numeric one of 58, 46 or
+// 60, or a name the names &colon; &period; &lt; &LT; &nvlt; start
+// (HTML Living Standard §13.5: no other holds these characters), which
+// a decoder matches as a prefix of the name written. It errs on the side
+// of true.
+func refMark(ref []byte) bool {
+	if len(ref) < 2 {
+		return false
+	}
+	switch ref[0] {
+	case '#':
+		return numRefMark(ref[1:])
+	case 'c':
+		return len(ref) >= 3 && ref[1] == 'o' && ref[2] == 'l'
+	case 'p':
+		return ref[1] == 'e'
+	case 'l', 'L':
+		return ref[1]|0x20 == 't'
+	case 'n':
+		return ref[1] == 'v'
+	}
+	return false
+}
+
+// numRefMark is refMark of the digits after "&#": true for a number of
+// more than 6 digits, whose value a decoder may wrap.
+func numRefMark(ref []byte) bool {
+	base := rune(10)
+	if ref[0]|0x20 == 'x' {
+		base, ref = 16, ref[1:]
+	}
+	var x rune
+	for n := 0; n < len(ref); n++ {
+		d := rune(ref[n])
+		switch {
+		case '0' <= d && d <= '9':
+			d -= '0'
+		case base == 16 && 'a' <= d|0x20 && d|0x20 <= 'f':
+			d = d | 0x20 - 'a' + 10
+		default:
+			return x == ':' || x == '.' || x == '<'
+		}
+		if x = x*base + d; n >= 6 && x != 0 {
+			return true
+		}
+	}
+	return x == ':' || x == '.' || x == '<'
+}
+
+// colonOrAmp reports whether text holds ':' or '&': textBytes for
+// the bytes the default options want (see uriMarks), at less cost.
+func colonOrAmp(text []byte) bool {
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := word(text, i)
+		if (zeroes(w^ones*':')|zeroes(w^ones*'&'))&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(text); i++ {
+		if text[i] == ':' || text[i] == '&' {
+			return true
+		}
+	}
+	return false
+}
+
 var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}
 
 // uriMarks returns the bytes of textBytes without which a text holds no
@@ -341,6 +430,9 @@ func (p *page) add(r *htmlRef) bool {
 // flush hands the values gathered to yield, until it returns false; not
 // those of an <a> element whose text is being read (see anchorText).
 func (p *page) flush() {
+	if p.baseLater && !p.settleBase() {
+		return
+	}
 	n := len(p.batch)
 	if p.anchor.open {
 		n = p.anchor.from
@@ -363,8 +455,9 @@ func (p *page) flush() {
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
 	var text string
 	alt := name == "img"
-	for _, a := range attrs.list {
-		kind, ok := urlAttr(name, &a, attrs.list, raw)
+	for i := range attrs.list {
+		a := &attrs.list[i] // not a copy of each
+		kind, ok := urlAttr(name, a, attrs.list, raw)
 		if !ok {
 			continue
 		}
@@ -390,6 +483,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		case kindAttr:
 			if name == "base" && a.key == "href" {
 				ref.isBase, ref.canBase = true, canBase
+				p.metBase = true
 				ref.drop = p.lineOf(start, start+len(raw))
 				if len(attrs.list) > 1 || attrs.others {
 					// The attribute alone, with the white space before it.

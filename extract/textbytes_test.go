@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"html"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
 // TestTextBytes checks textBytes, which looks at 8 bytes at a time, and
-// hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
+// colonOrAmp, hasAmpOrCR and plainValue against a byte by byte reading, on random texts of every
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
@@ -32,6 +33,9 @@ func TestTextBytes(t *testing.T) {
 		}
 		if got := textBytes(string(b), 0); got != want {
 			t.Fatalf("textBytes(string %q) = %05b, want %05b", b, got, want)
+		}
+		if got := colonOrAmp(b); got != (want&(tColon|tAmp) != 0) {
+			t.Fatalf("colonOrAmp(%q) = %v, want %v", b, got, !got)
 		}
 		if stop := uint8(1 << r.Intn(5)); textBytes(b, stop)&stop != want&stop {
 			t.Fatalf("textBytes(%q, %05b) = %05b, want %05b", b, stop, textBytes(b, stop), want)
@@ -61,6 +65,51 @@ func TestCommonRef(t *testing.T) {
 	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&#039;", "&NBSP;", "&copy=", "x"} {
 		if got := commonRef(s); got != "" {
 			t.Errorf("commonRef(%q) = %q, want none", s, got)
+		}
+	}
+}
+
+// TestRefMayMark checks that a text without ':', '.' or '<' whose
+// references refMayMark says cannot stand for one of them decodes to a
+// text without them, on every reference of a name of up to 2 characters
+// and on random texts of references, and that it finds those that do.
+func TestRefMayMark(t *testing.T) {
+	const marks = ":.<"
+	check := func(b []byte) {
+		t.Helper()
+		if bytes.ContainsAny(b, marks) || refMayMark(b) {
+			return
+		}
+		if d := decode(b, false).s; strings.ContainsAny(d, marks) {
+			t.Fatalf("refMayMark(%q) = false, but it decodes to %q", b, d)
+		}
+	}
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#;"
+	for _, c := range alnum {
+		for _, d := range alnum {
+			check([]byte("&" + string(c) + string(d)))
+			check([]byte("&" + string(c) + string(d) + ";"))
+		}
+	}
+	pieces := []string{"&", "#", "x", "X", ";", "0", "5", "8", "3", "a", "A", "e", "col", "colon;", "period;",
+		"lt", "LT", "nvlt;", "nbsp;", "amp;", "copy;", "Colon;", "46", "60", "2e", "3c", "4294967354", " "}
+	r := rand.New(rand.NewSource(1))
+	for range 100000 {
+		var b []byte
+		for range r.Intn(8) {
+			b = append(b, pieces[r.Intn(len(pieces))]...)
+		}
+		check(b)
+	}
+	for _, s := range []string{"&colon;", "&period;", "&lt;", "&LT", "&lt", "a &nvlt; b", "&#58;", "&#x3A;",
+		"&#X3c", "&#0046;", "&amp; &#x2e;", "&#4294967354;", "&#00000000058;"} {
+		if !refMayMark([]byte(s)) {
+			t.Errorf("refMayMark(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{"", "&", "&nbsp;", "&amp;&copy;", "&#8217;", "&#x2019;", "&Colon;", "&#;", "a&b"} {
+		if refMayMark([]byte(s)) {
+			t.Errorf("refMayMark(%q) = true, want false", s)
 		}
 	}
 }
