@@ -151,6 +151,7 @@ type mailWalker struct {
 	// reused from part to part.
 	pm        partMap
 	dec, utf8 []byte
+	qpLines   []qpLine // the lines of a quoted-printable part (see cteCursor)
 	// flowed unwraps format=flowed text, from flowedIn to flowedText;
 	// flowedPos is the partMap's cursor for it.
 	flowed     *flowedReader
@@ -509,7 +510,13 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	case isEncoded(p.cte):
 		w.work += len(text)
 		w.pm.cte = newCTECursor(text, p.cte)
-		w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
+			w.qpLines = w.qpLines[:0]
+			w.dec = appendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
+			w.pm.cte.lines = w.qpLines
+		} else {
+			w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		}
 		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],

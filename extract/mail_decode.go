@@ -11,6 +11,19 @@ import "bytes"
 // breaks stay as they are. dst may be src[:0]: the text is then decoded in
 // place.
 func appendQuotedPrintable(dst, src []byte) []byte {
+	return appendQuotedPrintableLines(dst, src, nil)
+}
+
+// qpLine is where a line of a quoted-printable text ends, with its line
+// break, in the encoded text (raw) and in the text decoded (dec).
+type qpLine struct{ raw, dec int32 }
+
+// appendQuotedPrintableLines is appendQuotedPrintable that also appends to
+// *lines, unless nil, where each line of src ends, src and dst counted
+// from their start (src is at most MaxMessageSize long): the decoder knows
+// what the cteCursor would otherwise work out again line by line.
+func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
+	start, n := len(dst), len(src)
 	for len(src) > 0 {
 		line, eol := src, []byte(nil)
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -42,6 +55,9 @@ func appendQuotedPrintable(dst, src []byte) []byte {
 			}
 			dst = append(dst, '=')
 			line = line[i+1:]
+		}
+		if lines != nil {
+			*lines = append(*lines, qpLine{int32(n - len(src)), int32(len(dst) - start)})
 		}
 	}
 	return dst
