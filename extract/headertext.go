@@ -188,13 +188,29 @@ const maxFieldText = 200
 func fieldText(name string, value []byte, ref string) string {
 	var buf [512]byte
 	v := foldedValue(buf[:0], value)
+	if s, ok := refText(name, v, ref); ok {
+		return s
+	}
+	return valueText(name, v)
+}
+
+// refText returns fieldText's text around ref, if the value folded v is
+// longer than maxFieldText and holds ref past it; ok false otherwise.
+func refText(name string, v []byte, ref string) (text string, ok bool) {
 	// Only a value longer than maxFieldText can hold ref past it (the
 	// search converts ref, an allocation for most links).
 	if ref != "" && len(v) > maxFieldText {
 		if k := bytes.Index(v, []byte(ref)); k >= 0 && k+len(ref) > maxFieldText {
-			return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText)
+			return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText), true
 		}
 	}
+	return "", false
+}
+
+// valueText returns fieldText's text of the value folded v, cut after
+// maxFieldText bytes: the same for all the links of a field but those
+// refText finds further on.
+func valueText(name string, v []byte) string {
 	cut := len(v) > maxFieldText
 	if cut {
 		n := maxFieldText

@@ -329,10 +329,24 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
+		// The value folded once for all the links of the field (two or
+		// more in most List-* fields), and their Text (see fieldText).
+		var buf [512]byte
+		var v []byte
+		folded, text := false, ""
 		for r := range headerRefs(f) {
+			if !folded {
+				v, folded = foldedValue(buf[:0], f.value), true
+			}
+			t, further := refText(f.name, v, r.ref)
+			if !further {
+				if text == "" {
+					text = valueText(f.name, v)
+				}
+				t = text
+			}
 			p := w.filePos(r.off)
-			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name,
-				Text: fieldText(f.name, f.value, r.ref)}
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
