@@ -221,13 +221,24 @@ func knownField(name []byte) string {
 	return ""
 }
 
-// isName reports whether name is the field name f, in any case. f starts
-// with a letter: the first bytes are compared before strings.EqualFold,
-// for most names differ there. (Of equal length, no other byte than f's
-// letter in either case can match: the runes that fold to an ASCII
-// letter, 'ſ' and 'K', are longer.)
+// isName reports whether name is the field name f, letters and '-', in
+// any case, as strings.EqualFold tells: byte by byte in ASCII, for of
+// equal length no other byte than a letter of f in either case can match
+// it (the runes that fold to an ASCII letter, 'ſ' and 'K', are longer).
 func isName(f string, name []byte) bool {
-	return len(f) == len(name) && f[0]|0x20 == name[0]|0x20 && strings.EqualFold(f, string(name))
+	if len(f) != len(name) {
+		return false
+	}
+	for i := range len(f) {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != f[i]|0x20 { // '-' is '-' with that bit
+			return false
+		}
+	}
+	return true
 }
 
 // get returns the unfolded value of the first field named name, and
