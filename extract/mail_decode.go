@@ -25,9 +25,9 @@ type qpLine struct{ raw, dec int32 }
 func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
 	start, n := len(dst), len(src)
 	for len(src) > 0 {
-		line, eol := src, []byte(nil)
+		line, eol, whole := src, []byte(nil), src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, eol, src = src[:i], src[i:i+1], src[i+1:]
+			line, eol, whole, src = src[:i], src[i:i+1], src[:i+1], src[i+1:]
 			if len(line) > 0 && line[len(line)-1] == '\r' {
 				line, eol = line[:len(line)-1], line[len(line)-1:len(line)+1]
 			}
@@ -38,6 +38,10 @@ func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
 		for {
 			i := bytes.IndexByte(line, '=')
 			if i < 0 {
+				if len(line)+len(eol) == len(whole) { // all of it, as written
+					dst = append(dst, whole...)
+					break
+				}
 				dst = append(dst, line...)
 				dst = append(dst, eol...)
 				break
