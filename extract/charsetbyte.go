@@ -59,13 +59,14 @@ func (t *byteTable) appendBytes(dst, src []byte) []byte {
 }
 
 // firstNonASCII returns the offset of the first 8-bit byte of text, or
-// len(text). It reads 32 bytes at a time, then 8.
+// len(text). It reads 32 bytes at a time, then 8. (The 32 bytes are a
+// slice of their own, so that their 4 reads need no bounds check.)
 func firstNonASCII(text []byte) int {
 	const highs = 0x8080808080808080
 	i := 0
 	for ; i+32 <= len(text); i += 32 {
-		le := binary.LittleEndian
-		if (le.Uint64(text[i:])|le.Uint64(text[i+8:])|le.Uint64(text[i+16:])|le.Uint64(text[i+24:]))&highs != 0 {
+		le, b := binary.LittleEndian, text[i:i+32]
+		if (le.Uint64(b)|le.Uint64(b[8:])|le.Uint64(b[16:])|le.Uint64(b[24:]))&highs != 0 {
 			break
 		}
 	}

@@ -154,7 +154,8 @@ func TestHTMLEncodingShortcut(t *testing.T) {
 // TestRuneCount checks runeCount against utf8.RuneCount on valid UTF-8
 // of ASCII and characters of 2, 3 and 4 bytes, at every length.
 func TestRuneCount(t *testing.T) {
-	s := []byte(strings.Repeat("aé€𝄞bc\n", 5))
+	// Runs of ASCII longer than the 32 bytes runeCount passes over at once.
+	s := []byte(strings.Repeat("aé€𝄞bc\n", 5) + strings.Repeat("ascii", 15) + "é" + strings.Repeat("x", 40) + "€𝄞")
 	for i := range len(s) {
 		for j := i; j <= len(s); j++ {
 			if b := s[i:j]; utf8.Valid(b) && runeCount(b) != utf8.RuneCount(b) {

@@ -167,33 +167,26 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 // fieldName returns the name of the field that starts line, white space
 // before its colon left out, and the offset of the colon; nil when line
 // does not start a field: no colon, an empty name, or white space inside
-// it. (One loop up to the colon: calls to bytes.IndexByte, TrimRight or
-// ContainsAny cost more on names this short, and every line of a header
-// comes here.)
+// it. (A loop up to the name's end, a table lookup a byte: calls to
+// bytes.IndexByte, TrimRight or ContainsAny cost more on names this
+// short, and every line of a header comes here.)
 func fieldName(line []byte) ([]byte, int) {
-	blank := -1 // the first blank
-	for colon, c := range line {
-		switch c {
-		case ' ', '\t':
-			if blank < 0 {
-				blank = colon
-			}
-			continue
-		case ':':
-		default:
-			continue
-		}
-		n := colon
-		for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
-			n--
-		}
-		if n == 0 || 0 <= blank && blank < n {
-			return nil, colon
-		}
+	n := 0
+	for n < len(line) && !nameEnds[line[n]] {
+		n++
+	}
+	colon := n
+	for colon < len(line) && (line[colon] == ' ' || line[colon] == '\t') {
+		colon++
+	}
+	if n > 0 && colon < len(line) && line[colon] == ':' {
 		return line[:n], colon
 	}
-	return nil, -1
+	return nil, bytes.IndexByte(line, ':') // no name, or white space in it
 }
+
+// nameEnds tells the bytes that end a field name: white space, colon.
+var nameEnds = [256]bool{' ': true, '\t': true, ':': true}
 
 // headerFieldStarts has a bit set for the first letter, lowercase, of each
 // of headerFields, and headerFieldLens one for each of their lengths.
@@ -221,13 +214,24 @@ func knownField(name []byte) string {
 	return ""
 }
 
-// isName reports whether name is the field name f, in any case. f starts
-// with a letter: the first bytes are compared before strings.EqualFold,
-// for most names differ there. (Of equal length, no other byte than f's
-// letter in either case can match: the runes that fold to an ASCII
-// letter, 'ſ' and 'K', are longer.)
+// isName reports whether name is the field name f, letters and '-', in
+// any case, as strings.EqualFold tells: byte by byte in ASCII, for of
+// equal length no other byte than a letter of f in either case can match
+// it (the runes that fold to an ASCII letter, 'ſ' and 'K', are longer).
 func isName(f string, name []byte) bool {
-	return len(f) == len(name) && f[0]|0x20 == name[0]|0x20 && strings.EqualFold(f, string(name))
+	if len(f) != len(name) {
+		return false
+	}
+	for i := range len(f) {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != f[i]|0x20 { // '-' is '-' with that bit
+			return false
+		}
+	}
+	return true
 }
 
 // get returns the unfolded value of the first field named name, and

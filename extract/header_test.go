@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -229,6 +230,32 @@ func TestUnfoldAll(t *testing.T) {
 	} {
 		if got := unfoldAll([]byte(in)); got != want {
 			t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestIsName checks isName against strings.EqualFold on names made of the
+// known field names' bytes, their other case, and the bytes that differ
+// from them in bit 5 only.
+func TestIsName(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	for _, f := range headerFields {
+		for range 2000 {
+			name := []byte(f)
+			for i := range name {
+				switch r.IntN(6) {
+				case 0:
+					name[i] ^= 0x20
+				case 1:
+					name[i] = "\r@`[{-_ſ"[r.IntN(9)]
+				}
+			}
+			if r.IntN(20) == 0 {
+				name = append(name, 'x')
+			}
+			if got, want := isName(f, name), strings.EqualFold(f, string(name)); got != want {
+				t.Fatalf("isName(%q, %q) = %v, want %v", f, name, got, want)
+			}
 		}
 	}
 }

@@ -151,6 +151,7 @@ type mailWalker struct {
 	// reused from part to part.
 	pm        partMap
 	dec, utf8 []byte
+	qpLines   []qpLine // the lines of a quoted-printable part (see cteCursor)
 	// flowed unwraps format=flowed text, from flowedIn to flowedText;
 	// flowedPos is the partMap's cursor for it.
 	flowed     *flowedReader
@@ -328,10 +329,24 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 			}
 			ls = loc
 		}
+		// The value folded once for all the links of the field (two or
+		// more in most List-* fields), and their Text (see fieldText).
+		var buf [512]byte
+		var v []byte
+		folded, text := false, ""
 		for r := range headerRefs(f) {
+			if !folded {
+				v, folded = foldedValue(buf[:0], f.value), true
+			}
+			t, further := refText(f.name, v, r.ref)
+			if !further {
+				if text == "" {
+					text = valueText(f.name, v)
+				}
+				t = text
+			}
 			p := w.filePos(r.off)
-			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name,
-				Text: fieldText(f.name, f.value, r.ref)}
+			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
@@ -509,7 +524,13 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	case isEncoded(p.cte):
 		w.work += len(text)
 		w.pm.cte = newCTECursor(text, p.cte)
-		w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
+			w.qpLines = w.qpLines[:0]
+			w.dec = appendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
+			w.pm.cte.lines = w.qpLines
+		} else {
+			w.dec = appendDecoded(w.dec[:0], p.cte, text)
+		}
 		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],

@@ -11,10 +11,23 @@ import "bytes"
 // breaks stay as they are. dst may be src[:0]: the text is then decoded in
 // place.
 func appendQuotedPrintable(dst, src []byte) []byte {
+	return appendQuotedPrintableLines(dst, src, nil)
+}
+
+// qpLine is where a line of a quoted-printable text ends, with its line
+// break, in the encoded text (raw) and in the text decoded (dec).
+type qpLine struct{ raw, dec int32 }
+
+// appendQuotedPrintableLines is appendQuotedPrintable that also appends to
+// *lines, unless nil, where each line of src ends, src and dst counted
+// from their start (src is at most MaxMessageSize long): the decoder knows
+// what the cteCursor would otherwise work out again line by line.
+func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
+	start, n := len(dst), len(src)
 	for len(src) > 0 {
-		line, eol := src, []byte(nil)
+		line, eol, whole := src, []byte(nil), src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, eol, src = src[:i], src[i:i+1], src[i+1:]
+			line, eol, whole, src = src[:i], src[i:i+1], src[:i+1], src[i+1:]
 			if len(line) > 0 && line[len(line)-1] == '\r' {
 				line, eol = line[:len(line)-1], line[len(line)-1:len(line)+1]
 			}
@@ -25,6 +38,10 @@ func appendQuotedPrintable(dst, src []byte) []byte {
 		for {
 			i := bytes.IndexByte(line, '=')
 			if i < 0 {
+				if len(line)+len(eol) == len(whole) { // all of it, as written
+					dst = append(dst, whole...)
+					break
+				}
 				dst = append(dst, line...)
 				dst = append(dst, eol...)
 				break
@@ -43,6 +60,9 @@ func appendQuotedPrintable(dst, src []byte) []byte {
 			dst = append(dst, '=')
 			line = line[i+1:]
 		}
+		if lines != nil {
+			*lines = append(*lines, qpLine{int32(n - len(src)), int32(len(dst) - start)})
+		}
 	}
 	return dst
 }
@@ -58,17 +78,27 @@ func trimBlanks(line []byte) []byte {
 	return line[:n]
 }
 
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
+// unhex returns the value of the hex digit c, either case, 255 for
+// another byte.
+func unhex(c byte) byte { return hexValues[c] }
+
+// hexValues is unhex's table: one load, where three ranges were tested
+// for each "=XX" of quoted-printable text.
+var hexValues = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = byte(c - '0')
+		case 'A' <= c && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		case 'a' <= c && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		default:
+			t[c] = 255
+		}
 	}
-	return 255
-}
+	return t
+}()
 
 // base64Values maps a byte to its value in the base64 alphabet (RFC 2045
 // §6.8, Table 1), 0xff for bytes outside it.

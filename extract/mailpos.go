@@ -25,8 +25,9 @@ type filePos struct {
 // conversion, the byte order mark, the Content-Transfer-Encoding. Each
 // layer is a cursor that decodes again what lies between two offsets
 // asked for, which only grow (links come in input order), so that the map
-// takes no memory in proportion to the part, and the whole part is
-// decoded again at most once more. An offset before the last one asked
+// takes no memory in proportion to the part (but the ends of the lines
+// of a quoted-printable one, which its decoder gives, 8 bytes a line in a
+// buffer reused), and the whole part is decoded again at most once more. An offset before the last one asked
 // for, not expected, starts the cursors again from the part's start.
 type partMap struct {
 	body int // offset of the part's body in the buffer
@@ -62,6 +63,11 @@ type cteCursor struct {
 	pos    int // start of the current encoded line
 	dec    int // offset in the decoded text of its first byte
 	n      int // base64: characters of the unfinished group before pos
+	// lines, when the decoder gave them (quoted-printable), tell where
+	// each line ends, so that no line is read again but the one asked
+	// into; line is the index of the current one.
+	lines []qpLine
+	line  int
 }
 
 func newCTECursor(raw []byte, cte string) cteCursor {
@@ -71,7 +77,17 @@ func newCTECursor(raw []byte, cte string) cteCursor {
 // in returns the offset in the encoded text of the decoded byte at off.
 func (c *cteCursor) in(off int) int {
 	if off < c.dec {
-		c.pos, c.dec, c.n = 0, 0, 0
+		c.pos, c.dec, c.n, c.line = 0, 0, 0, 0
+	}
+	if c.lines != nil {
+		for c.line < len(c.lines)-1 && int(c.lines[c.line].dec) <= off {
+			c.pos, c.dec = int(c.lines[c.line].raw), int(c.lines[c.line].dec)
+			c.line++
+		}
+		if c.line == len(c.lines) {
+			return len(c.raw)
+		}
+		return c.pos + c.column(c.raw[c.pos:c.lines[c.line].raw], off-c.dec)
 	}
 	for c.pos < len(c.raw) {
 		end := len(c.raw)
@@ -241,13 +257,23 @@ func (c *charsetCursor) in(off int) int {
 }
 
 // runeCount is utf8.RuneCount for valid UTF-8, 8 bytes at a time: the
-// bytes that are not continuation bytes (10xxxxxx).
+// bytes that are not continuation bytes (10xxxxxx). 32 bytes of ASCII,
+// most of a text, are passed over with one test.
 func runeCount(b []byte) int {
 	const highs = 0x8080808080808080
+	// continuations counts the bytes with bit 7 set and bit 6 (shifted to
+	// 7) clear.
+	continuations := func(w uint64) int { return bits.OnesCount64(w &^ (w << 1) & highs) }
 	n := len(b)
+	for ; len(b) >= 32; b = b[32:] {
+		le, c := binary.LittleEndian, b[:32]
+		w0, w1, w2, w3 := le.Uint64(c), le.Uint64(c[8:]), le.Uint64(c[16:]), le.Uint64(c[24:])
+		if (w0|w1|w2|w3)&highs != 0 {
+			n -= continuations(w0) + continuations(w1) + continuations(w2) + continuations(w3)
+		}
+	}
 	for ; len(b) >= 8; b = b[8:] {
-		w := binary.LittleEndian.Uint64(b)
-		n -= bits.OnesCount64(w &^ (w << 1) & highs) // bit 7 set, bit 6 (shifted to 7) clear
+		n -= continuations(binary.LittleEndian.Uint64(b))
 	}
 	for _, c := range b {
 		if c&0xc0 == 0x80 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -184,4 +185,36 @@ func FuzzQPLineLen(f *testing.F) {
 			t.Errorf("qpLineLen(%q) = %d, want %d", b, got, want)
 		}
 	})
+}
+
+// TestCTECursorLines checks the cteCursor of a quoted-printable text with
+// the lines its decoder gave against the one that reads the lines itself,
+// at every offset of the decoded text, in increasing order and back.
+func TestCTECursorLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "b", " ", "\t", "=", "=3D", "=3d", "=ZZ", "=\n", "=  \r\n", "\n", "\r\n", "\r", "=4", "http://x/"}
+	for range 2000 {
+		var sb strings.Builder
+		for range rng.IntN(40) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		raw := []byte(sb.String())
+		var lines []qpLine
+		dec := appendQuotedPrintableLines(nil, raw, &lines)
+		if want := appendQuotedPrintable(nil, raw); !bytes.Equal(dec, want) {
+			t.Fatalf("appendQuotedPrintableLines(%q) = %q, want %q", raw, dec, want)
+		}
+		fast, slow := newCTECursor(raw, "quoted-printable"), newCTECursor(raw, "quoted-printable")
+		fast.lines = lines
+		offs := make([]int, 0, 2*len(dec)+2)
+		for off := 0; off <= len(dec); off++ {
+			offs = append(offs, off)
+		}
+		offs = append(offs, len(dec)/2, 0, len(dec))
+		for _, off := range offs {
+			if got, want := fast.in(off), slow.in(off); got != want {
+				t.Fatalf("raw %q: in(%d) = %d with lines, %d without", raw, off, got, want)
+			}
+		}
+	}
 }
