@@ -242,7 +242,7 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if m := textBytes(raw, 0); m&p.textWant != 0 {
+		if m := textBytes(raw, 0); m&p.textWant != 0 || p.anchor.open && m&anchorMarks != 0 {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
@@ -297,6 +297,13 @@ func textBytes[T ~string | ~[]byte](text T, stop uint8) uint8 {
 	}
 	return m
 }
+
+// anchorMarks are the bytes of textBytes that make walk hand out a text
+// node while an <a> element's text is read, whatever the options: the
+// values held then count against maxAnchorBatch, and the text an anchor
+// gets does not depend on which text nodes can hold a URI (scanText
+// finds none in those textWant leaves out).
+const anchorMarks = tColon | tDot | tLT | tAmp
 
 var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}
 
