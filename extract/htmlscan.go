@@ -243,12 +243,14 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if p.textWant == tColon|tAmp && !colonOrAmp(raw) {
+		if !p.anchor.open && p.textWant == tColon|tAmp && !colonOrAmp(raw) {
 			return // the default options: a shorter test
 		}
 		// A text whose only wanted byte is '&' is handed out if one
-		// of its references can stand for another.
-		if m := textBytes(raw, 0); m&p.textWant != 0 && (m&p.textWant != tAmp || refMayMark(raw)) {
+		// of its references can stand for another. In an anchor, every
+		// text anchorMarks tells is (see there).
+		if m := textBytes(raw, 0); m&p.textWant != 0 && (m&p.textWant != tAmp || refMayMark(raw)) ||
+			p.anchor.open && m&anchorMarks != 0 {
 			p.ref = htmlRef{
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
@@ -386,6 +388,13 @@ func colonOrAmp(text []byte) bool {
 	}
 	return false
 }
+
+// anchorMarks are the bytes of textBytes that make walk hand out a text
+// node while an <a> element's text is read, whatever the options: the
+// values held then count against maxAnchorBatch, and the text an anchor
+// gets does not depend on which text nodes can hold a URI (scanText
+// finds none in those textWant leaves out).
+const anchorMarks = tColon | tDot | tLT | tAmp
 
 var textByteMarks = [256]uint8{':': tColon, '.': tDot, '<': tLT, '&': tAmp, '\r': tCR}
 

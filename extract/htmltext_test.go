@@ -73,3 +73,28 @@ func TestHTMLLinkTextBounded(t *testing.T) {
 		t.Errorf("%d values, batch up to %d; want %d, at most %d", n, maxBatch, 10*maxAnchorBatch+1, maxAnchorBatch+refBatch)
 	}
 }
+
+// TestHTMLLinkTextOptions checks that the text of an <a> element does not
+// depend on the options that say which text nodes can hold a URI: the
+// text nodes that cannot, though walk does not hand them out, count
+// among the values held while it reads the text (maxAnchorBatch), as
+// every text node with ':', '.', '<' or '&' did before (see page.text).
+func TestHTMLLinkTextOptions(t *testing.T) {
+	for _, inner := range []string{"<textarea>a.b</textarea>", "<title>1 < 2</title>", "<textarea>a:b</textarea>"} {
+		page := `<a href="http://x.example/">head ` + strings.Repeat(inner, maxAnchorBatch+10) + ` tail</a>`
+		for _, opts := range []Options{{}, {Abbreviated: true}, {AngleRelative: true}, {Abbreviated: true, AngleRelative: true}} {
+			opts.Type = HTML
+			var got []string
+			for l, err := range Links(strings.NewReader(page), opts) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, l.Text)
+			}
+			// The batch is full before " tail": the text read so far.
+			if len(got) != 1 || got[0] != "head" {
+				t.Errorf("%d × %s, Abbreviated %v, AngleRelative %v: texts %q, want [head]", maxAnchorBatch+10, inner, opts.Abbreviated, opts.AngleRelative, got)
+			}
+		}
+	}
+}
