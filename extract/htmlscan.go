@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
 
@@ -349,19 +350,14 @@ func refMark(ref []byte) bool {
 // numRefMark is refMark of the digits after "&#": true for a number of
 // more than 6 digits, whose value a decoder may wrap.
 func numRefMark(ref []byte) bool {
-	base := rune(10)
+	base := 10
 	if ref[0]|0x20 == 'x' {
 		base, ref = 16, ref[1:]
 	}
-	var x rune
+	x := 0
 	for n := 0; n < len(ref); n++ {
-		d := rune(ref[n])
-		switch {
-		case '0' <= d && d <= '9':
-			d -= '0'
-		case base == 16 && 'a' <= d|0x20 && d|0x20 <= 'f':
-			d = d | 0x20 - 'a' + 10
-		default:
+		d := ascii.HexValue(ref[n])
+		if d < 0 || d >= base {
 			return x == ':' || x == '.' || x == '<'
 		}
 		if x = x*base + d; n >= 6 && x != 0 {
