@@ -160,10 +160,10 @@ func canonicalURI(buf []byte) string {
 func canonicalHref(tag []byte, attrs []htmltok.Attr) (string, bool) {
 	var rel, href []byte
 	for _, a := range attrs {
-		switch lowerASCII(tag[a.Key.Start:a.Key.End]) {
-		case "rel":
+		switch key := tag[a.Key.Start:a.Key.End]; {
+		case equalLower(key, "rel"):
 			rel = tag[a.Val.Start:a.Val.End]
-		case "href":
+		case equalLower(key, "href"):
 			href = tag[a.Val.Start:a.Val.End]
 		}
 	}
