@@ -247,24 +247,8 @@ func lowerASCII(b []byte) string {
 			return string(l)
 		}
 	}
-	if s, ok := commonNames[string(b)]; ok {
-		return s // no allocation for the names most tags are made of
-	}
 	return string(b)
 }
-
-var commonNames = func() map[string]string {
-	m := map[string]string{}
-	for _, s := range strings.Fields(`a abbr alt area article aside audio b base blockquote body br button
-		charset cite class code content data dd div dl dt em embed figure footer form h1 h2 h3 h4 h5
-		h6 head header height hr href html i id iframe img input label lang li link main media meta
-		name nav noscript ol option p picture poster pre property rel role script section select
-		sizes small source span src srcset strong style sup svg table target tbody td template th
-		title tr type ul value video width`) {
-		m[s] = s
-	}
-	return m
-}()
 
 // decoded is a text or attribute value with its character references
 // decoded and newlines normalized, with a map back to the raw bytes.
