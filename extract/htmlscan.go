@@ -614,19 +614,19 @@ type urlRule struct {
 
 // urlRules are the rules of urlAttrs by the numbers of ruleNames, with
 // ok false for the names of otherRuleAttrs.
-var urlRules = func() []struct {
-	urlRule
-	ok bool
-} {
-	rules := make([]struct {
-		urlRule
-		ok bool
-	}, len(ruleNames))
+var urlRules = func() []numberedRule {
+	rules := make([]numberedRule, len(ruleNames))
 	for r, s := range ruleNames {
 		rules[r].urlRule, rules[r].ok = urlAttrs[s]
 	}
 	return rules
 }()
+
+// numberedRule is the urlRule of a name of ruleNames, if ok.
+type numberedRule struct {
+	urlRule
+	ok bool
+}
 
 // urlAttr tells whether attribute a of element name holds a URL, and
 // how (see urlAttrs).
