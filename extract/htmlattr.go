@@ -189,6 +189,7 @@ type nameEntry struct {
 	raw, name string
 }
 
+// tagName returns tagName(b), kept in c for the next tag written so.
 func (c *nameCache) tagName(b []byte) string {
 	if n := len(b); n > 0 && n <= 8 && cap(b) >= 8 {
 		// Most names: one compare of a word read past b, in the
