@@ -185,8 +185,12 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 
 // endTag reads the end tag whose name is written b.
 func (p *page) endTag(st *tokenState, b []byte) {
+	// Most end tags need no name: with no anchor or foreign element
+	// open, only the switch below reads it, and both of its names,
+	// "noscript" and "template", have 8 letters (a name added there
+	// must be let through here too).
 	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
-		return // most end tags: none of the names below, no need of it
+		return
 	}
 	name := st.attrs.names.tagName(b)
 	if p.anchor.open {
