@@ -100,7 +100,7 @@ func hasCharset(b []byte) bool {
 
 // isTagNameEnd reports whether c ends a tag name: whitespace, '/' or '>'.
 func isTagNameEnd(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+	return isASCIISpace(c) || c == '/' || c == '>'
 }
 
 // tagEnd returns the length of the rest of a tag in b, up to its '>'
@@ -112,7 +112,7 @@ func tagEnd(b []byte) int {
 			return i + 1
 		case '=':
 			k := i + 1
-			for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r' || b[k] == '\f') {
+			for k < len(b) && isASCIISpace(b[k]) {
 				k++
 			}
 			if k < len(b) && (b[k] == '"' || b[k] == '\'') {

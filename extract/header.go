@@ -214,10 +214,11 @@ func knownField(name []byte) string {
 	return ""
 }
 
-// isName reports whether name is the field name f, letters and '-', in
-// any case, as strings.EqualFold tells: byte by byte in ASCII, for of
-// equal length no other byte than a letter of f in either case can match
-// it (the runes that fold to an ASCII letter, 'ſ' and 'K', are longer).
+// isName reports whether name is f in any case, as strings.EqualFold
+// tells, for f made of ASCII letters, digits, '-', '.' and '/' (a field
+// name, a media type): byte by byte, as a name of f's length can match it
+// with no other bytes (the runes that fold to an ASCII letter, 'ſ' and
+// 'K', are longer than one byte).
 func isName(f string, name []byte) bool {
 	if len(f) != len(name) {
 		return false
@@ -227,7 +228,7 @@ func isName(f string, name []byte) bool {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		if c != f[i]|0x20 { // '-' is '-' with that bit
+		if c != f[i]|0x20 { // '-', '.', '/' and digits have that bit
 			return false
 		}
 	}
@@ -253,25 +254,13 @@ func (h *header) value(name string) ([]byte, bool) {
 }
 
 // hasPrefixLower reports whether strings.ToLower(string(v)) starts with
-// prefix, lowercase ASCII, without the copies when the bytes there are
+// prefix, lowercase ASCII as isName takes it, without the copies when the bytes there are
 // ASCII (a rune such as U+0130 lowers to an ASCII letter).
 func hasPrefixLower(v []byte, prefix string) bool {
 	if !isPlainASCII(v[:min(len(v), len(prefix))]) {
 		return strings.HasPrefix(strings.ToLower(string(v)), prefix)
 	}
-	if len(v) < len(prefix) {
-		return false
-	}
-	for i := range len(prefix) {
-		c := v[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != prefix[i] {
-			return false
-		}
-	}
-	return true
+	return len(v) >= len(prefix) && isName(prefix, v[:len(prefix)])
 }
 
 // unfold removes the line breaks of folding (RFC 5322 §2.2.3), and the

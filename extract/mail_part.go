@@ -45,19 +45,13 @@ var cteNames = [...]string{"7bit", "8bit", "quoted-printable", "base64", "binary
 // it names one (ASCII letters in any case: of equal length, no other rune
 // lowers to one).
 func transferEncoding(h *header) string {
-	for _, f := range h.first[:h.n] {
-		if f.name != "Content-Transfer-Encoding" {
-			continue
+	v, _ := h.value("Content-Transfer-Encoding")
+	for _, c := range cteNames {
+		if len(c) == len(v) && strings.EqualFold(c, string(v)) {
+			return c
 		}
-		v := unfold(f.value)
-		for _, c := range cteNames {
-			if len(c) == len(v) && strings.EqualFold(c, string(v)) {
-				return c
-			}
-		}
-		return strings.ToLower(string(v))
 	}
-	return ""
+	return strings.ToLower(string(v))
 }
 
 // child returns the k-th part of the multipart p, in buf[start:end], of

@@ -27,8 +27,9 @@ type filePos struct {
 // asked for, which only grow (links come in input order), so that the map
 // takes no memory in proportion to the part (but the ends of the lines
 // of a quoted-printable one, which its decoder gives, 8 bytes a line in a
-// buffer reused), and the whole part is decoded again at most once more. An offset before the last one asked
-// for, not expected, starts the cursors again from the part's start.
+// buffer reused), and the whole part is decoded again at most once more.
+// An offset before the last one asked for, not expected, starts the
+// cursors again from the part's start.
 type partMap struct {
 	body int // offset of the part's body in the buffer
 	cte  cteCursor

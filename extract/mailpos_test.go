@@ -201,8 +201,17 @@ func TestCTECursorLines(t *testing.T) {
 		raw := []byte(sb.String())
 		var lines []qpLine
 		dec := appendQuotedPrintableLines(nil, raw, &lines)
-		if want := appendQuotedPrintable(nil, raw); !bytes.Equal(dec, want) {
-			t.Fatalf("appendQuotedPrintableLines(%q) = %q, want %q", raw, dec, want)
+		// The lines tile both texts: each ends after the one before,
+		// the last at the end.
+		var prev qpLine
+		for i, l := range lines {
+			if l.raw <= prev.raw || l.dec < prev.dec {
+				t.Fatalf("raw %q: line %d ends at %v, after %v", raw, i, l, prev)
+			}
+			prev = l
+		}
+		if int(prev.raw) != len(raw) || int(prev.dec) != len(dec) {
+			t.Fatalf("raw %q: last line ends at %v, want {%d %d}", raw, prev, len(raw), len(dec))
 		}
 		fast, slow := newCTECursor(raw, "quoted-printable"), newCTECursor(raw, "quoted-printable")
 		fast.lines = lines

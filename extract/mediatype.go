@@ -88,6 +88,7 @@ func skipToken(v string, i int) int {
 	return i
 }
 
+// isTokenChar reports whether c may be in a token (RFC 2045 §5.1).
 func isTokenChar(c byte) bool {
 	if c <= ' ' || c >= 0x7f {
 		return false
