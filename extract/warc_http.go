@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // ContextHTTPHeader is the Context of a link in an HTTP header field of a
@@ -462,7 +464,7 @@ func (m *bodyMap) yieldRaw(l Link, err error) bool {
 		}
 		off = min(off+m.skip, len(m.raw))
 		if m.cs != nil {
-			l.Column = off - bytes.LastIndexByte(m.raw[:off], '\n')
+			l.Column = off - ascii.LastNewline(m.raw[:off])
 		}
 		l.Offset = int64(off)
 	}
