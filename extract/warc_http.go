@@ -144,15 +144,7 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 // isStatusCode reports whether code is a status code: three digits
 // (RFC 9112 §4), so that "2x0" or "30:" is no number.
 func isStatusCode(code []byte) bool {
-	if len(code) != 3 {
-		return false
-	}
-	for _, c := range code {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return len(code) == 3 && isDigit(code[0]) && isDigit(code[1]) && isDigit(code[2])
 }
 
 // scanHTTP scans the HTTP response in the block of rec (see scanRecord).
