@@ -336,9 +336,9 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 	switch t := bodyType(mt, body); {
 	case isHTML:
 	case t == Mail || t == Mbox || t.Binary():
-		return documentScanner(t)(bytes.NewReader(body), s, yield)
+		return scanners[t](bytes.NewReader(body), s, yield)
 	case t != Auto:
-		scan = documentScanner(t)
+		scan = scanners[t]
 	case strings.HasPrefix(mt, "text/"):
 	default:
 		return true
@@ -384,31 +384,6 @@ var documentTypes = map[string]Type{
 	"application/pdf":  PDF, // RFC 8118
 	// EPUB OCF §4.3
 	"application/epub+zip": EPUB,
-}
-
-// documentScanner returns the contentScanner of t, one of those of
-// documentTypes and bodyType (not through the scanners table, which
-// holds scanWARC: an initialization cycle).
-func documentScanner(t Type) contentScanner {
-	switch t {
-	case Mail:
-		return scanMail
-	case Mbox:
-		return scanMbox
-	case Markdown:
-		return scanMarkdown
-	case AsciiDoc:
-		return scanAsciiDoc
-	case RST:
-		return scanRST
-	case PDF:
-		return scanPDF
-	case EPUB:
-		return scanEPUB
-	case OOXML:
-		return scanOOXML
-	}
-	return scanODF
 }
 
 // bodyType returns the Type of an HTTP body of media type mt, Auto for
