@@ -18,7 +18,7 @@ import (
 type linkFilter struct {
 	hosts          []string // A-labels, lower case, no final dot
 	match, exclude *regexp.Regexp
-	noSchemes      []string // lower case
+	noSchemes      []string // compared ignoring case
 	onlyValid      bool     // drop URIs that break their scheme's rules
 }
 
@@ -32,9 +32,7 @@ func (o *scanOptions) newLinkFilter() (*linkFilter, error) {
 		}
 		f.hosts = append(f.hosts, strings.ToLower(ascii))
 	}
-	for _, name := range splitList(o.noSchemes.Value()) {
-		f.noSchemes = append(f.noSchemes, strings.ToLower(name))
-	}
+	f.noSchemes = splitList(o.noSchemes.Value())
 	var err error
 	for _, re := range []struct {
 		flag, expr string

@@ -62,11 +62,11 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 	if !fi.Mode().IsRegular() {
 		// A FIFO, a terminal: reads may wait. (A parallel scan reads
 		// none, but what a walk found may have changed since.)
+		r := io.Reader(w.s.progress.reader(f))
 		if out.direct {
-			w.reader(w.s.streaming(w.s.progress.reader(f)), out)
-		} else {
-			w.reader(w.s.progress.reader(f), out)
+			r = w.s.streaming(r)
 		}
+		w.reader(r, out)
 		return
 	}
 	w.br.Reset(w.s.progress.reader(f))

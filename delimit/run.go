@@ -225,7 +225,7 @@ func (l *lazyQuoted) at(s *Scanner, i int) bool {
 // punctuation belongs to the sentence, and so does a last '(', which opens
 // nothing; a closing ')' belongs to the URI only when it closes one opened
 // inside it (']' always does: an unbalanced one ended the run), and so
-// does a closing '\”, as quotes balance like brackets.
+// does a closing "'", as quotes balance like brackets.
 func (s *Scanner) trimRun(q, runEnd, parens int) int {
 	b, e := s.buf, runEnd
 	for e > q+1 {

@@ -242,5 +242,5 @@ var scanners = [...]contentScanner{
 	ODF:      scanODF,
 	EPUB:     scanEPUB,
 	PDF:      scanPDF,
-	WARC:     scanWARC,
+	WARC:     nil, // scanWARC, set by warc.go's init
 }

@@ -12,6 +12,11 @@ import (
 	"github.com/urix/urix/base"
 )
 
+// init puts scanWARC in the scanners table, which the WARC scanner reads
+// the bodies of its records through: set in the table's literal, it
+// would be an initialization cycle.
+func init() { scanners[WARC] = scanWARC }
+
 // MaxRecordSize is the largest WARC record block, and the largest HTTP
 // body once its Transfer- and Content-Encoding are undone, that Links
 // reads in WARC input; a larger one is an *Error wrapping
@@ -99,8 +104,9 @@ func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
 }
 
 // members reads the gzip members (RFC 1952) of in one after another,
-// each holding records (ISO 28500:2017 Annex D: one a record). A member that cannot be decompressed is reported and the
-// next one is searched for from the byte after its start.
+// each holding records (ISO 28500:2017 Annex D: one a record). A member
+// that cannot be decompressed is reported and the next one is searched
+// for from the byte after its start.
 func (w *warcScanner) members(in *window) bool {
 	var zr gzip.Reader
 	d := newWindow(nil) // the records of each member in turn
@@ -291,10 +297,10 @@ func (w *warcScanner) readError(err error) bool {
 // recordSource returns the source of the links of rec, its base the
 // record's WARC-Target-URI (ISO 28500:2017 §5.13; RFC 3986 §5.1.3: the
 // retrieval URI), without the angle brackets WARC 1.0's grammar put
-// around it and wget still writes,
-// else the default base, and the target. The target is the retrieval URI
-// as the user's --base would be (Options.Base): a saved-from comment in
-// the page (savedSource) does not replace it.
+// around it and wget still writes, else the default base; and the
+// target. The target is the retrieval URI as the user's --base would be
+// (Options.Base): a saved-from comment in the page (savedSource) does
+// not replace it.
 func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 	s := *w.src
 	target := rec.get("warc-target-uri")

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // ContextHTTPHeader is the Context of a link in an HTTP header field of a
@@ -142,15 +144,7 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 // isStatusCode reports whether code is a status code: three digits
 // (RFC 9112 §4), so that "2x0" or "30:" is no number.
 func isStatusCode(code []byte) bool {
-	if len(code) != 3 {
-		return false
-	}
-	for _, c := range code {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return len(code) == 3 && isDigit(code[0]) && isDigit(code[1]) && isDigit(code[2])
 }
 
 // scanHTTP scans the HTTP response in the block of rec (see scanRecord).
@@ -342,9 +336,9 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 	switch t := bodyType(mt, body); {
 	case isHTML:
 	case t == Mail || t == Mbox || t.Binary():
-		return documentScanner(t)(bytes.NewReader(body), s, yield)
+		return scanners[t](bytes.NewReader(body), s, yield)
 	case t != Auto:
-		scan = documentScanner(t)
+		scan = scanners[t]
 	case strings.HasPrefix(mt, "text/"):
 	default:
 		return true
@@ -392,31 +386,6 @@ var documentTypes = map[string]Type{
 	"application/epub+zip": EPUB,
 }
 
-// documentScanner returns the contentScanner of t, one of those of
-// documentTypes and bodyType (not through the scanners table, which
-// holds scanWARC: an initialization cycle).
-func documentScanner(t Type) contentScanner {
-	switch t {
-	case Mail:
-		return scanMail
-	case Mbox:
-		return scanMbox
-	case Markdown:
-		return scanMarkdown
-	case AsciiDoc:
-		return scanAsciiDoc
-	case RST:
-		return scanRST
-	case PDF:
-		return scanPDF
-	case EPUB:
-		return scanEPUB
-	case OOXML:
-		return scanOOXML
-	}
-	return scanODF
-}
-
 // bodyType returns the Type of an HTTP body of media type mt, Auto for
 // plain text, HTML and types urix does not read: by documentTypes, the
 // Office Open XML and OpenDocument families, and for a body sent as
@@ -462,7 +431,7 @@ func (m *bodyMap) yieldRaw(l Link, err error) bool {
 		}
 		off = min(off+m.skip, len(m.raw))
 		if m.cs != nil {
-			l.Column = off - bytes.LastIndexByte(m.raw[:off], '\n')
+			l.Column = off - ascii.LastNewline(m.raw[:off])
 		}
 		l.Offset = int64(off)
 	}

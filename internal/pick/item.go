@@ -36,7 +36,7 @@ type Builder struct {
 	escape func(string) string
 	body   []Item
 	head   []Item
-	at     map[string]int  // index in body or head by URI, when folding
+	at     map[string]int  // index in body or head by URI; filled only when folding
 	seen   map[string]bool // the contexts in the rows' keys, by URI and lowercase Text
 	multi  bool            // a link from a second message: the rows say which
 }
@@ -61,7 +61,7 @@ func (b *Builder) Add(l extract.Link) {
 	for _, w := range slices.Concat(l.Warnings, Warnings(l)) {
 		ws = append(ws, b.escape(w))
 	}
-	if i, ok := b.at[k]; ok && b.fold {
+	if i, ok := b.at[k]; ok {
 		it := &(*list)[i]
 		it.Count++
 		for _, w := range ws {
@@ -72,14 +72,17 @@ func (b *Builder) Add(l extract.Link) {
 		// The filter finds the row by any of its contexts, each kept once:
 		// looked up in a set and appended, as a link may come thousands
 		// of times (a log, a digest) and each time with a new context.
-		if t := strings.ToLower(l.Text); !b.seen[k+"\x00"+t] {
-			b.seen[k+"\x00"+t] = true
+		t := strings.ToLower(l.Text)
+		if seen := k + "\x00" + t; !b.seen[seen] {
+			b.seen[seen] = true
 			it.key = append(append(it.key, '\n'), t...)
 		}
 		return
 	}
-	b.seen[k+"\x00"+strings.ToLower(l.Text)] = true
-	b.at[k] = len(*list)
+	if b.fold {
+		b.at[k] = len(*list)
+		b.seen[k+"\x00"+strings.ToLower(l.Text)] = true
+	}
 	it := newItem(l, ws, b.escape)
 	it.id = len(b.body) + len(b.head)
 	*list = append(*list, it)
