@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // Rewrite copies the HTML document r to w with the URLs of its
@@ -292,8 +294,7 @@ func escapeInner(r *htmlRef, v string) string {
 }
 
 func percent(c byte) string {
-	const hex = "0123456789ABCDEF"
-	return string([]byte{'%', hex[c>>4], hex[c&15]})
+	return string([]byte{'%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15]})
 }
 
 // escapeAttr escapes v for an attribute value in the given quotes (0: an
