@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 
 	"github.com/urix/urix/uri"
 )
@@ -97,7 +97,7 @@ const seedHTML = `<!doctype html public "-//IETF//DTD HTML//EN">
 
 func htmlBase(t *testing.T, outer Base, page string) (Base, error) {
 	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+	doc, err := html.Parse(strings.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"net/textproto"
 	"strings"
 
-	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/uri"
@@ -15,7 +15,7 @@ import (
 // the base its HTML embeds (RFC 3986 §5.1, the seed's Appendix D example).
 func ExampleBase_HTML() {
 	retrieved, _ := base.Parse("http://other.example/p", base.Retrieval)
-	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(
+	doc, _ := html.Parse(strings.NewReader(
 		`<HTML><HEAD><BASE href="http://www.ics.uci.edu/Test/a/b/c"></HEAD>` +
 			`<BODY><A href="../x">a hypertext anchor</A></BODY></HTML>`))
 	b, _ := retrieved.HTML(doc)

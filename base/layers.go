@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 
 	"github.com/urix/urix/internal/ascii"
@@ -198,19 +197,20 @@ func unquote(s string) string {
 	return sb.String()
 }
 
-// HTML returns the base the HTML document doc embeds (RFC 3986 §5.1.1):
-// the href of its first base element that has one, in tree order (HTML
-// Living Standard §4.2.3, "frozen base URL"), through Inner with Embedded,
+// HTML returns the base the HTML document doc (the root html.Parse
+// returns) embeds (RFC 3986 §5.1.1): the href of its first base element
+// that has one, in tree order (HTML Living Standard §4.2.3, "frozen base
+// URL"), through Inner with Embedded,
 // so that a relative href is resolved against b. Elements of the SVG and
 // MathML namespaces and the inert contents of template elements are not
 // base elements. A base element in the body counts too, as it does in
 // browsers (the drafts' "when present in the HEAD portion" is not how
 // pages are read). Without one, b stays in force.
-func (b Base) HTML(doc *goquery.Document) (Base, error) {
-	// Every match, not goquery.Single's first: an inert base element
-	// (in a template, or SVG's) must not hide the real one after it.
-	for _, n := range doc.Find("base[href]").Nodes {
-		if n.Namespace != "" || inTemplate(n) {
+func (b Base) HTML(doc *html.Node) (Base, error) {
+	// Every base element in tree order, not the first alone: an inert
+	// one (in a template, or SVG's) must not hide the real one after it.
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode || n.Data != "base" || n.Namespace != "" || inTemplate(n) {
 			continue
 		}
 		for _, a := range n.Attr {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
@@ -478,7 +478,7 @@ func (p *page) embeddedBase(outer base.Base) (base.Base, error) {
 	} else if !utf8.Valid(p.buf) {
 		r = transform.NewReader(r, unicode.UTF8.NewDecoder())
 	}
-	doc, err := goquery.NewDocumentFromReader(r)
+	doc, err := html.Parse(r)
 	if err != nil {
 		// The parser refuses a page nested deeper than 512 elements;
 		// the tokenizer's choice serves there too.

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 
 	"github.com/urix/urix/base"
 )
@@ -93,7 +93,7 @@ func BenchmarkHTMLBaseTree(b *testing.B) {
 	for b.Loop() {
 		for _, page := range pages {
 			if hasBaseTag(page) {
-				doc, err := goquery.NewDocumentFromReader(bytes.NewReader(page))
+				doc, err := html.Parse(bytes.NewReader(page))
 				if err == nil {
 					outer.HTML(doc)
 				}
