@@ -3,7 +3,7 @@ package delimit
 import (
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
+	"github.com/urix/urix/uri"
 )
 
 // abbreviated looks at the '.' at t for "www." or "ftp." starting a host
@@ -27,12 +27,33 @@ func (s *Scanner) abbreviated(t int64) outcome {
 	return s.run(i, q, Abbreviated, scheme, needHost)
 }
 
-// knownSuffix reports whether host ends in a public suffix listed by
-// golang.org/x/net/publicsuffix, and is more than that suffix.
+// knownSuffix reports whether host ends in a public suffix and is more
+// than that suffix. The list is the one registered with package uri
+// (import github.com/urix/urix/uri/psl, as package extract and the command
+// do), so that delimit does not link net/http, which the list's package
+// brings. Without one, a last label of two or more ASCII letters (or an
+// IDNA "xn--" label) stands for a suffix.
 func knownSuffix(host string) bool {
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
-	suffix, icann := publicsuffix.PublicSuffix(host)
-	return (icann || strings.Contains(suffix, ".")) && len(host) > len(suffix)
+	if list := uri.RegisteredPublicSuffix(); list != nil {
+		suffix, icann := list(host)
+		return (icann || strings.Contains(suffix, ".")) && len(host) > len(suffix)
+	}
+	dot := strings.LastIndexByte(host, '.')
+	return dot > 0 && tldLike(host[dot+1:])
+}
+
+// tldLike reports whether label has the shape of a top-level domain.
+func tldLike(label string) bool {
+	if strings.HasPrefix(label, "xn--") {
+		return len(label) > 4
+	}
+	for i := 0; i < len(label); i++ {
+		if label[i] < 'a' || label[i] > 'z' {
+			return false
+		}
+	}
+	return len(label) >= 2
 }
 
 // wwwDigits returns the number of digits before the '.' at b[q] that

@@ -266,6 +266,12 @@ func RegisterPublicSuffix(f func(domain string) (suffix string, icann bool)) {
 	publicSuffix = f
 }
 
+// RegisteredPublicSuffix returns the list RegisterPublicSuffix set, or nil,
+// for the packages that consult the same list (delimit's abbreviated URIs).
+func RegisteredPublicSuffix() func(domain string) (suffix string, icann bool) {
+	return publicSuffix
+}
+
 // hostInUserinfo returns the first run of the decoded userinfo that reads
 // as an IPv4 address, or that begins with a domain name under a public
 // suffix run by ICANN ("www.example.com", "www.bank.com-login", not
