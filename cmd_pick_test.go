@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -231,4 +232,35 @@ func TestReadLinksDone(t *testing.T) {
 			t.Errorf("%d links: batches of %v, Done %v; want all of them, the first a screenful or all, the last Done", n, sizes, done)
 		}
 	}
+}
+
+// TestReadLinksSplitLine: pick's reader of standard input, through a
+// pipe, hands on the link of each line before the next is written, the
+// line cut at every byte offset with a pause there (see writeSplit).
+func TestReadLinksSplitLine(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true})
+	var got []string
+	waitFor := func(link string) bool {
+		for len(got) == 0 || got[len(got)-1] != link {
+			select {
+			case msg := <-rd.batches:
+				for _, l := range msg.Links {
+					got = append(got, l.URI)
+				}
+			case <-time.After(20 * time.Second):
+				return false
+			}
+		}
+		return true
+	}
+	want := writeSplit(t, w, waitFor)
+	if !slices.Equal(got, want) {
+		t.Errorf("links %q, want %q", got, want)
+	}
+	rd.stop()
 }

@@ -174,15 +174,16 @@ type scanner struct {
 	seen     map[string]struct{} // --unique
 	found    bool
 	failed   bool
-	stop     bool        // -q found a link, or stdout failed
-	quit     atomic.Bool // stop, for the goroutines that read inputs
+	stop     bool          // -q found a link, or stdout failed
+	quit     atomic.Bool   // stop, for the goroutines that read inputs
+	quitCh   chan struct{} // closed when quit is set
 	progress *progress
 }
 
 // newScanner checks the options that cli cannot and makes a scanner of
 // them.
 func (e *env) newScanner(o *scanOptions) (*scanner, error) {
-	s := &scanner{e: e, scanOptions: *o, eol: '\n'}
+	s := &scanner{e: e, scanOptions: *o, eol: '\n', quitCh: make(chan struct{})}
 	if s.asJSON {
 		s.format = "json"
 	}

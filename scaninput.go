@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/urix/urix/extract"
 )
@@ -69,7 +70,7 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 		w.reader(r, out)
 		return
 	}
-	w.br.Reset(w.s.progress.reader(f))
+	w.br.Reset(quitReader{w.s.progress.reader(f), &w.s.quit})
 	defer w.br.Reset(nil)
 	if inWalk && w.s.opts.Type == extract.Auto {
 		head, err := w.br.Peek(binarySniff)
@@ -142,4 +143,23 @@ func extractMessage(name string, err error) string {
 // as the links are written.)
 func (s *scanner) keep(l extract.Link) bool {
 	return s.filter == nil || s.filter.keep(l)
+}
+
+// quitReader reads r until quit is set (-q found a link, the output
+// failed), and then fails: so a goroutine of a parallel scan stops
+// reading at once, not at the next link of its input.
+type quitReader struct {
+	r    io.Reader
+	quit *atomic.Bool
+}
+
+// errQuit is the error of a read after the run has quit; the message is
+// never printed (fileOut.problem).
+var errQuit = errors.New("the scan has stopped")
+
+func (q quitReader) Read(b []byte) (int, error) {
+	if q.quit.Load() {
+		return 0, errQuit
+	}
+	return q.r.Read(b)
 }

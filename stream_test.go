@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -121,5 +122,64 @@ func TestLineBuffered(t *testing.T) {
 		if w.writes != tt.writes {
 			t.Errorf("%q: %d writes, want %d", tt.args, w.writes, tt.writes)
 		}
+	}
+}
+
+// splitLine is the k-th line that TestStreamSplitLine writes, and its
+// link: one that the byte after it ends, after a '.' that it drops.
+func splitLine(k int) (line, link string) {
+	link = fmt.Sprintf("http://n%02d.example/p", k)
+	return "see " + link + ".\n", link
+}
+
+// writeSplit writes lines into w, the k-th cut at its byte k with a pause
+// there (one the scanner sees: longer than type detection's 100 ms), and
+// waits for the link of each line before it writes the next: a link that
+// the line decides must come out while the input waits, whatever the
+// read sizes.
+func writeSplit(t *testing.T, w io.Writer, waitFor func(link string) bool) []string {
+	t.Helper()
+	first, _ := splitLine(0)
+	var links []string
+	for k := range len(first) {
+		line, link := splitLine(k)
+		io.WriteString(w, line[:k])
+		time.Sleep(120 * time.Millisecond)
+		io.WriteString(w, line[k:])
+		if !waitFor(link) {
+			t.Fatalf("cut at %d: %s not given while the input waits", k, link)
+		}
+		links = append(links, link)
+	}
+	return links
+}
+
+// TestStreamSplitLine writes a line with a link cut at each byte offset
+// through a pipe, pausing at the cut: each link must come out before the
+// next line is written, and exactly the links written, with none cut
+// short where the input paused inside one.
+func TestStreamSplitLine(t *testing.T) {
+	for _, args := range [][]string{{"urix"}, {"urix", "--type", "text", "-"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := &notifyWriter{wrote: make(chan struct{}, 1)}
+			done := make(chan int)
+			go func() {
+				done <- run(args, r, out, io.Discard)
+				r.Close()
+			}()
+			links := writeSplit(t, w, out.waitFor)
+			w.Close()
+			if code := <-done; code != 0 {
+				t.Errorf("status %d", code)
+			}
+			if got, want := out.String(), strings.Join(links, "\n")+"\n"; got != want {
+				t.Errorf("output\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package delimit
 
 import (
+	"errors"
 	"io"
 	"iter"
 	"unicode/utf8"
@@ -24,7 +25,8 @@ const (
 // Scanner reads text and reports the URIs in it, one per call to Scan,
 // delimited as RFC 3986 Appendix C recommends. It keeps a window of a fixed
 // size over the input, so memory stays bounded whatever the input, and the
-// matches do not depend on how the reader splits its data.
+// matches do not depend on how the reader splits its data (but for a pause
+// after a line break, see ErrPause).
 type Scanner struct {
 	r    io.Reader
 	opts Options
@@ -35,6 +37,10 @@ type Scanner struct {
 	off  int64  // input offset of buf[0]
 	eof  bool   // no more data: end of input or a read error
 	err  error
+
+	// paused: the data held ends where the input paused (ErrPause), and
+	// no byte has come since.
+	paused bool
 
 	pos        int64 // triggers before pos are dealt with
 	angleTried int64 // the last '<' that delimits no URI
@@ -96,6 +102,18 @@ func All(b []byte, opts Options) iter.Seq[Match] {
 		}
 	}
 }
+
+// ErrPause, returned by the reader of a Scanner, tells it that the input
+// has paused: its writer waits (tail -f of a log, a program at work, a
+// pipe written in blocks). The Scanner then reports every URI that the
+// data read so far decides, and reads on. A URI that reaches the end of
+// that data stays undecided, as more of it may come; but when the data
+// ends with a line break, the rules that would look past it for the rest
+// of a URI (a hyphen line break, a URI in <...> broken across lines) take
+// the pause for the end of the input, so that the link of a line written
+// whole comes out at once. A reader returns ErrPause once per pause, after
+// waiting some time for data, and then waits for data.
+var ErrPause = errors.New("delimit: input paused")
 
 // Scan advances to the next URI, which is then available from Match. It
 // returns false at the end of input or on a read error.
@@ -281,6 +299,15 @@ func (s *Scanner) fill() {
 	for empty := 0; len(s.buf) < target; {
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
+		if n > 0 {
+			s.paused = false
+		}
+		if errors.Is(err, ErrPause) {
+			// Decide on what has come (final); a rule that cannot asks
+			// for more, and the next read waits for it.
+			s.paused = true
+			return
+		}
 		if err != nil {
 			if err != io.EOF {
 				s.err = err
@@ -299,10 +326,12 @@ func (s *Scanner) fill() {
 }
 
 // final reports whether the window's end is the end of the data, or as
-// far as a rule can look: the window is full and fill could free nothing.
-// NewScanner sizes the window so that the rules never reach that far.
+// far as a rule can look: the window is full and fill could free nothing
+// (NewScanner sizes the window so that the rules never reach that far),
+// or the input paused after a line break (ErrPause).
 func (s *Scanner) final() bool {
-	return s.eof || len(s.buf) == cap(s.buf) && s.pos-lookBehind <= s.off
+	return s.eof || s.paused && len(s.buf) > 0 && s.buf[len(s.buf)-1] == '\n' ||
+		len(s.buf) == cap(s.buf) && s.pos-lookBehind <= s.off
 }
 
 // skip passes over the rest of a run of URI characters too long to be

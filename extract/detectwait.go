@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/urix/urix/delimit"
 )
 
 // pauseWait is how long type detection waits for more input once some has
@@ -101,23 +103,29 @@ func decided(head []byte) bool {
 
 // pauseReader reads from r; while timed, and r is a deadliner, a read that
 // gets no data within pauseWait returns errPaused (bufio.Reader passes it
-// on once and reads on at the next call).
+// on once and reads on at the next call), and the read after it waits for
+// data without a deadline: one pause is told once.
 type pauseReader struct {
-	r     io.Reader
-	timed bool
+	r      io.Reader
+	timed  bool
+	paused bool // the last read returned errPaused
 }
 
-// errPaused is what a timed pauseReader.Read returns when no data came.
-var errPaused = errors.New("extract: input paused")
+// errPaused is what a timed pauseReader.Read returns when no data came:
+// the delimit scanner's sign to decide on what it has.
+var errPaused = delimit.ErrPause
 
 func (p *pauseReader) Read(b []byte) (int, error) {
 	d, ok := p.r.(deadliner)
-	if !p.timed || !ok || d.SetReadDeadline(time.Now().Add(pauseWait)) != nil {
-		return p.r.Read(b)
+	if !p.timed || p.paused || !ok || d.SetReadDeadline(time.Now().Add(pauseWait)) != nil {
+		n, err := p.r.Read(b)
+		p.paused = p.paused && n == 0 && err == nil
+		return n, err
 	}
 	n, err := p.r.Read(b)
 	d.SetReadDeadline(time.Time{})
 	if n == 0 && errors.Is(err, os.ErrDeadlineExceeded) {
+		p.paused = true
 		return 0, errPaused
 	}
 	return n, err

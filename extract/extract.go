@@ -162,7 +162,10 @@ type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool)
 // With Type Auto, Links reads no more of r than the type needs (see
 // Detect): a first line that decides, or, when r has SetReadDeadline (a
 // pipe, a socket), what has come when the input pauses for 100 ms; so the
-// links at the start of a slow stream come at once.
+// links at the start of a slow stream come at once. Text from such a
+// reader is scanned the same way to its end: when the input pauses, the
+// links its data decides come out (see delimit.ErrPause), whatever the
+// sizes of the reads, as "tail -f log" needs.
 //
 // Links reads r as it goes, with buffers of bounded size (mbox input
 // message by message, the walk of each taking under 4 times its size), so
@@ -212,6 +215,11 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 				return
 			}
 			r = br
+			if typ == Text && pr != nil {
+				pr.timed = true // the delimit scanner decides at a pause
+			}
+		} else if _, ok := r.(deadliner); ok && typ == Text {
+			r = &pauseReader{r: r, timed: true}
 		}
 		if typ == HTML && size >= 0 {
 			r = sizedReader{r, size}

@@ -23,6 +23,7 @@ type utf16Text struct {
 	buf       []byte // for reading
 	in        []byte // read, not yet decoded: part of a code unit or a pair
 	err       error  // of r, once it has one
+	paused    bool   // r's last read was errPaused
 
 	hist     []byte // the text from histAt on
 	read     int    // hist[:read] was handed out
@@ -39,7 +40,10 @@ func (t *utf16Text) Read(p []byte) (int, error) {
 		if t.err != nil {
 			return 0, t.err
 		}
-		t.fill()
+		if t.fill(); t.paused && t.read == len(t.hist) {
+			t.paused = false
+			return 0, errPaused
+		}
 	}
 	n := copy(p, t.hist[t.read:])
 	t.read += n
@@ -58,6 +62,9 @@ func (t *utf16Text) fill() {
 	n := copy(t.buf, t.in)
 	m, err := t.r.Read(t.buf[n:])
 	b := t.buf[:n+m]
+	if t.paused = err == errPaused; t.paused {
+		err = nil // the delimit scanner's sign, passed on by Read
+	}
 	t.err = err
 	i := 0
 	for ; i+2 <= len(b); i += 2 {
