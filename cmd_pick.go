@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
 )
@@ -59,8 +60,23 @@ shell; without "{}" the link is added at the end), else with $BROWSER
 (open on macOS). NO_COLOR leaves out the colors.`
 
 type pickOptions struct {
-	typ, run               string
-	all, noHeaders, emails bool
+	typ, run                          string
+	all, noHeaders, emails, emptyRefs bool
+}
+
+// keep reports whether the link l has a row in the list: not an empty
+// reference or a bare "#" (unless --empty-refs), nor a "#name" of a
+// message, which points into the message, not to a page to open, unless
+// the message names the page it holds (a <base href>, Content-Location,
+// MHTML's Snapshot-Content-Location).
+func (o *pickOptions) keep(l extract.Link) bool {
+	switch {
+	case emptyRef(l.Ref):
+		return o.emptyRefs
+	case l.Message == 0 || !strings.HasPrefix(l.Ref, "#"):
+		return true
+	}
+	return l.BaseSource == base.Embedded || l.BaseSource == base.Encapsulating || l.BaseNote != ""
 }
 
 // pickCommand is "urix pick" and its flags.
@@ -76,6 +92,7 @@ func (e *env) pickCommand() *cli.Command {
 			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
 			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
 			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
+			&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also list empty references and bare \"#\" (href=\"\", href=\"#\")"},
 			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
 		},
 		Action: func(c *cli.Context) error {
@@ -119,7 +136,7 @@ func (e *env) runPick(o *pickOptions, name string) error {
 		src = e.stdin
 	}
 	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
-		NoHeaders: o.noHeaders, Emails: o.emails})
+		NoHeaders: o.noHeaders, Emails: o.emails}, o.keep)
 	defer func() {
 		for _, p := range rd.stop() {
 			e.errorf("%s", p)
@@ -266,12 +283,12 @@ type linkReader struct {
 // again for each link.
 const batchDelay = 50 * time.Millisecond
 
-// readLinks starts reading the links of r in the background; stop ends
-// it.
-func readLinks(r io.Reader, opts extract.Options) *linkReader {
+// readLinks starts reading the links of r that keep keeps in the
+// background; stop ends it.
+func readLinks(r io.Reader, opts extract.Options, keep func(extract.Link) bool) *linkReader {
 	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{})}
 	found := make(chan extract.Link)
-	go rd.read(r, opts, found)
+	go rd.read(r, opts, keep, found)
 	go rd.batch(found)
 	return rd
 }
@@ -279,13 +296,16 @@ func readLinks(r io.Reader, opts extract.Options) *linkReader {
 // read sends the links of r on found, and closes it at the end of r.
 // It may be blocked reading r when the user is done: nothing waits for
 // it then.
-func (rd *linkReader) read(r io.Reader, opts extract.Options, found chan<- extract.Link) {
+func (rd *linkReader) read(r io.Reader, opts extract.Options, keep func(extract.Link) bool, found chan<- extract.Link) {
 	defer close(found)
 	for l, err := range extract.Links(r, opts) {
 		if err != nil {
 			rd.mu.Lock()
 			rd.problems = append(rd.problems, extractMessage(opts.Name, err))
 			rd.mu.Unlock()
+			continue
+		}
+		if !keep(l) {
 			continue
 		}
 		select {

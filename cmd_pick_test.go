@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
 )
@@ -179,7 +180,7 @@ func checkScreen(t *testing.T, name, v string) {
 func TestReadLinksStream(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
-	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true})
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, keepAll)
 	next := func(want string) {
 		t.Helper()
 		select {
@@ -215,7 +216,7 @@ func TestReadLinksDone(t *testing.T) {
 		for i := range n {
 			fmt.Fprintf(&in, "http://a.example/%d\n", i)
 		}
-		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"})
+		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"}, keepAll)
 		var sizes []int
 		total, done := 0, false
 		for msg := range rd.batches {
@@ -229,6 +230,35 @@ func TestReadLinksDone(t *testing.T) {
 		rd.stop()
 		if total != n || !done || n <= 32 && len(sizes) != 1 || n > 32 && sizes[0] < 32 {
 			t.Errorf("%d links: batches of %v, Done %v; want all of them, the first a screenful or all, the last Done", n, sizes, done)
+		}
+	}
+}
+
+// keepAll is a readLinks filter that keeps every link.
+func keepAll(extract.Link) bool { return true }
+
+// TestPickKeep: the list leaves out empty references and bare "#" unless
+// --empty-refs, and a "#name" of a message unless the message names the
+// page it holds; a "#name" of a page stays.
+func TestPickKeep(t *testing.T) {
+	for _, tt := range []struct {
+		l          extract.Link
+		def, empty bool // kept by default, with --empty-refs
+	}{
+		{extract.Link{Ref: ""}, false, true},
+		{extract.Link{Ref: "#", Message: 1}, false, true},
+		{extract.Link{Ref: "#top"}, true, true},
+		{extract.Link{Ref: "#top", Message: 2}, false, false},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Encapsulating}, true, true},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval, BaseNote: extract.NoteSnapshot}, true, true},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval}, false, false},
+		{extract.Link{Ref: "http://a.example/#top", Message: 1}, true, true},
+	} {
+		if got := (&pickOptions{}).keep(tt.l); got != tt.def {
+			t.Errorf("keep(%+v) = %v, want %v", tt.l, got, tt.def)
+		}
+		if got := (&pickOptions{emptyRefs: true}).keep(tt.l); got != tt.empty {
+			t.Errorf("--empty-refs: keep(%+v) = %v, want %v", tt.l, got, tt.empty)
 		}
 	}
 }

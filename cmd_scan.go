@@ -63,6 +63,7 @@ type scanOptions struct {
 	onlyValid    bool
 	absoluteOnly bool
 	noHeaders    bool
+	emptyRefs    bool // --empty-refs
 
 	keep, normalize, abbreviated bool
 	anyScheme, iri               bool
@@ -117,6 +118,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "exclude-match", Destination: &o.excludeMatch, Usage: "drop URIs that `REGEX` matches", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+		&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also print empty references and bare \"#\" (href=\"\", href=\"#\"), which name no link, only the document they are in", Category: "Filters"},
 		&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)", Category: "Filters"},
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
