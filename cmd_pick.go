@@ -60,8 +60,8 @@ shell; without "{}" the link is added at the end), else with $BROWSER
 (open on macOS). NO_COLOR leaves out the colors.`
 
 type pickOptions struct {
-	typ, run                          string
-	all, noHeaders, emails, emptyRefs bool
+	typ, run                                  string
+	all, noHeaders, emails, emptyRefs, strict bool
 }
 
 // keep reports whether the link l has a row in the list: not an empty
@@ -93,6 +93,7 @@ func (e *env) pickCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
 			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
 			&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also list empty references and bare \"#\" (href=\"\", href=\"#\")"},
+			&cli.BoolFlag{Name: "strict", Destination: &o.strict, Usage: "take a malformation urix recovered from with every byte read for an error, status 2, as scan --strict"},
 			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
 		},
 		Action: func(c *cli.Context) error {
@@ -109,7 +110,7 @@ func (e *env) pickCommand() *cli.Command {
 // known, or empty, "reading…", when none came within emptyDelay, and the
 // others join it as they are read. An input that ends with no link says
 // "pick: no links", the list closed.
-func (e *env) runPick(o *pickOptions, name string) error {
+func (e *env) runPick(o *pickOptions, name string) (status error) {
 	typ, err := extract.ParseType(o.typ)
 	if err != nil {
 		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
@@ -136,10 +137,14 @@ func (e *env) runPick(o *pickOptions, name string) error {
 		src = e.stdin
 	}
 	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
-		NoHeaders: o.noHeaders, Emails: o.emails}, o.keep)
+		NoHeaders: o.noHeaders, Emails: o.emails}, o)
 	defer func() {
-		for _, p := range rd.stop() {
+		problems, failed := rd.stop()
+		for _, p := range problems {
 			e.errorf("%s", p)
+		}
+		if failed && (status == nil || status == errNone) {
+			status = errReported // as scan: an error wins
 		}
 	}()
 	first := rd.first()
@@ -275,7 +280,8 @@ type linkReader struct {
 	quit    chan struct{}
 
 	mu       sync.Mutex
-	problems []string // the errors met, as messages
+	problems []string // the errors and warnings met, as messages
+	failed   bool     // one of them is an error
 }
 
 // batchDelay is how long a link found waits for others before it is
@@ -283,12 +289,12 @@ type linkReader struct {
 // again for each link.
 const batchDelay = 50 * time.Millisecond
 
-// readLinks starts reading the links of r that keep keeps in the
+// readLinks starts reading the links of r that o keeps in the
 // background; stop ends it.
-func readLinks(r io.Reader, opts extract.Options, keep func(extract.Link) bool) *linkReader {
+func readLinks(r io.Reader, opts extract.Options, o *pickOptions) *linkReader {
 	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{})}
 	found := make(chan extract.Link)
-	go rd.read(r, opts, keep, found)
+	go rd.read(r, opts, o, found)
 	go rd.batch(found)
 	return rd
 }
@@ -296,16 +302,22 @@ func readLinks(r io.Reader, opts extract.Options, keep func(extract.Link) bool) 
 // read sends the links of r on found, and closes it at the end of r.
 // It may be blocked reading r when the user is done: nothing waits for
 // it then.
-func (rd *linkReader) read(r io.Reader, opts extract.Options, keep func(extract.Link) bool, found chan<- extract.Link) {
+func (rd *linkReader) read(r io.Reader, opts extract.Options, o *pickOptions, found chan<- extract.Link) {
 	defer close(found)
 	for l, err := range extract.Links(r, opts) {
 		if err != nil {
+			msg := extractMessage(opts.Name, err)
+			warning := !o.strict && errors.Is(err, extract.ErrRecovered)
+			if warning {
+				msg = "warning: " + msg
+			}
 			rd.mu.Lock()
-			rd.problems = append(rd.problems, extractMessage(opts.Name, err))
+			rd.problems = append(rd.problems, msg)
+			rd.failed = rd.failed || !warning
 			rd.mu.Unlock()
 			continue
 		}
-		if !keep(l) {
+		if !o.keep(l) {
 			continue
 		}
 		select {
@@ -378,12 +390,13 @@ func (rd *linkReader) first() pick.LinksMsg {
 }
 
 // stop ends the reading, if it is still going on, and returns the
-// problems met so far: all of them once the last batch is out.
-func (rd *linkReader) stop() []string {
+// problems met so far (all of them once the last batch is out) and
+// whether one of them is an error, not a warning.
+func (rd *linkReader) stop() ([]string, bool) {
 	close(rd.quit)
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	return slices.Clone(rd.problems)
+	return slices.Clone(rd.problems), rd.failed
 }
 
 // openLink opens uri with the --run command, $BROWSER or the system's

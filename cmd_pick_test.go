@@ -180,7 +180,7 @@ func checkScreen(t *testing.T, name, v string) {
 func TestReadLinksStream(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
-	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, keepAll)
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, &pickOptions{})
 	next := func(want string) {
 		t.Helper()
 		select {
@@ -197,7 +197,7 @@ func TestReadLinksStream(t *testing.T) {
 	io.WriteString(w, "and http://two.example/\n")
 	next("http://two.example/")
 	stopped := make(chan []string)
-	go func() { stopped <- rd.stop() }()
+	go func() { p, _ := rd.stop(); stopped <- p }()
 	select {
 	case problems := <-stopped:
 		if len(problems) != 0 {
@@ -216,7 +216,7 @@ func TestReadLinksDone(t *testing.T) {
 		for i := range n {
 			fmt.Fprintf(&in, "http://a.example/%d\n", i)
 		}
-		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"}, keepAll)
+		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"}, &pickOptions{})
 		var sizes []int
 		total, done := 0, false
 		for msg := range rd.batches {
@@ -233,9 +233,6 @@ func TestReadLinksDone(t *testing.T) {
 		}
 	}
 }
-
-// keepAll is a readLinks filter that keeps every link.
-func keepAll(extract.Link) bool { return true }
 
 // TestPickKeep: the list leaves out empty references and bare "#" unless
 // --empty-refs, and a "#name" of a message unless the message names the
@@ -259,6 +256,32 @@ func TestPickKeep(t *testing.T) {
 		}
 		if got := (&pickOptions{emptyRefs: true}).keep(tt.l); got != tt.empty {
 			t.Errorf("--empty-refs: keep(%+v) = %v, want %v", tt.l, got, tt.empty)
+		}
+	}
+}
+
+// TestReadLinksProblems: pick's exit rule is scan's. A boundary that
+// never comes, the body read as text, is a warning (an error with
+// --strict); a part skipped, nested too deep, is an error.
+func TestReadLinksProblems(t *testing.T) {
+	unbounded := "Content-Type: multipart/mixed; boundary=zz\n\nhttp://a.example/\n"
+	deep := strings.Repeat("Content-Type: message/rfc822\n\n", 40) + "\nhttp://deep.example/\n"
+	for _, tt := range []struct {
+		msg     string
+		strict  bool
+		failed  bool
+		warning bool
+	}{
+		{unbounded, false, false, true},
+		{unbounded, true, true, false},
+		{deep, false, true, false},
+	} {
+		rd := readLinks(strings.NewReader(tt.msg), extract.Options{Name: "m.eml", Type: extract.Mail}, &pickOptions{strict: tt.strict})
+		for range rd.batches {
+		}
+		problems, failed := rd.stop()
+		if len(problems) != 1 || failed != tt.failed || strings.HasPrefix(problems[0], "warning: ") != tt.warning {
+			t.Errorf("strict %v, %.40q: problems %q, failed %v; want one, a warning %v, failed %v", tt.strict, tt.msg, problems, failed, tt.warning, tt.failed)
 		}
 	}
 }

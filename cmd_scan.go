@@ -22,8 +22,11 @@ const scanExamples = `Examples:
   curl -s https://example.org/ | urix --type html --base https://example.org/ -
   urix -q notes.txt && echo "has links"`
 
-const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
-wins, except with -q, where a link found gives 0 whatever errors came before).`
+const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 when something could
+not be read (an error wins, except with -q, where a link found gives 0
+whatever errors came before). A malformation urix recovered from with every
+byte read (a MIME boundary that never comes, the body read as text) is a
+warning on standard error, not an error, unless --strict.`
 
 // scanOptions are the options of "urix scan", which are also the options
 // of "urix" itself, as the flags set them.
@@ -49,6 +52,7 @@ type scanOptions struct {
 	lineBuffered   bool
 	quiet          bool
 	noMessages     bool
+	strict         bool // --strict: a recovered malformation is an error
 	noProgress     bool
 	color          string
 	warnings       bool
@@ -103,6 +107,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
 		&cli.BoolFlag{Name: "line-buffered", Destination: &o.lineBuffered, Usage: "write each link at once, even when standard output is no terminal (a pipe to a program that waits for them)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-messages", Destination: &o.noMessages, Usage: "print no message about inputs that cannot be read or have errors (the exit status still tells)", Category: "Output"},
+		&cli.BoolFlag{Name: "strict", Destination: &o.strict, Usage: "take a malformation urix recovered from with every byte read (a MIME boundary that never comes, the body read as text) for an error, status 2, not a warning", Category: "Output"},
 		&cli.BoolFlag{Name: "no-progress", Destination: &o.noProgress, Usage: "never show the progress line on standard error", Category: "Output"},
 		&cli.StringFlag{Name: "color", Aliases: []string{"colour"}, Value: "auto", Destination: &o.color, Usage: "colour names, lines and URIs as ripgrep does: `WHEN` auto (on a terminal, unless NO_COLOR is set), always or never", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},

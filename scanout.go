@@ -22,8 +22,12 @@ type fileOut struct {
 	kept    int        // links in entries
 }
 
-// outEntry is a link (its key for --unique, and its record) or a problem.
-type outEntry struct{ key, record, problem string }
+// outEntry is a link (its key for --unique, and its record) or a problem,
+// which may be a warning only.
+type outEntry struct {
+	key, record, problem string
+	warning              bool
+}
 
 func (s *scanner) newFileOut(name string, direct bool) *fileOut {
 	return &fileOut{s: s, name: name, direct: direct}
@@ -50,6 +54,16 @@ func (f *fileOut) problem(msg string) {
 		return
 	}
 	f.entries = append(f.entries, outEntry{problem: msg})
+}
+
+// warning takes the message of a problem the scan recovered from, with
+// nothing of the input lost (extract.ErrRecovered).
+func (f *fileOut) warning(msg string) {
+	if f.direct {
+		f.s.warn(msg)
+		return
+	}
+	f.entries = append(f.entries, outEntry{problem: msg, warning: true})
 }
 
 // report takes an error of the input.
@@ -90,9 +104,12 @@ func (s *scanner) writeLink(f *fileOut, key, record string) bool {
 // finish prints what f kept, then its count with -c.
 func (s *scanner) finish(f *fileOut) {
 	for _, e := range f.entries {
-		if e.problem != "" {
+		switch {
+		case e.warning:
+			s.warn(e.problem)
+		case e.problem != "":
 			s.fail(e.problem)
-		} else {
+		default:
 			s.writeLink(f, e.key, e.record)
 		}
 	}
@@ -142,6 +159,16 @@ func (s *scanner) fail(msg string) {
 	}
 	s.out.Flush()
 	s.progress.above(func() { s.e.errorf("%s", msg) })
+}
+
+// warn prints msg, a warning, after the links found so far; the run
+// goes on as if nothing happened.
+func (s *scanner) warn(msg string) {
+	if s.noMessages {
+		return
+	}
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("warning: %s", msg) })
 }
 
 // scanSequential scans the inputs one after another, printing each link
