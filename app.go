@@ -110,7 +110,7 @@ func newApp(e *env) *cli.App {
 			"  urix resolve 'http://a/b/c/d;p?q' ../g        http://a/b/g\n" +
 			"  urix equal HTTP://a.example:80/ http://a.example/ && echo same\n\n" +
 			scanStatus,
-		UsageText:              "urix [scan options] [FILE|-]...\nurix command [options] [arguments...]",
+		UsageText:              "urix [scan options] " + scanArgsUsage + "\nurix COMMAND [options] [arguments...]",
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
 		Reader:                 e.stdin,

@@ -56,11 +56,24 @@ ctrl-c leaves without opening anything.
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
 shell; without "{}" the link is added at the end), else with $BROWSER
 (a ":"-separated list tried in turn until one succeeds; "%s" as "{}",
-"%%" a "%"), else with xdg-open
-(open on macOS). NO_COLOR leaves out the colors.`
+"%%" a "%"), else with xdg-open (open on macOS). NO_COLOR leaves out the
+colors.
+
+Exit status: 0 when the list was shown, 1 when the input has no link, 2
+when something could not be read or a link could not be opened; a
+malformation recovered from with every byte read is a warning, unless
+--strict (as "urix scan").
+
+Examples:
+  urix pick message.eml                     the links of a saved message
+  urix pick --run 'mpv {}' < message.eml    open the links picked with mpv
+  tail -f build.log | urix pick             links as they come
+In mutt or neomutt (~/.muttrc):
+  macro pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
 
 type pickOptions struct {
-	typ, run                                  string
+	typ                                       choice
+	run                                       string
 	all, noHeaders, emails, emptyRefs, strict bool
 }
 
@@ -81,7 +94,7 @@ func (o *pickOptions) keep(l extract.Link) bool {
 
 // pickCommand is "urix pick" and its flags.
 func (e *env) pickCommand() *cli.Command {
-	o := new(pickOptions)
+	o := &pickOptions{typ: typeChoice()}
 	return &cli.Command{
 		Name:        "pick",
 		Usage:       "choose links of a message in a list on the terminal and open them",
@@ -94,7 +107,7 @@ func (e *env) pickCommand() *cli.Command {
 			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
 			&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also list empty references and bare \"#\" (href=\"\", href=\"#\")"},
 			&cli.BoolFlag{Name: "strict", Destination: &o.strict, Usage: "take a malformation urix recovered from with every byte read for an error, status 2, as scan --strict"},
-			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
+			choiceFlag("type", []string{"t"}, &o.typ, "", "read the input as `TYPE`: {}"),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
@@ -111,10 +124,7 @@ func (e *env) pickCommand() *cli.Command {
 // others join it as they are read. An input that ends with no link says
 // "pick: no links", the list closed.
 func (e *env) runPick(o *pickOptions, name string) (status error) {
-	typ, err := extract.ParseType(o.typ)
-	if err != nil {
-		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
-	}
+	typ, _ := extract.ParseType(o.typ.value) // --type checked it
 	if name == "" {
 		name = "-"
 	}

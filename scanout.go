@@ -115,9 +115,9 @@ func (s *scanner) finish(f *fileOut) {
 	}
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
 		switch {
-		case s.format == "json":
+		case s.format == formatJSON:
 			s.record(countJSON(f.name, f.n))
-		case s.format == "tsv" || s.format == "csv":
+		case s.format.tabular():
 			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
 			s.record(s.paint(colorPath, s.nameField(f.name)) + ":" + strconv.Itoa(f.n))
