@@ -129,6 +129,58 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("stream empty", func(t *testing.T) { pickStreamEmpty(t, p) })
 	t.Run("no links", func(t *testing.T) { pickNoLinks(t, p) })
 	t.Run("named FIFO", func(t *testing.T) { pickNamedFIFO(t, p) })
+	t.Run("empty refs", func(t *testing.T) { pickEmptyRefs(t, p) })
+	t.Run("exit status", func(t *testing.T) { pickExitStatus(t, p) })
+}
+
+// newsletter is a message whose HTML has an empty background, a bare "#",
+// an in-page "#top" and one real link: the first row of the list must be
+// the real link (issue 28: it was a blank row, and Enter ran $BROWSER
+// with an empty argument).
+const newsletter = "Content-Type: text/html\n\n<body background=\"\"><a href=\"#\">top</a> <a name=top href=\"#top\">x</a> <a href=\"http://news.example/read\">read</a></body>\n"
+
+// pickEmptyRefs: empty references, a bare "#" and a message's "#name"
+// are not listed; --empty-refs brings back the first two.
+func pickEmptyRefs(t *testing.T, p pickTerm) {
+	msg := filepath.Join(t.TempDir(), "news.eml")
+	if err := os.WriteFile(msg, []byte(newsletter), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, fmt.Sprintf("%s pick --run %s < %s; echo status $?", shellQuote(p.bin), shellQuote(p.run), shellQuote(msg)))
+	screen := s.waitFor("1/1")
+	if !strings.Contains(screen, ">  http://news.example/read") {
+		t.Errorf("the list is not the real link alone:\n%s", screen)
+	}
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "http://news.example/read\n" {
+		t.Errorf("Enter opened %q, want the real link", got)
+	}
+	s = p.start(t, fmt.Sprintf("%s pick --empty-refs < %s", shellQuote(p.bin), shellQuote(msg)))
+	s.waitFor("3/3")
+	s.keys("q")
+}
+
+// pickExitStatus: pick exits as scan does after a problem in its input:
+// 0 after a boundary that never comes (a warning), 2 with --strict.
+func pickExitStatus(t *testing.T, p pickTerm) {
+	msg := filepath.Join(t.TempDir(), "unbounded.eml")
+	body := "Content-Type: multipart/alternative; boundary=zz\n\n<a href=\"http://u.example/\">u</a>\n"
+	if err := os.WriteFile(msg, []byte(body), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ flags, status, message string }{
+		{"", "status 0", "urix: warning: "},
+		{"--strict", "status 2", "urix: -: message 1:"},
+	} {
+		s := p.start(t, fmt.Sprintf("%s pick %s < %s; echo status $?", shellQuote(p.bin), tt.flags, shellQuote(msg)))
+		s.waitFor("1/1")
+		s.keys("q")
+		screen := s.waitFor(tt.status)
+		if !strings.Contains(screen, tt.message) {
+			t.Errorf("pick %s: no %q after it:\n%s", tt.flags, tt.message, screen)
+		}
+	}
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.

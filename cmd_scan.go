@@ -96,7 +96,7 @@ type scanOptions struct {
 	keep, normalize, abbreviated bool
 	anyScheme, iri               bool
 
-	context bool // -C: Link.Text, printed under each URI
+	context bool // --context: Link.Text, printed under each URI
 	emails  bool // --emails: bare addresses as mailto: URIs
 	code    bool // --code: URIs in Markdown code too
 }
@@ -139,7 +139,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-progress", Destination: &o.noProgress, Usage: "never show the progress line on standard error", Category: "Output"},
 		choiceFlag("color", []string{"colour"}, &o.colorArg, "Output", "colour names, lines and URIs, as ripgrep does, `WHEN`: {}; auto: on a terminal, unless NO_COLOR is set"),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
-		&cli.BoolFlag{Name: "context", Destination: &o.context, Usage: "print the text around each link under it, as urlscan -c (in JSON: \"text\")", Category: "Output"},
+		&cli.BoolFlag{Name: "context", Destination: &o.context, Usage: "print the text around each link under it, as urlscan shows it (in JSON: \"text\")", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
 		&cli.BoolFlag{Name: "unique", Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
