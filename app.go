@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 
@@ -65,7 +66,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		complete(app, args, e.stdout)
 		return exitOK
 	}
-	err := app.Run(permuteScanArgs(app, args))
+	args, err := withConfig(app, args, os.Getenv(configEnv))
+	if err == nil {
+		err = app.Run(permuteScanArgs(app, args))
+	}
 	if err == nil {
 		return exitOK
 	}

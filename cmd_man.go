@@ -33,6 +33,7 @@ var manEnvironment = []struct{ name, text string }{
 	{"BROWSER", `the commands "urix pick" opens a link with, a ":"-separated list tried in turn until one succeeds ("%s" the link, "%%" a "%"; without "%s" the link is added at the end); without it, xdg-open (open on macOS)`},
 	{"NO_COLOR", "when set and not empty, --color=auto colours nothing, and pick draws its list without colours"},
 	{"TERM", `"dumb" turns --color=auto off`},
+	{configEnv, `a file of default options for a scan ("urix FILE...", "urix scan"), put before those of the command line, as ripgrep reads RIPGREP_CONFIG_PATH: one argument a line ("--color=never", or "--scheme" and "https" on two lines), lines that start with "#" and empty ones left out; --no-config ignores it`},
 }
 
 // manPage is the manual page of app in roff (man(7)): the options of urix
