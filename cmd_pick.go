@@ -54,7 +54,15 @@ marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
 ctrl-c leaves without opening anything.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
-shell; without "{}" the link is added at the end), else with $BROWSER
+shell; without "{}" the link is added at the end), else with the first
+handler whose pattern matches it, from --handlers FILE or
+~/.config/urix/handlers ($XDG_CONFIG_HOME/urix/handlers): one
+"REGEX COMMAND ARG..." a line, the command run without a shell, "{}" the
+link (added at the end without one), such as
+  youtube\.com/watch|youtu\.be/   mpv {}
+  \.(png|jpe?g|gif)$              feh {}
+  ^mailto:                       neomutt {}
+else with $BROWSER
 (a ":"-separated list tried in turn until one succeeds; "%s" as "{}",
 "%%" a "%"), else with xdg-open (open on macOS). NO_COLOR leaves out the
 colors.
@@ -73,7 +81,7 @@ In mutt or neomutt (~/.muttrc):
 
 type pickOptions struct {
 	typ                                       choice
-	run                                       string
+	run, handlers                             string
 	all, noHeaders, emails, emptyRefs, strict bool
 }
 
@@ -102,6 +110,7 @@ func (e *env) pickCommand() *cli.Command {
 		Description: pickDescription,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "run", Destination: &o.run, Usage: "open links with the shell command `CMD`, \"{}\" standing for the link"},
+			&cli.StringFlag{Name: "handlers", Destination: &o.handlers, DefaultText: "$XDG_CONFIG_HOME/urix/handlers, ~/.config/urix/handlers", Usage: "open the links a pattern matches with its own command, as `FILE` says: one \"REGEX COMMAND ARG...\" a line, run without a shell, \"{}\" the link"},
 			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
 			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
 			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
@@ -125,6 +134,19 @@ func (e *env) pickCommand() *cli.Command {
 // "pick: no links", the list closed.
 func (e *env) runPick(o *pickOptions, name string) (status error) {
 	typ, _ := extract.ParseType(o.typ.value) // --type checked it
+	op := opener{run: o.run}
+	if o.run == "" {
+		path, optional := o.handlers, o.handlers == ""
+		if optional {
+			path = defaultHandlers()
+		}
+		if path != "" {
+			var err error
+			if op.handlers, err = readHandlers(path, optional); err != nil {
+				return withStatus(exitError, err)
+			}
+		}
+	}
 	if name == "" {
 		name = "-"
 	}
@@ -190,7 +212,7 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 		e.errorf("pick: no links")
 		return errNone
 	}
-	if err := openLinks(o.run, m.Picked, tty); err != nil {
+	if err := openLinks(op, m.Picked, tty); err != nil {
 		return withStatus(exitError, err)
 	}
 	return nil
@@ -199,10 +221,10 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 // openLinks opens each of the picked links, also those after one that
 // fails: the user asked for every one of them. The error names each
 // link that did not open.
-func openLinks(run string, picked []pick.Item, tty *os.File) error {
+func openLinks(op opener, picked []pick.Item, tty *os.File) error {
 	var errs []error
 	for _, it := range picked {
-		if err := openLink(run, it.URI, tty); err != nil {
+		if err := openLink(op, it.URI, tty); err != nil {
 			errs = append(errs, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
 		}
 	}
@@ -409,16 +431,36 @@ func (rd *linkReader) stop() ([]string, bool) {
 	return slices.Clone(rd.problems), rd.failed
 }
 
+// opener is how pick opens a link: --run, else the first handler whose
+// pattern matches it, else $BROWSER or the system's opener.
+type opener struct {
+	run      string
+	handlers []handler
+}
+
+// handler returns the first handler whose pattern matches uri, nil for
+// none.
+func (op opener) handler(uri string) *handler {
+	for i := range op.handlers {
+		if op.handlers[i].pattern.MatchString(uri) {
+			return &op.handlers[i]
+		}
+	}
+	return nil
+}
+
 // openLink opens uri with the --run command, $BROWSER or the system's
 // opener, on the terminal tty (a text browser needs one; standard input
 // is the message). $BROWSER is a ":"-separated list tried in turn until
 // one command succeeds, as its convention has it (so
 // BROWSER=firefox:lynx works on a desktop and over ssh alike).
-func openLink(run, uri string, tty *os.File) error {
+func openLink(op opener, uri string, tty *os.File) error {
 	var cmds []*exec.Cmd
 	switch browsers := os.Getenv("BROWSER"); {
-	case run != "":
-		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri)))
+	case op.run != "":
+		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(op.run, "{}", uri)))
+	case op.handler(uri) != nil:
+		cmds = append(cmds, op.handler(uri).command(uri))
 	case browsers != "":
 		for _, b := range strings.Split(browsers, ":") {
 			if b != "" {

@@ -40,10 +40,10 @@ func TestOpenLink(t *testing.T) {
 	null := devNull(t)
 	link := "http://a.example/?q='x'&y=$(touch " + filepath.Join(dir, "pwned") + ")"
 	t.Setenv("BROWSER", `sh -c 'echo "browser $0" >> `+out+`':other-browser`)
-	if err := openLink("", link, null); err != nil {
+	if err := openLink(opener{}, link, null); err != nil {
 		t.Fatal(err)
 	}
-	if err := openLink("printf 'run %s\\n' {} >> "+out, link, null); err != nil {
+	if err := openLink(opener{run: "printf 'run %s\\n' {} >> " + out}, link, null); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(out)
@@ -85,14 +85,14 @@ func TestOpenLinkBrowsers(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	null := devNull(t)
 	t.Setenv("BROWSER", "false %s:sh -c 'echo \"second $0\" >> "+out+"':sh -c 'echo third >> "+out+"'")
-	if err := openLink("", "http://a.example/", null); err != nil {
+	if err := openLink(opener{}, "http://a.example/", null); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(out); string(got) != "second http://a.example/\n" {
 		t.Errorf("opened as %q, want by the second browser only", got)
 	}
 	t.Setenv("BROWSER", "false:exit 7")
-	if err := openLink("", "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
+	if err := openLink(opener{}, "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
 		t.Errorf("all browsers failed: error %v, want the last one's", err)
 	}
 }
@@ -103,7 +103,7 @@ func TestOpenLinks(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	null := devNull(t)
 	picked := []pick.Item{{URI: "http://bad.example/"}, {URI: "http://good.example/"}}
-	err := openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
+	err := openLinks(opener{run: "case {} in *bad*) exit 3;; esac; echo {} >> " + out}, picked, null)
 	if err == nil || !strings.Contains(err.Error(), "open http://bad.example/: exit status 3") {
 		t.Errorf("error %v, want one naming http://bad.example/", err)
 	}

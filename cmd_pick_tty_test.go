@@ -131,6 +131,34 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("named FIFO", func(t *testing.T) { pickNamedFIFO(t, p) })
 	t.Run("empty refs", func(t *testing.T) { pickEmptyRefs(t, p) })
 	t.Run("exit status", func(t *testing.T) { pickExitStatus(t, p) })
+	t.Run("handlers", func(t *testing.T) { pickHandlers(t, p) })
+}
+
+// pickHandlers: a link a handler's pattern matches is opened with its
+// command, run without a shell.
+func pickHandlers(t *testing.T, p pickTerm) {
+	dir := t.TempDir()
+	msg, script, rules := filepath.Join(dir, "news.eml"), filepath.Join(dir, "opener"), filepath.Join(dir, "handlers")
+	files := []struct {
+		name, text string
+		mode       os.FileMode
+	}{
+		{msg, newsletter, 0o666},
+		{script, "#!/bin/sh\nprintf 'handler %s\\n' \"$1\" >> " + shellQuote(p.out) + "\n", 0o755},
+		{rules, `^http://news\.example/ ` + script + " {}\n", 0o666},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.name, []byte(f.text), f.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := p.start(t, fmt.Sprintf("BROWSER=false %s pick --handlers %s < %s; echo status $?", shellQuote(p.bin), shellQuote(rules), shellQuote(msg)))
+	s.waitFor("1/1")
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "handler http://news.example/read\n" {
+		t.Errorf("opened %q, want the link through its handler", got)
+	}
 }
 
 // newsletter is a message whose HTML has an empty background, a bare "#",
