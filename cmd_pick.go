@@ -48,9 +48,10 @@ other security warnings of RFC 3986 §7 (see "urix scan -w").
 Keys, as in fzf: type to filter (a substring of the URI or its context,
 any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
 of it); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
-the marked links, or the one under the cursor, and ends; space or Tab
-marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
-(OSC 52, which the terminal must allow); q (with an empty filter), Esc or
+the marked links, or the one under the cursor, and ends; ctrl-o opens
+them and the list stays, to open others after them; space or Tab marks;
+y (with an empty filter) or ctrl-y copies the link to the clipboard (OSC
+52, which the terminal must allow); q (with an empty filter), Esc or
 ctrl-c leaves without opening anything.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
@@ -199,6 +200,11 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
 		return err
 	}
+	m.Open = func(items []pick.Item) tea.Cmd {
+		return tea.Exec(&openExec{op: op, items: items, tty: tty}, func(err error) tea.Msg {
+			return pick.OpenedMsg{N: len(items), Err: err}
+		})
+	}
 	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty))
 	go func() {
 		for msg := range rd.batches {
@@ -230,6 +236,20 @@ func openLinks(op opener, picked []pick.Item, tty *os.File) error {
 	}
 	return errors.Join(errs...)
 }
+
+// openExec opens items while the list waits (ctrl-o): a tea.ExecCommand,
+// run with the terminal given back, as a text browser needs it. The
+// openers use the terminal itself, not the streams tea sets.
+type openExec struct {
+	op    opener
+	items []pick.Item
+	tty   *os.File
+}
+
+func (o *openExec) Run() error          { return openLinks(o.op, o.items, o.tty) }
+func (o *openExec) SetStdin(io.Reader)  {}
+func (o *openExec) SetStdout(io.Writer) {}
+func (o *openExec) SetStderr(io.Writer) {}
 
 // pickInput opens the input of pick: the file name, or standard input
 // for "-", which must not be the terminal, the list's.

@@ -132,6 +132,26 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("empty refs", func(t *testing.T) { pickEmptyRefs(t, p) })
 	t.Run("exit status", func(t *testing.T) { pickExitStatus(t, p) })
 	t.Run("handlers", func(t *testing.T) { pickHandlers(t, p) })
+	t.Run("open and stay", func(t *testing.T) { pickOpenStay(t, p, pickMsg) })
+}
+
+// pickOpenStay: ctrl-o opens the link under the cursor and the list
+// stays; another, then q: both opened, one after the other.
+func pickOpenStay(t *testing.T, p pickTerm, pickMsg string) {
+	s := p.start(t, pickMsg)
+	s.waitFor("8/8")
+	s.keys("C-o")
+	s.waitFor("opened 1")
+	s.keys("Down", "C-o")
+	screen := s.waitFor("opened 1")
+	if !strings.Contains(screen, "8/8") {
+		t.Errorf("the list did not stay after ctrl-o:\n%s", screen)
+	}
+	s.keys("q")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest\nhttps://www.rfc-editor.org/rfc/rfc3986#section-5.2\n" {
+		t.Errorf("opened %q, want the first two links in turn", got)
+	}
 }
 
 // pickHandlers: a link a handler's pattern matches is opened with its
@@ -264,7 +284,7 @@ func pickResize(t *testing.T, p pickTerm) {
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 	s.waitFor("11/11")
 	s.tmux("resize-window", "-t", "0", "-x", "50", "-y", "12")
-	s.waitFor("enter op…")
+	s.waitFor("^O open, sta…") // the help line cut to 50 columns
 	s.keys("t", "e", "l", "n", "e", "t")
 	screen := s.waitFor("> telnet_")
 	if !strings.Contains(screen, ">  telnet://192.0.2.16:80/") {
