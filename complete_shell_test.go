@@ -44,6 +44,7 @@ var shellSetups = []struct {
 }{
 	{"bash", "bash --norc --noprofile", "PS1='$ '; bind 'set show-all-if-ambiguous on'; bind 'set bell-style none'; source <(urix completion bash)"},
 	{"zsh", "zsh -f", "PS1='$ '; setopt nobeep; source <(urix completion zsh)"},
+	{"zsh after compinit", "zsh -f", "autoload -Uz compinit && compinit -i; PS1='$ '; setopt nobeep; source <(urix completion zsh)"},
 	{"fish", "fish --no-config", "function fish_prompt; echo '$ '; end; set -g fish_greeting; urix completion fish | source"},
 }
 
