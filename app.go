@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 
@@ -65,7 +66,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		complete(app, args, e.stdout)
 		return exitOK
 	}
-	err := app.Run(permuteScanArgs(app, args))
+	args, err := withConfig(app, args, os.Getenv(configEnv))
+	if err == nil {
+		err = app.Run(permuteScanArgs(app, args))
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -110,7 +114,7 @@ func newApp(e *env) *cli.App {
 			"  urix resolve 'http://a/b/c/d;p?q' ../g        http://a/b/g\n" +
 			"  urix equal HTTP://a.example:80/ http://a.example/ && echo same\n\n" +
 			scanStatus,
-		UsageText:              "urix [scan options] [FILE|-]...\nurix command [options] [arguments...]",
+		UsageText:              "urix [scan options] " + scanArgsUsage + "\nurix COMMAND [options] [arguments...]",
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
 		Reader:                 e.stdin,

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 )
@@ -87,6 +88,30 @@ func TestRunStatus(t *testing.T) {
 		}
 		if got == exitError && !slices.Contains(tt.args, "--no-such-flag") && !strings.HasPrefix(errs.String(), "urix: ") {
 			t.Errorf("urix %s: stderr %q, want a message starting \"urix: \"", strings.Join(tt.args, " "), errs.String())
+		}
+	}
+}
+
+// TestHelpWidth: the help of urix and of each command fits in 80
+// columns, whatever the length of an option's text.
+func TestHelpWidth(t *testing.T) {
+	names := []string{""}
+	for _, c := range newApp(&env{}).Commands {
+		names = append(names, c.Name)
+	}
+	for _, name := range names {
+		args := []string{"urix", "--help"}
+		if name != "" {
+			args = []string{"urix", name, "--help"}
+		}
+		var out, errs bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errs); code != 0 || out.Len() == 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, errs.String())
+		}
+		for i, line := range strings.Split(out.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("%q: line %d has %d columns: %q", args, i+1, n, line)
+			}
 		}
 	}
 }

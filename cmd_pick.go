@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
 )
@@ -47,25 +48,62 @@ other security warnings of RFC 3986 §7 (see "urix scan -w").
 Keys, as in fzf: type to filter (a substring of the URI or its context,
 any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
 of it); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
-the marked links, or the one under the cursor, and ends; space or Tab
-marks; y (with an empty filter) or ctrl-y copies the link to the clipboard
-(OSC 52, which the terminal must allow); q (with an empty filter), Esc or
+the marked links, or the one under the cursor, and ends; ctrl-o opens
+them and the list stays, to open others after them; space or Tab marks;
+y (with an empty filter) or ctrl-y copies the link to the clipboard (OSC
+52, which the terminal must allow); q (with an empty filter), Esc or
 ctrl-c leaves without opening anything.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
-shell; without "{}" the link is added at the end), else with $BROWSER
+shell; without "{}" the link is added at the end), else with the first
+handler whose pattern matches it, from --handlers FILE or
+~/.config/urix/handlers ($XDG_CONFIG_HOME/urix/handlers): one
+"REGEX COMMAND ARG..." a line, the command run without a shell, "{}" the
+link (added at the end without one), such as
+  youtube\.com/watch|youtu\.be/   mpv {}
+  \.(png|jpe?g|gif)$              feh {}
+  ^mailto:                       neomutt {}
+else with $BROWSER
 (a ":"-separated list tried in turn until one succeeds; "%s" as "{}",
-"%%" a "%"), else with xdg-open
-(open on macOS). NO_COLOR leaves out the colors.`
+"%%" a "%"), else with xdg-open (open on macOS). NO_COLOR leaves out the
+colors.
+
+Exit status: 0 when the list was shown, 1 when the input has no link, 2
+when something could not be read or a link could not be opened; a
+malformation recovered from with every byte read is a warning, unless
+--strict (as "urix scan").
+
+Examples:
+  urix pick message.eml                     the links of a saved message
+  urix pick --run 'mpv {}' < message.eml    open the links picked with mpv
+  tail -f build.log | urix pick             links as they come
+In mutt or neomutt (~/.muttrc):
+  macro pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
 
 type pickOptions struct {
-	typ, run               string
-	all, noHeaders, emails bool
+	typ                                       choice
+	run, handlers                             string
+	all, noHeaders, emails, emptyRefs, strict bool
+}
+
+// keep reports whether the link l has a row in the list: not an empty
+// reference or a bare "#" (unless --empty-refs), nor a "#name" of a
+// message, which points into the message, not to a page to open, unless
+// the message names the page it holds (a <base href>, Content-Location,
+// MHTML's Snapshot-Content-Location).
+func (o *pickOptions) keep(l extract.Link) bool {
+	switch {
+	case emptyRef(l.Ref):
+		return o.emptyRefs
+	case l.Message == 0 || !strings.HasPrefix(l.Ref, "#"):
+		return true
+	}
+	return l.BaseSource == base.Embedded || l.BaseSource == base.Encapsulating || l.BaseNote != ""
 }
 
 // pickCommand is "urix pick" and its flags.
 func (e *env) pickCommand() *cli.Command {
-	o := new(pickOptions)
+	o := &pickOptions{typ: typeChoice()}
 	return &cli.Command{
 		Name:        "pick",
 		Usage:       "choose links of a message in a list on the terminal and open them",
@@ -73,10 +111,13 @@ func (e *env) pickCommand() *cli.Command {
 		Description: pickDescription,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "run", Destination: &o.run, Usage: "open links with the shell command `CMD`, \"{}\" standing for the link"},
+			&cli.StringFlag{Name: "handlers", Destination: &o.handlers, DefaultText: "$XDG_CONFIG_HOME/urix/handlers, ~/.config/urix/handlers", Usage: "open the links a pattern matches with its own command, as `FILE` says: one \"REGEX COMMAND ARG...\" a line, run without a shell, \"{}\" the link"},
 			&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "list every occurrence of a link, not each URI once"},
 			&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)"},
 			&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also list bare e-mail addresses in text (bob@example.org), as mailto: URIs"},
-			&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail or mbox"},
+			&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also list empty references and bare \"#\" (href=\"\", href=\"#\")"},
+			&cli.BoolFlag{Name: "strict", Destination: &o.strict, Usage: "take a malformation urix recovered from with every byte read for an error, status 2, as scan --strict"},
+			choiceFlag("type", []string{"t"}, &o.typ, "", "read the input as `TYPE`: {}"),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
@@ -92,10 +133,20 @@ func (e *env) pickCommand() *cli.Command {
 // known, or empty, "reading…", when none came within emptyDelay, and the
 // others join it as they are read. An input that ends with no link says
 // "pick: no links", the list closed.
-func (e *env) runPick(o *pickOptions, name string) error {
-	typ, err := extract.ParseType(o.typ)
-	if err != nil {
-		return withStatus(exitError, fmt.Errorf("pick: --type: %w", err))
+func (e *env) runPick(o *pickOptions, name string) (status error) {
+	typ, _ := extract.ParseType(o.typ.value) // --type checked it
+	op := opener{run: o.run}
+	if o.run == "" {
+		path, optional := o.handlers, o.handlers == ""
+		if optional {
+			path = defaultHandlers()
+		}
+		if path != "" {
+			var err error
+			if op.handlers, err = readHandlers(path, optional); err != nil {
+				return withStatus(exitError, err)
+			}
+		}
 	}
 	if name == "" {
 		name = "-"
@@ -119,10 +170,14 @@ func (e *env) runPick(o *pickOptions, name string) error {
 		src = e.stdin
 	}
 	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
-		NoHeaders: o.noHeaders, Emails: o.emails})
+		NoHeaders: o.noHeaders, Emails: o.emails}, o)
 	defer func() {
-		for _, p := range rd.stop() {
+		problems, failed := rd.stop()
+		for _, p := range problems {
 			e.errorf("%s", p)
+		}
+		if failed && (status == nil || status == errNone) {
+			status = errReported // as scan: an error wins
 		}
 	}()
 	first := rd.first()
@@ -145,6 +200,11 @@ func (e *env) runPick(o *pickOptions, name string) error {
 		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
 		return err
 	}
+	m.Open = func(items []pick.Item) tea.Cmd {
+		return tea.Exec(&openExec{op: op, items: items, tty: tty}, func(err error) tea.Msg {
+			return pick.OpenedMsg{N: len(items), Err: err}
+		})
+	}
 	p := tea.NewProgram(m, tea.WithInput(tty), tea.WithOutput(tty))
 	go func() {
 		for msg := range rd.batches {
@@ -158,7 +218,7 @@ func (e *env) runPick(o *pickOptions, name string) error {
 		e.errorf("pick: no links")
 		return errNone
 	}
-	if err := openLinks(o.run, m.Picked, tty); err != nil {
+	if err := openLinks(op, m.Picked, tty); err != nil {
 		return withStatus(exitError, err)
 	}
 	return nil
@@ -167,15 +227,29 @@ func (e *env) runPick(o *pickOptions, name string) error {
 // openLinks opens each of the picked links, also those after one that
 // fails: the user asked for every one of them. The error names each
 // link that did not open.
-func openLinks(run string, picked []pick.Item, tty *os.File) error {
+func openLinks(op opener, picked []pick.Item, tty *os.File) error {
 	var errs []error
 	for _, it := range picked {
-		if err := openLink(run, it.URI, tty); err != nil {
+		if err := openLink(op, it.URI, tty); err != nil {
 			errs = append(errs, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
 		}
 	}
 	return errors.Join(errs...)
 }
+
+// openExec opens items while the list waits (ctrl-o): a tea.ExecCommand,
+// run with the terminal given back, as a text browser needs it. The
+// openers use the terminal itself, not the streams tea sets.
+type openExec struct {
+	op    opener
+	items []pick.Item
+	tty   *os.File
+}
+
+func (o *openExec) Run() error          { return openLinks(o.op, o.items, o.tty) }
+func (o *openExec) SetStdin(io.Reader)  {}
+func (o *openExec) SetStdout(io.Writer) {}
+func (o *openExec) SetStderr(io.Writer) {}
 
 // pickInput opens the input of pick: the file name, or standard input
 // for "-", which must not be the terminal, the list's.
@@ -258,7 +332,8 @@ type linkReader struct {
 	quit    chan struct{}
 
 	mu       sync.Mutex
-	problems []string // the errors met, as messages
+	problems []string // the errors and warnings met, as messages
+	failed   bool     // one of them is an error
 }
 
 // batchDelay is how long a link found waits for others before it is
@@ -266,12 +341,12 @@ type linkReader struct {
 // again for each link.
 const batchDelay = 50 * time.Millisecond
 
-// readLinks starts reading the links of r in the background; stop ends
-// it.
-func readLinks(r io.Reader, opts extract.Options) *linkReader {
+// readLinks starts reading the links of r that o keeps in the
+// background; stop ends it.
+func readLinks(r io.Reader, opts extract.Options, o *pickOptions) *linkReader {
 	rd := &linkReader{batches: make(chan pick.LinksMsg), quit: make(chan struct{})}
 	found := make(chan extract.Link)
-	go rd.read(r, opts, found)
+	go rd.read(r, opts, o, found)
 	go rd.batch(found)
 	return rd
 }
@@ -279,13 +354,22 @@ func readLinks(r io.Reader, opts extract.Options) *linkReader {
 // read sends the links of r on found, and closes it at the end of r.
 // It may be blocked reading r when the user is done: nothing waits for
 // it then.
-func (rd *linkReader) read(r io.Reader, opts extract.Options, found chan<- extract.Link) {
+func (rd *linkReader) read(r io.Reader, opts extract.Options, o *pickOptions, found chan<- extract.Link) {
 	defer close(found)
 	for l, err := range extract.Links(r, opts) {
 		if err != nil {
+			msg := extractMessage(opts.Name, err)
+			warning := !o.strict && errors.Is(err, extract.ErrRecovered)
+			if warning {
+				msg = "warning: " + msg
+			}
 			rd.mu.Lock()
-			rd.problems = append(rd.problems, extractMessage(opts.Name, err))
+			rd.problems = append(rd.problems, msg)
+			rd.failed = rd.failed || !warning
 			rd.mu.Unlock()
+			continue
+		}
+		if !o.keep(l) {
 			continue
 		}
 		select {
@@ -358,12 +442,31 @@ func (rd *linkReader) first() pick.LinksMsg {
 }
 
 // stop ends the reading, if it is still going on, and returns the
-// problems met so far: all of them once the last batch is out.
-func (rd *linkReader) stop() []string {
+// problems met so far (all of them once the last batch is out) and
+// whether one of them is an error, not a warning.
+func (rd *linkReader) stop() ([]string, bool) {
 	close(rd.quit)
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	return slices.Clone(rd.problems)
+	return slices.Clone(rd.problems), rd.failed
+}
+
+// opener is how pick opens a link: --run, else the first handler whose
+// pattern matches it, else $BROWSER or the system's opener.
+type opener struct {
+	run      string
+	handlers []handler
+}
+
+// handler returns the first handler whose pattern matches uri, nil for
+// none.
+func (op opener) handler(uri string) *handler {
+	for i := range op.handlers {
+		if op.handlers[i].pattern.MatchString(uri) {
+			return &op.handlers[i]
+		}
+	}
+	return nil
 }
 
 // openLink opens uri with the --run command, $BROWSER or the system's
@@ -371,11 +474,13 @@ func (rd *linkReader) stop() []string {
 // is the message). $BROWSER is a ":"-separated list tried in turn until
 // one command succeeds, as its convention has it (so
 // BROWSER=firefox:lynx works on a desktop and over ssh alike).
-func openLink(run, uri string, tty *os.File) error {
+func openLink(op opener, uri string, tty *os.File) error {
 	var cmds []*exec.Cmd
 	switch browsers := os.Getenv("BROWSER"); {
-	case run != "":
-		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(run, "{}", uri)))
+	case op.run != "":
+		cmds = append(cmds, exec.Command("/bin/sh", "-c", fillCommand(op.run, "{}", uri)))
+	case op.handler(uri) != nil:
+		cmds = append(cmds, op.handler(uri).command(uri))
 	case browsers != "":
 		for _, b := range strings.Split(browsers, ":") {
 			if b != "" {

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/pick"
 )
@@ -40,10 +41,10 @@ func TestOpenLink(t *testing.T) {
 	null := devNull(t)
 	link := "http://a.example/?q='x'&y=$(touch " + filepath.Join(dir, "pwned") + ")"
 	t.Setenv("BROWSER", `sh -c 'echo "browser $0" >> `+out+`':other-browser`)
-	if err := openLink("", link, null); err != nil {
+	if err := openLink(opener{}, link, null); err != nil {
 		t.Fatal(err)
 	}
-	if err := openLink("printf 'run %s\\n' {} >> "+out, link, null); err != nil {
+	if err := openLink(opener{run: "printf 'run %s\\n' {} >> " + out}, link, null); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(out)
@@ -85,14 +86,14 @@ func TestOpenLinkBrowsers(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	null := devNull(t)
 	t.Setenv("BROWSER", "false %s:sh -c 'echo \"second $0\" >> "+out+"':sh -c 'echo third >> "+out+"'")
-	if err := openLink("", "http://a.example/", null); err != nil {
+	if err := openLink(opener{}, "http://a.example/", null); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(out); string(got) != "second http://a.example/\n" {
 		t.Errorf("opened as %q, want by the second browser only", got)
 	}
 	t.Setenv("BROWSER", "false:exit 7")
-	if err := openLink("", "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
+	if err := openLink(opener{}, "http://a.example/", null); err == nil || !strings.Contains(err.Error(), "exit status 7") {
 		t.Errorf("all browsers failed: error %v, want the last one's", err)
 	}
 }
@@ -103,7 +104,7 @@ func TestOpenLinks(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	null := devNull(t)
 	picked := []pick.Item{{URI: "http://bad.example/"}, {URI: "http://good.example/"}}
-	err := openLinks("case {} in *bad*) exit 3;; esac; echo {} >> "+out, picked, null)
+	err := openLinks(opener{run: "case {} in *bad*) exit 3;; esac; echo {} >> " + out}, picked, null)
 	if err == nil || !strings.Contains(err.Error(), "open http://bad.example/: exit status 3") {
 		t.Errorf("error %v, want one naming http://bad.example/", err)
 	}
@@ -180,7 +181,7 @@ func checkScreen(t *testing.T, name, v string) {
 func TestReadLinksStream(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
-	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true})
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, &pickOptions{})
 	next := func(want string) {
 		t.Helper()
 		select {
@@ -197,7 +198,7 @@ func TestReadLinksStream(t *testing.T) {
 	io.WriteString(w, "and http://two.example/\n")
 	next("http://two.example/")
 	stopped := make(chan []string)
-	go func() { stopped <- rd.stop() }()
+	go func() { p, _ := rd.stop(); stopped <- p }()
 	select {
 	case problems := <-stopped:
 		if len(problems) != 0 {
@@ -216,7 +217,7 @@ func TestReadLinksDone(t *testing.T) {
 		for i := range n {
 			fmt.Fprintf(&in, "http://a.example/%d\n", i)
 		}
-		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"})
+		rd := readLinks(strings.NewReader(in.String()), extract.Options{Name: "t.txt"}, &pickOptions{})
 		var sizes []int
 		total, done := 0, false
 		for msg := range rd.batches {
@@ -243,7 +244,7 @@ func TestReadLinksSplitLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true})
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true}, &pickOptions{})
 	var got []string
 	waitFor := func(link string) bool {
 		for len(got) == 0 || got[len(got)-1] != link {
@@ -263,4 +264,56 @@ func TestReadLinksSplitLine(t *testing.T) {
 		t.Errorf("links %q, want %q", got, want)
 	}
 	rd.stop()
+}
+
+// TestPickKeep: the list leaves out empty references and bare "#" unless
+// --empty-refs, and a "#name" of a message unless the message names the
+// page it holds; a "#name" of a page stays.
+func TestPickKeep(t *testing.T) {
+	for _, tt := range []struct {
+		l          extract.Link
+		def, empty bool // kept by default, with --empty-refs
+	}{
+		{extract.Link{Ref: ""}, false, true},
+		{extract.Link{Ref: "#", Message: 1}, false, true},
+		{extract.Link{Ref: "#top"}, true, true},
+		{extract.Link{Ref: "#top", Message: 2}, false, false},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Encapsulating}, true, true},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval, BaseNote: extract.NoteSnapshot}, true, true},
+		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval}, false, false},
+		{extract.Link{Ref: "http://a.example/#top", Message: 1}, true, true},
+	} {
+		if got := (&pickOptions{}).keep(tt.l); got != tt.def {
+			t.Errorf("keep(%+v) = %v, want %v", tt.l, got, tt.def)
+		}
+		if got := (&pickOptions{emptyRefs: true}).keep(tt.l); got != tt.empty {
+			t.Errorf("--empty-refs: keep(%+v) = %v, want %v", tt.l, got, tt.empty)
+		}
+	}
+}
+
+// TestReadLinksProblems: pick's exit rule is scan's. A boundary that
+// never comes, the body read as text, is a warning (an error with
+// --strict); a part skipped, nested too deep, is an error.
+func TestReadLinksProblems(t *testing.T) {
+	unbounded := "Content-Type: multipart/mixed; boundary=zz\n\nhttp://a.example/\n"
+	deep := strings.Repeat("Content-Type: message/rfc822\n\n", 40) + "\nhttp://deep.example/\n"
+	for _, tt := range []struct {
+		msg     string
+		strict  bool
+		failed  bool
+		warning bool
+	}{
+		{unbounded, false, false, true},
+		{unbounded, true, true, false},
+		{deep, false, true, false},
+	} {
+		rd := readLinks(strings.NewReader(tt.msg), extract.Options{Name: "m.eml", Type: extract.Mail}, &pickOptions{strict: tt.strict})
+		for range rd.batches {
+		}
+		problems, failed := rd.stop()
+		if len(problems) != 1 || failed != tt.failed || strings.HasPrefix(problems[0], "warning: ") != tt.warning {
+			t.Errorf("strict %v, %.40q: problems %q, failed %v; want one, a warning %v, failed %v", tt.strict, tt.msg, problems, failed, tt.warning, tt.failed)
+		}
+	}
 }

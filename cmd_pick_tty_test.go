@@ -129,6 +129,106 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("stream empty", func(t *testing.T) { pickStreamEmpty(t, p) })
 	t.Run("no links", func(t *testing.T) { pickNoLinks(t, p) })
 	t.Run("named FIFO", func(t *testing.T) { pickNamedFIFO(t, p) })
+	t.Run("empty refs", func(t *testing.T) { pickEmptyRefs(t, p) })
+	t.Run("exit status", func(t *testing.T) { pickExitStatus(t, p) })
+	t.Run("handlers", func(t *testing.T) { pickHandlers(t, p) })
+	t.Run("open and stay", func(t *testing.T) { pickOpenStay(t, p, pickMsg) })
+}
+
+// pickOpenStay: ctrl-o opens the link under the cursor and the list
+// stays; another, then q: both opened, one after the other.
+func pickOpenStay(t *testing.T, p pickTerm, pickMsg string) {
+	s := p.start(t, pickMsg)
+	s.waitFor("8/8")
+	s.keys("C-o")
+	s.waitFor("opened 1")
+	s.keys("Down", "C-o")
+	screen := s.waitFor("opened 1")
+	if !strings.Contains(screen, "8/8") {
+		t.Errorf("the list did not stay after ctrl-o:\n%s", screen)
+	}
+	s.keys("q")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest\nhttps://www.rfc-editor.org/rfc/rfc3986#section-5.2\n" {
+		t.Errorf("opened %q, want the first two links in turn", got)
+	}
+}
+
+// pickHandlers: a link a handler's pattern matches is opened with its
+// command, run without a shell.
+func pickHandlers(t *testing.T, p pickTerm) {
+	dir := t.TempDir()
+	msg, script, rules := filepath.Join(dir, "news.eml"), filepath.Join(dir, "opener"), filepath.Join(dir, "handlers")
+	files := []struct {
+		name, text string
+		mode       os.FileMode
+	}{
+		{msg, newsletter, 0o666},
+		{script, "#!/bin/sh\nprintf 'handler %s\\n' \"$1\" >> " + shellQuote(p.out) + "\n", 0o755},
+		{rules, `^http://news\.example/ ` + script + " {}\n", 0o666},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.name, []byte(f.text), f.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := p.start(t, fmt.Sprintf("BROWSER=false %s pick --handlers %s < %s; echo status $?", shellQuote(p.bin), shellQuote(rules), shellQuote(msg)))
+	s.waitFor("1/1")
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "handler http://news.example/read\n" {
+		t.Errorf("opened %q, want the link through its handler", got)
+	}
+}
+
+// newsletter is a message whose HTML has an empty background, a bare "#",
+// an in-page "#top" and one real link: the first row of the list must be
+// the real link (issue 28: it was a blank row, and Enter ran $BROWSER
+// with an empty argument).
+const newsletter = "Content-Type: text/html\n\n<body background=\"\"><a href=\"#\">top</a> <a name=top href=\"#top\">x</a> <a href=\"http://news.example/read\">read</a></body>\n"
+
+// pickEmptyRefs: empty references, a bare "#" and a message's "#name"
+// are not listed; --empty-refs brings back the first two.
+func pickEmptyRefs(t *testing.T, p pickTerm) {
+	msg := filepath.Join(t.TempDir(), "news.eml")
+	if err := os.WriteFile(msg, []byte(newsletter), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	s := p.start(t, fmt.Sprintf("%s pick --run %s < %s; echo status $?", shellQuote(p.bin), shellQuote(p.run), shellQuote(msg)))
+	screen := s.waitFor("1/1")
+	if !strings.Contains(screen, ">  http://news.example/read") {
+		t.Errorf("the list is not the real link alone:\n%s", screen)
+	}
+	s.keys("Enter")
+	s.waitFor("status 0")
+	if got := p.opened(); got != "http://news.example/read\n" {
+		t.Errorf("Enter opened %q, want the real link", got)
+	}
+	s = p.start(t, fmt.Sprintf("%s pick --empty-refs < %s", shellQuote(p.bin), shellQuote(msg)))
+	s.waitFor("3/3")
+	s.keys("q")
+}
+
+// pickExitStatus: pick exits as scan does after a problem in its input:
+// 0 after a boundary that never comes (a warning), 2 with --strict.
+func pickExitStatus(t *testing.T, p pickTerm) {
+	msg := filepath.Join(t.TempDir(), "unbounded.eml")
+	body := "Content-Type: multipart/alternative; boundary=zz\n\n<a href=\"http://u.example/\">u</a>\n"
+	if err := os.WriteFile(msg, []byte(body), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ flags, status, message string }{
+		{"", "status 0", "urix: warning: "},
+		{"--strict", "status 2", "urix: -: message 1:"},
+	} {
+		s := p.start(t, fmt.Sprintf("%s pick %s < %s; echo status $?", shellQuote(p.bin), tt.flags, shellQuote(msg)))
+		s.waitFor("1/1")
+		s.keys("q")
+		screen := s.waitFor(tt.status)
+		if !strings.Contains(screen, tt.message) {
+			t.Errorf("pick %s: no %q after it:\n%s", tt.flags, tt.message, screen)
+		}
+	}
 }
 
 // pickOpen: the first screen, a filter, moving and Enter.
@@ -184,7 +284,7 @@ func pickResize(t *testing.T, p pickTerm) {
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 	s.waitFor("11/11")
 	s.tmux("resize-window", "-t", "0", "-x", "50", "-y", "12")
-	s.waitFor("enter op…")
+	s.waitFor("^O open, sta…") // the help line cut to 50 columns
 	s.keys("t", "e", "l", "n", "e", "t")
 	screen := s.waitFor("> telnet_")
 	if !strings.Contains(screen, ">  telnet://192.0.2.16:80/") {

@@ -36,15 +36,24 @@ type rewriteOptions struct {
 	inPlace, noFollow, force bool
 
 	mirror       *string // --mirror DIR, nil when not given
-	mirrorScheme string
+	mirrorScheme choice
 	recursive    bool
 
-	typ, base, defaultBase string
-	canonical              bool
+	typ               choice
+	base, defaultBase string
+	canonical         bool
 }
 
-// flags returns the flags of the options, bound to o.
+// flags returns the flags of the options, bound to o, their values set to
+// the defaults.
 func (o *rewriteOptions) flags() []cli.Flag {
+	o.mirrorScheme = choice{words: []string{"https", "http"}, value: "https"}
+	o.typ = choice{words: []string{"auto", "html"}, value: "auto", parse: func(s string) error {
+		if t, err := extract.ParseType(s); err != nil || t != extract.Auto && t != extract.HTML {
+			return errors.New("rewrite reads HTML only: want auto or html")
+		}
+		return nil
+	}}
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "absolute", Aliases: []string{"A"}, Destination: &o.absolute, Usage: "make every reference absolute against the page's base"},
 		&cli.BoolFlag{Name: "drop-base", Destination: &o.dropBase, Usage: "remove the <base href> when no reference left needs it (implied by --relative-to)"},
@@ -52,12 +61,12 @@ func (o *rewriteOptions) flags() []cli.Flag {
 		&cli.StringFlag{Name: "map", Aliases: []string{"m"}, Action: setString(&o.mapFile), Usage: "replace the URIs listed in `FILE` (\"OLD NEW\" per line)"},
 		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "put each reference in normal form (RFC 3986 §6.2.2, §6.2.3)"},
 		&cli.StringFlag{Name: "mirror", Action: setString(&o.mirror), Usage: "as wget -k on the wget mirror in `DIR`: links to files saved there become relative paths, the others absolute"},
-		&cli.StringFlag{Name: "mirror-scheme", Value: "https", Destination: &o.mirrorScheme, Usage: "with --mirror, the `SCHEME` the pages were fetched with (http or https)"},
+		choiceFlag("mirror-scheme", nil, &o.mirrorScheme, "", "with --mirror, the `SCHEME` the pages were fetched with: {}"),
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "rewrite every HTML page under the directories given (with -i; --mirror DIR alone: DIR)"},
 		&cli.BoolFlag{Name: "in-place", Aliases: []string{"i"}, Destination: &o.inPlace, Usage: "rewrite the files in place"},
 		&cli.BoolFlag{Name: "no-follow", Destination: &o.noFollow, Usage: "with -i, refuse a symbolic link instead of rewriting the file it points to"},
 		&cli.BoolFlag{Name: "force", Destination: &o.force, Usage: "with -i, rewrite read-only files too"},
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input type: auto (refuse what does not look like HTML) or html"},
+		choiceFlag("type", []string{"t"}, &o.typ, "", "input `TYPE`: {} (auto refuses what does not look like HTML)"),
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the pages (RFC 3986 §5.1.3), instead of each file's file: URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4)"},
 		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other"},
@@ -140,11 +149,8 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 		dropBase:  o.dropBase || o.relativeTo != nil,
 		opts:      extract.Options{Type: extract.HTML, Base: o.base, Default: o.defaultBase, Canonical: o.canonical},
 	}
-	switch t, err := extract.ParseType(o.typ); {
-	case err == nil && t == extract.HTML:
+	if t, _ := extract.ParseType(o.typ.value); t == extract.HTML { // --type checked it
 		rw.forceHTML = true
-	case err != nil || t != extract.Auto:
-		return nil, fmt.Errorf("rewrite: --type %q: rewrite reads HTML only (auto or html)", o.typ)
 	}
 	if o.relativeTo != nil {
 		u, err := uri.Parse(*o.relativeTo)
@@ -161,7 +167,7 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 		rw.mapping = m
 	}
 	if o.mirror != nil {
-		m, err := newMirror(*o.mirror, o.mirrorScheme)
+		m, err := newMirror(*o.mirror, o.mirrorScheme.value)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
@@ -17,40 +18,67 @@ const scanExamples = `Examples:
   urix -Hn testdata/sample.eml          file:line:column:uri, like grep -Hn
   urix --json testdata/sample.mbox      one JSON object per link (see README)
   urix --base https://example.org/docs/ testdata/sample.html
-  urix -r -u --scheme http,https ~/Mail   every distinct web link in a tree
+  urix -r --unique --scheme http,https ~/Mail   every distinct web link
   urix -rl --scheme ftp docs/           the files that hold an ftp: link
-  curl -s https://example.org/ | urix --type html --base https://example.org/ -
+  curl -s https://example.org/ |
+    urix --type html --base https://example.org/ -
   urix -q notes.txt && echo "has links"`
 
-const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 on an error (an error
-wins, except with -q, where a link found gives 0 whatever errors came before).`
+const scanStatus = `Exit status: 0 when a link was found, 1 when none, 2 when something could
+not be read (an error wins, except with -q, where a link found gives 0
+whatever errors came before). A malformation urix recovered from with every
+byte read (a MIME boundary that never comes, the body read as text) is a
+warning on standard error, not an error, unless --strict.`
+
+// scanDescription is what "urix scan --help" and the manual page say of
+// scan, before the examples.
+const scanDescription = "Prints every URI found in the inputs, resolved against the base in\n" +
+	"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +
+	"Content-Base or Content-Location, --base, the URI a saved page records\n" +
+	"(a \"saved from url\" or SingleFile comment, MHTML's\n" +
+	"Snapshot-Content-Location), the file's own file: URI,\n" +
+	"then --default-base. With no input, or \"-\", standard input is read\n" +
+	"(with -r and no input, the working directory).\n" +
+	"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
+	"Control characters, invalid UTF-8 and bidi controls are printed\n" +
+	"escaped (\\x1b, \\u202e; in JSON \\u001b); JSON gives a name that is\n" +
+	"not UTF-8 exactly in \"file_bytes\" (base64). A TSV field that starts\n" +
+	"with = + - @ or ' gets a ' in front, so that a spreadsheet takes it for\n" +
+	"text, not a formula: drop one leading ' to read the value."
+
+// scanArgsUsage is what "urix scan", and "urix", take as arguments.
+const scanArgsUsage = "[FILE|DIR|-]..."
 
 // scanOptions are the options of "urix scan", which are also the options
 // of "urix" itself, as the flags set them.
 type scanOptions struct {
-	typ, base, defaultBase string
-	canonical              bool            // --canonical
-	lazyAttrs              cli.StringSlice // --lazy-attr
-	warcRecords            cli.StringSlice // WARC record types read
+	typ               choice // --type
+	base, defaultBase string
+	canonical         bool            // --canonical
+	lazyAttrs         cli.StringSlice // --lazy-attr
+	warcRecords       cli.StringSlice // WARC record types read
 
 	recursive                    bool
 	include, exclude, excludeDir cli.StringSlice // -r filters (doublestar globs)
 	hidden, noIgnore, follow     bool
+	unrestricted                 int // -u: --no-ignore; -uu: and --hidden (as rg)
 	threads                      int // -j; 0: the number of CPUs
 
 	asJSON         bool
-	format         string // plain, json, tsv or csv
+	formatArg      choice // --format
 	withFilename   bool
 	noFilename     bool
 	lineNumber     bool
+	noLineNumber   bool // -N, as rg: cancels -n
 	count          bool
 	filesWithLinks bool
 	null           bool
 	lineBuffered   bool
 	quiet          bool
 	noMessages     bool
+	strict         bool // --strict: a recovered malformation is an error
 	noProgress     bool
-	color          string
+	colorArg       choice // --color
 	warnings       bool
 
 	unique       bool
@@ -63,19 +91,22 @@ type scanOptions struct {
 	onlyValid    bool
 	absoluteOnly bool
 	noHeaders    bool
+	emptyRefs    bool // --empty-refs
 
 	keep, normalize, abbreviated bool
 	anyScheme, iri               bool
 
-	context bool // -C: Link.Text, printed under each URI
+	context bool // --context: Link.Text, printed under each URI
 	emails  bool // --emails: bare addresses as mailto: URIs
 	code    bool // --code: URIs in Markdown code too
 }
 
-// flags returns the flags of the options, bound to o.
+// flags returns the flags of the options, bound to o, their values set to
+// the defaults.
 func (o *scanOptions) flags() []cli.Flag {
+	o.typ, o.formatArg, o.colorArg = typeChoice(), formatChoice(), colorChoice()
 	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml (docx, xlsx, pptx), odf (odt, ods, odp), epub, pdf or warc (auto looks at the name and the first bytes)", Category: "Inputs"},
+		choiceFlag("type", []string{"t"}, &o.typ, "Inputs", "read every input as `TYPE`: {} (auto looks at the name and the first bytes; docx, xlsx, pptx are ooxml, odt, ods, odp odf)"),
 		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo; default response,resource)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
@@ -90,39 +121,44 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "with -r, scan hidden files and directories too (names that start with a dot)", Category: "Inputs"},
 		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
 		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same, input by input, as with -j1", Category: "Inputs"},
+		&cli.BoolFlag{Name: "unrestricted", Aliases: []string{"u"}, Count: &o.unrestricted, Usage: "as ripgrep: -u is --no-ignore, -uu also --hidden", Category: "Inputs"},
+		&cli.BoolFlag{Name: "no-config", Destination: new(bool), Usage: "ignore the default options in the file $" + configEnv + " names", Category: "Inputs"},
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "plain", Destination: &o.format, Usage: "output `FORMAT`: plain, json, tsv or csv", Category: "Output"},
+		choiceFlag("format", nil, &o.formatArg, "Output", "output `FORMAT`: {}"),
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
 		&cli.BoolFlag{Name: "no-filename", Destination: &o.noFilename, Usage: "never print the input name", Category: "Output"},
 		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Destination: &o.lineNumber, Usage: "print line:column before each link (in mail, of the raw or encoded line in the file)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-line-number", Aliases: []string{"N"}, Destination: &o.noLineNumber, Usage: "print no line:column (cancels -n)", Category: "Output"},
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Destination: &o.count, Usage: "print only the number of links of each input", Category: "Output"},
 		&cli.BoolFlag{Name: "files-with-links", Aliases: []string{"l"}, Destination: &o.filesWithLinks, Usage: "print only the names of the inputs that hold a link", Category: "Output"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Destination: &o.null, Usage: "end each record with NUL instead of newline", Category: "Output"},
 		&cli.BoolFlag{Name: "line-buffered", Destination: &o.lineBuffered, Usage: "write each link at once, even when standard output is no terminal (a pipe to a program that waits for them)", Category: "Output"},
-		&cli.BoolFlag{Name: "no-messages", Destination: &o.noMessages, Usage: "print no message about inputs that cannot be read or have errors (the exit status still tells)", Category: "Output"},
+		&cli.BoolFlag{Name: "no-messages", Aliases: []string{"s"}, Destination: &o.noMessages, Usage: "print no message about inputs that cannot be read or have errors (the exit status still tells)", Category: "Output"},
+		&cli.BoolFlag{Name: "strict", Destination: &o.strict, Usage: "take a malformation urix recovered from with every byte read (a MIME boundary that never comes, the body read as text) for an error, status 2, not a warning", Category: "Output"},
 		&cli.BoolFlag{Name: "no-progress", Destination: &o.noProgress, Usage: "never show the progress line on standard error", Category: "Output"},
-		&cli.StringFlag{Name: "color", Aliases: []string{"colour"}, Value: "auto", Destination: &o.color, Usage: "colour names, lines and URIs as ripgrep does: `WHEN` auto (on a terminal, unless NO_COLOR is set), always or never", Category: "Output"},
+		choiceFlag("color", []string{"colour"}, &o.colorArg, "Output", "colour names, lines and URIs, as ripgrep does, `WHEN`: {}; auto: on a terminal, unless NO_COLOR is set"),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing; stop at the first link (exit status only)", Category: "Output"},
-		&cli.BoolFlag{Name: "context", Aliases: []string{"C"}, Destination: &o.context, Usage: "print the text around each link under it, as urlscan -c (in JSON: \"text\")", Category: "Output"},
+		&cli.BoolFlag{Name: "context", Destination: &o.context, Usage: "print the text around each link under it, as urlscan shows it (in JSON: \"text\")", Category: "Output"},
 		&cli.BoolFlag{Name: "warnings", Aliases: []string{"w"}, Destination: &o.warnings, Usage: "show the security warnings of each URI (RFC 3986 §7)", Category: "Output"},
 
-		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
-		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Destination: &o.maxCount, DefaultText: "no limit", Usage: "print at most `NUM` links of each input (0: no limit)", Category: "Filters"},
-		&cli.StringSliceFlag{Name: "scheme", Aliases: []string{"s"}, Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
+		&cli.BoolFlag{Name: "unique", Destination: &o.unique, Usage: "print each URI once (exactly as printed: add --normalize to merge equivalent ones)", Category: "Filters"},
+		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Destination: &o.maxCount, Usage: "print at most `NUM` links of each input (default 0: no limit)", Category: "Filters"},
+		&cli.StringSliceFlag{Name: "scheme", Destination: &o.schemes, Usage: "keep only URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
 		&cli.StringSliceFlag{Name: "exclude-scheme", Destination: &o.noSchemes, Usage: "drop URIs with these `SCHEMES` (comma-separated, case-insensitive)", Category: "Filters"},
 		&cli.StringSliceFlag{Name: "host", Destination: &o.hosts, Usage: "keep only URIs whose host is one of `HOSTS` or below it (comma-separated; IDNs in either form)", Category: "Filters"},
 		&cli.StringFlag{Name: "match", Destination: &o.match, Usage: "keep only URIs that `REGEX` matches (Go syntax, unanchored)", Category: "Filters"},
 		&cli.StringFlag{Name: "exclude-match", Destination: &o.excludeMatch, Usage: "drop URIs that `REGEX` matches", Category: "Filters"},
 		&cli.BoolFlag{Name: "only-valid", Destination: &o.onlyValid, Usage: "drop URIs that break their scheme's rules (RFC 1738)", Category: "Filters"},
 		&cli.BoolFlag{Name: "absolute-only", Destination: &o.absoluteOnly, Usage: "keep only references written as absolute URIs, not relative ones however resolved", Category: "Filters"},
+		&cli.BoolFlag{Name: "empty-refs", Destination: &o.emptyRefs, Usage: "also print empty references and bare \"#\" (href=\"\", href=\"#\"), which name no link, only the document they are in", Category: "Filters"},
 		&cli.BoolFlag{Name: "no-headers", Destination: &o.noHeaders, Usage: "leave out the links in mail header fields (List-Unsubscribe, X-Url, ...)", Category: "Filters"},
 
 		&cli.BoolFlag{Name: "keep", Aliases: []string{"k"}, Destination: &o.keep, Usage: "print references as written instead of resolving them", Category: "Form of the URIs"},
-		&cli.BoolFlag{Name: "normalize", Aliases: []string{"N"}, Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "normalize", Destination: &o.normalize, Usage: "print URIs in normal form (RFC 3986 §6.2.2, §6.2.3)", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "emails", Destination: &o.emails, Usage: "also find bare e-mail addresses in text (bob@example.org), as mailto: URIs", Category: "Form of the URIs"},
-		&cli.BoolFlag{Name: "abbreviated", Aliases: []string{"a"}, Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
+		&cli.BoolFlag{Name: "abbreviated", Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "any-scheme", Destination: &o.anyScheme, Usage: "also find scheme://... URIs in text whose scheme IANA never registered (git+ssh://, s3://)", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "iri", Destination: &o.iri, Usage: "print URIs as IRIs for reading (RFC 3987 §3.2: non-ASCII characters and U-label hosts shown where safe); JSON carries uri and ref", Category: "Form of the URIs"},
 	}
@@ -137,32 +173,20 @@ func (e *env) scanAction(o *scanOptions) cli.ActionFunc {
 func (e *env) scanCommand() *cli.Command {
 	o := new(scanOptions)
 	return &cli.Command{
-		Name:      "scan",
-		Usage:     "find the links in text, HTML, e-mail, mbox and WARC inputs (the default command)",
-		ArgsUsage: "[FILE|DIR|-]...",
-		Description: "Prints every URI found in the inputs, resolved against the base in\n" +
-			"force where it appears (RFC 3986 §5.1): an HTML <base href>, a MIME\n" +
-			"Content-Base or Content-Location, --base, the URI a saved page records\n" +
-			"(a \"saved from url\" or SingleFile comment, MHTML's\n" +
-			"Snapshot-Content-Location), the file's own file: URI,\n" +
-			"then --default-base. With no input, or \"-\", standard input is read\n" +
-			"(with -r and no input, the working directory).\n" +
-			"Options may follow the inputs, as with grep; \"--\" ends them.\n\n" +
-			"Control characters, invalid UTF-8 and bidi controls are printed\n" +
-			"escaped (\\x1b, \\u202e; in JSON \\u001b); JSON gives a name that is\n" +
-			"not UTF-8 exactly in \"file_bytes\" (base64). A TSV field that starts\n" +
-			"with = + - @ or ' gets a ' in front, so that a spreadsheet takes it for\n" +
-			"text, not a formula: drop one leading ' to read the value.\n\n" +
-			scanExamples + "\n\n" + scanStatus,
-		Flags:  o.flags(),
-		Action: e.scanAction(o),
+		Name:        "scan",
+		Usage:       "find the links in text, HTML, e-mail, mbox and WARC inputs (the default command)",
+		ArgsUsage:   scanArgsUsage,
+		Description: scanDescription + "\n\n" + scanExamples + "\n\n" + scanStatus,
+		Flags:       o.flags(),
+		Action:      e.scanAction(o),
 	}
 }
 
 // scanner is one run of "urix scan".
 type scanner struct {
 	e           *env
-	scanOptions                 // resolved: format "json" with --json, threads the CPUs for 0, lineBuffered on a terminal
+	scanOptions                 // resolved: threads the CPUs for 0, lineBuffered on a terminal, -u
+	format      outFormat       // --format, json with --json
 	opts        extract.Options // all but Name, set for each input
 	filter      *linkFilter     // nil: none
 	names       bool            // print input names
@@ -184,23 +208,19 @@ type scanner struct {
 // them.
 func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	s := &scanner{e: e, scanOptions: *o, eol: '\n', quitCh: make(chan struct{})}
+	s.format = outFormat(slices.Index(formatNames, o.formatArg.value))
 	if s.asJSON {
-		s.format = "json"
+		s.format = formatJSON
 	}
-	switch s.format {
-	case "plain", "tsv", "csv", "json":
-	default:
-		return nil, fmt.Errorf("scan: unknown --format %q (want plain, json, tsv or csv)", s.format)
-	}
-	switch s.color {
+	switch o.colorArg.value {
 	case "auto":
 		s.colored = isTerminal(e.stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	case "always":
 		s.colored = true
-	case "never":
-	default:
-		return nil, fmt.Errorf("scan: unknown --color %q (want auto, always or never)", s.color)
 	}
+	s.noIgnore = s.noIgnore || s.unrestricted >= 1
+	s.hidden = s.hidden || s.unrestricted >= 2
+	s.lineNumber = s.lineNumber && !s.noLineNumber
 	if err := o.walkOptions().checkGlobs(); err != nil {
 		return nil, fmt.Errorf("scan: %w", err)
 	}
@@ -239,7 +259,7 @@ func (e *env) runScan(o *scanOptions, inputs []string) error {
 	switch {
 	case len(inputs) > 0:
 	case s.recursive:
-		inputs = []string{"."} // as grep -r: the working directory
+		inputs = []string{""} // as grep -r and rg: the working directory, its files named "a.txt"
 	default:
 		inputs = []string{"-"}
 		if isTerminal(e.stdin) {
@@ -262,7 +282,7 @@ func (s *scanner) run(inputs []string) error {
 	header := s.newLinkFormatter().header()
 	if s.count {
 		header = ""
-		if s.format == "tsv" || s.format == "csv" {
+		if s.format.tabular() {
 			header = countRow(s.format, "file", "count")
 		}
 	}
@@ -319,7 +339,7 @@ func (o *scanOptions) walkOptions() walkOptions {
 // extractOptions maps the flags to extract.Options; the per-input fields
 // (Name) are set by scanReader.
 func (o *scanOptions) extractOptions() (extract.Options, error) {
-	t, err := extract.ParseType(o.typ)
+	t, err := extract.ParseType(o.typ.value)
 	if err != nil {
 		return extract.Options{}, fmt.Errorf("scan: --type: %w", err)
 	}

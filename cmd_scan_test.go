@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -52,4 +53,54 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExitSpamAssassinMbox: the SpamAssassin spam of ../shared as one
+// mbox, as issue 28 read it. Two of its messages have a boundary that
+// never comes, and every byte of them is read as text: two warnings,
+// status 0; --strict makes them errors, status 2, with the same count.
+func TestExitSpamAssassinMbox(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "shared", "corpora", "email", "spamassassin", "spam*", "*"))
+	if len(files) < 1000 {
+		t.Skip("no SpamAssassin corpus at ../shared/corpora")
+	}
+	var mbox bytes.Buffer
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(b, []byte("From ")) {
+			mbox.WriteString("From corpus@example.org Thu Sep 26 11:11:54 2002\n")
+		}
+		mbox.Write(b)
+		mbox.WriteString("\n")
+	}
+	name := filepath.Join(t.TempDir(), "spam.mbox")
+	if err := os.WriteFile(name, mbox.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	count := func(strict bool) (int, string, string) {
+		args := []string{"urix", "-c", "--no-progress", name}
+		if strict {
+			args = append(args, "--strict")
+		}
+		var out, errs bytes.Buffer
+		status := run(args, nil, &out, &errs)
+		return status, out.String(), errs.String()
+	}
+	status, n, msgs := count(false)
+	lines := strings.Split(strings.TrimSuffix(msgs, "\n"), "\n")
+	if status != exitOK || len(lines) != 2 {
+		t.Fatalf("status %d, messages %q; want 0 and two warnings", status, msgs)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "urix: warning: ") || !strings.Contains(l, "not found; body read as text") {
+			t.Errorf("message %q, want a warning about a boundary not found", l)
+		}
+	}
+	status, strictN, msgs := count(true)
+	if status != exitError || strictN != n || strings.Count(msgs, "urix: warning") != 0 {
+		t.Errorf("--strict: status %d, count %q (%q without), messages %q; want 2, the same count, errors", status, strictN, n, msgs)
+	}
 }

@@ -36,7 +36,7 @@ func (s *scanner) newLinkFormatter() linkFormatter {
 		p.context = s.context
 		f = p
 	}
-	if s.iri && s.format == "plain" {
+	if s.iri && s.format == formatPlain {
 		f = iriFormat{f}
 	}
 	return f
@@ -98,8 +98,8 @@ func countJSON(name string, n int) string {
 // countRow is -c's record with --format tsv or csv: the input's name and
 // its count, as two fields of that format (its header row is
 // countRow(format, "file", "count")).
-func countRow(format, name, count string) string {
-	if format == "csv" {
+func countRow(format outFormat, name, count string) string {
+	if format == formatCSV {
 		rec, _ := newCSVFormat().row([]string{formulaGuard(escapeText(name, false)), count})
 		return rec
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/extract"
 )
 
 // TestCompleteEveryPrefix runs the completion entry point, as the scripts
@@ -53,22 +55,40 @@ func TestComplete(t *testing.T) {
 		{"urix re", []string{"resolve", "relative", "rewrite"}},
 		{"urix --sc", []string{"--scheme"}},
 		{"urix -n --ty", []string{"--type"}},
-		{"urix --type _", []string{"auto", "text", "html", "mail", "mbox"}},
+		{"urix --type _", extract.TypeNames()},
 		{"urix -t h", []string{"html"}},
-		{"urix scan --type m", []string{"mail", "mbox"}},
+		{"urix scan --type m", []string{"mail", "mbox", "markdown"}},
+		{"urix pick -t e", []string{"epub"}},
+		{"urix rewrite --type _", []string{"auto", "html"}},
+		{"urix --format _", formatNames},
 		{"urix resolve --no", []string{"--non-strict"}},
-		// After an input, no command names: the script offers files.
-		{"urix a.txt _", nil},
-		{"urix --bogus _", all},
+		// A command name only as the first word: after an input or an
+		// option, file names (the script adds them), as scan takes them.
+		{"urix a.txt _", []string{":files"}},
+		{"urix --bogus _", []string{":files"}},
+		{"urix -j 2 pa", []string{":files"}},
+		{"urix no", []string{"normalize"}},
+		{"urix zz", []string{":files"}},
+		{"urix -- pa", []string{":files"}},
+		{"urix scan _", []string{":files"}},
+		{"urix pick _", []string{":files"}},
+		{"urix pick a.eml _", nil}, // one input at most
 		{"urix resolve http://a/ _", nil},
-		// bash splits "--color=al" at the "=", zsh does not.
+		{"urix completion _", shellNames},
+		{"urix completion bash _", nil},
+		// bash splits "--color=al" at the "=", zsh and fish do not.
 		{"urix --color = al", []string{"always"}},
 		{"urix --color = _", []string{"auto", "always", "never"}},
+		{"urix --color =", []string{"auto", "always", "never"}},
 		{"urix --color=al", []string{"--color=always"}},
-		// After an option's value, command names again; not in its place.
+		// After an option that takes a value, its values or nothing; file
+		// names for a FILE or DIR.
 		{"urix -j _", nil},
 		{"urix --include _", nil},
-		{"urix -j 2 pa", []string{"parse"}},
+		{"urix rewrite --map _", []string{":files"}},
+		{"urix rewrite --mirror-scheme _", []string{"https", "http"}},
+		{"urix -nt _", extract.TypeNames()},
+		{"urix -V", []string{"-V"}},
 	}
 	for _, tt := range tests {
 		args := strings.Fields(strings.ReplaceAll(tt.args, "_", " _ "))

@@ -13,18 +13,29 @@ import (
 
 // linkFilter holds the filters on the URI that the CLI applies and
 // extract does not: --host, --match, --exclude-match, --exclude-scheme,
-// --only-valid. It only reads its fields, so the goroutines of a parallel
-// scan share it.
+// --only-valid, and the empty references --empty-refs brings back. It
+// only reads its fields, so the goroutines of a parallel scan share it.
 type linkFilter struct {
 	hosts          []string // A-labels, lower case, no final dot
 	match, exclude *regexp.Regexp
 	noSchemes      []string // compared ignoring case
 	onlyValid      bool     // drop URIs that break their scheme's rules
+	noEmptyRefs    bool     // drop the references emptyRef names
+}
+
+// emptyRef reports whether ref, as written, is empty or a bare "#"
+// (href="", href=" # ", background=""): a same-document reference (RFC
+// 3986 §4.4) that names no fragment, so nothing to open or check but the
+// document it is in. Resolved, it would print that document's own URI.
+// White space around it goes, as HTML strips it from a URL attribute.
+func emptyRef(ref string) bool {
+	ref = strings.Trim(ref, " \t\n\f\r")
+	return ref == "" || ref == "#"
 }
 
 // newLinkFilter reads the filter options; nil when none is set.
 func (o *scanOptions) newLinkFilter() (*linkFilter, error) {
-	f := &linkFilter{onlyValid: o.onlyValid}
+	f := &linkFilter{onlyValid: o.onlyValid, noEmptyRefs: !o.emptyRefs}
 	for _, h := range splitList(o.hosts.Value()) {
 		ascii, err := idna.Lookup.ToASCII(strings.TrimSuffix(h, "."))
 		if err != nil || ascii == "" {
@@ -45,7 +56,7 @@ func (o *scanOptions) newLinkFilter() (*linkFilter, error) {
 			return nil, fmt.Errorf("scan: --%s: %w", re.flag, err)
 		}
 	}
-	if f.hosts == nil && f.noSchemes == nil && f.match == nil && f.exclude == nil && !f.onlyValid {
+	if f.hosts == nil && f.noSchemes == nil && f.match == nil && f.exclude == nil && !f.onlyValid && !f.noEmptyRefs {
 		return nil, nil
 	}
 	return f, nil
@@ -67,6 +78,9 @@ func splitList(lists []string) []string {
 
 // keep reports whether l passes the filters.
 func (f *linkFilter) keep(l extract.Link) bool {
+	if f.noEmptyRefs && emptyRef(l.Ref) {
+		return false
+	}
 	if f.match != nil && !f.match.MatchString(l.URI) || f.exclude != nil && f.exclude.MatchString(l.URI) {
 		return false
 	}

@@ -40,3 +40,19 @@ func TestLinkFilterOnlyValidHost(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyRef: an empty reference and a bare "#", with the white space
+// HTML strips around a URL, name nothing; any other reference names
+// something, a fragment or a path.
+func TestEmptyRef(t *testing.T) {
+	for _, ref := range []string{"", "#", " # ", "\t\n", "\f#\r"} {
+		if !emptyRef(ref) {
+			t.Errorf("emptyRef(%q) = false", ref)
+		}
+	}
+	for _, ref := range []string{"#a", "##", ".", "?", "#%20", "x#", "./"} {
+		if emptyRef(ref) {
+			t.Errorf("emptyRef(%q) = true", ref)
+		}
+	}
+}

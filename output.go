@@ -13,8 +13,30 @@ import (
 	"github.com/urix/urix/extract"
 )
 
+// outFormat is an output format of "urix scan" (--format).
+type outFormat int
+
+const (
+	formatPlain outFormat = iota
+	formatJSON
+	formatTSV
+	formatCSV
+)
+
+// formatNames are the names of the formats, in the order of their
+// constants, as --format takes them.
+var formatNames = []string{"plain", "json", "tsv", "csv"}
+
+func (f outFormat) String() string { return formatNames[f] }
+
+// tabular reports whether f is made of fields under a header row.
+func (f outFormat) tabular() bool { return f == formatTSV || f == formatCSV }
+
+// formatChoice is --format.
+func formatChoice() choice { return choice{words: formatNames, value: formatPlain.String()} }
+
 // linkFormatter writes links as the records of one output format of
-// "urix scan": plain, tsv or json.
+// "urix scan".
 type linkFormatter interface {
 	// header is the record that comes before the links, "" for none.
 	header() string
@@ -22,18 +44,18 @@ type linkFormatter interface {
 	format(extract.Link) (string, error)
 }
 
-// newLinkFormatter returns the formatter of the format named (plain, tsv
-// or json); names, lines and warnings add to the plain format.
-func newLinkFormatter(format string, names, lines, warnings bool) linkFormatter {
+// newLinkFormatter returns the formatter of format; names, lines and
+// warnings add to the plain format.
+func newLinkFormatter(format outFormat, names, lines, warnings bool) linkFormatter {
 	switch format {
-	case "json":
+	case formatJSON:
 		f := new(jsonFormat)
 		f.enc = json.NewEncoder(&f.buf)
 		f.enc.SetEscapeHTML(false)
 		return f
-	case "tsv":
+	case formatTSV:
 		return tsvFormat{}
-	case "csv":
+	case formatCSV:
 		return newCSVFormat()
 	}
 	return plainFormat{names: names, lines: lines, warnings: warnings}

@@ -159,14 +159,14 @@ func TestFileNames(t *testing.T) {
 func TestLinkFormatter(t *testing.T) {
 	l := extract.Link{File: "a\tb.txt", Line: 3, Column: 7, URI: "http://a/\x1b", Ref: "=x", Warnings: []string{"w1", "w2"}}
 	tests := []struct {
-		format                 string
+		format                 outFormat
 		names, lines, warnings bool
 		header, record         string
 	}{
-		{"plain", false, false, false, "", `http://a/\x1b`},
-		{"plain", true, true, true, "", `a\tb.txt:3:7:http://a/\x1b` + "\twarning: w1; w2"},
-		{"tsv", true, true, true, strings.Join(tsvHeader, "\t"), `a\tb.txt` + "\t3\t7" + strings.Repeat("\t", 9) + `http://a/\x1b` + "\t'=x\tw1; w2"},
-		{"json", false, false, false, "", `"file":"a\tb.txt","line":3,"column":7,`},
+		{formatPlain, false, false, false, "", `http://a/\x1b`},
+		{formatPlain, true, true, true, "", `a\tb.txt:3:7:http://a/\x1b` + "\twarning: w1; w2"},
+		{formatTSV, true, true, true, strings.Join(tsvHeader, "\t"), `a\tb.txt` + "\t3\t7" + strings.Repeat("\t", 9) + `http://a/\x1b` + "\t'=x\tw1; w2"},
+		{formatJSON, false, false, false, "", `"file":"a\tb.txt","line":3,"column":7,`},
 	}
 	for _, tt := range tests {
 		f := newLinkFormatter(tt.format, tt.names, tt.lines, tt.warnings)
@@ -178,7 +178,7 @@ func TestLinkFormatter(t *testing.T) {
 			t.Errorf("%s: %v", tt.format, err)
 			continue
 		}
-		if tt.format == "json" {
+		if tt.format == formatJSON {
 			if !strings.Contains(got, tt.record) || strings.Contains(got, "\n") {
 				t.Errorf("json: record %q, want one line holding %q", got, tt.record)
 			}
@@ -191,7 +191,7 @@ func TestLinkFormatter(t *testing.T) {
 }
 
 func TestCSVFormat(t *testing.T) {
-	f := newLinkFormatter("csv", false, false, false)
+	f := newLinkFormatter(formatCSV, false, false, false)
 	got, err := f.format(extract.Link{File: "a,b.txt", Line: 1, Column: 2, URI: "http://a/\"q\"", Ref: "=cmd()", Warnings: []string{"w1", "w2"}})
 	want := `"a,b.txt",1,2,,,,,,,,,"http://a/""q""",'=cmd(),w1; w2`
 	if err != nil || got != want {

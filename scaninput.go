@@ -107,7 +107,11 @@ func (w *inputScanner) links(r io.Reader, out *fileOut) (err error) {
 	records := !w.s.count && !w.s.filesWithLinks && !w.s.quiet
 	for link, lerr := range extract.Links(r, opts) {
 		if lerr != nil {
-			out.problem(extractMessage(out.name, lerr))
+			if !w.s.strict && errors.Is(lerr, extract.ErrRecovered) {
+				out.warning(extractMessage(out.name, lerr))
+			} else {
+				out.problem(extractMessage(out.name, lerr))
+			}
 			continue
 		}
 		if !w.s.keep(link) {

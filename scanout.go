@@ -31,8 +31,12 @@ type fileOut struct {
 	head, finished bool
 }
 
-// outEntry is a link (its key for --unique, and its record) or a problem.
-type outEntry struct{ key, record, problem string }
+// outEntry is a link (its key for --unique, and its record) or a problem,
+// which may be a warning only.
+type outEntry struct {
+	key, record, problem string
+	warning              bool
+}
 
 // cost is about the memory e holds: its strings, and 64 bytes for itself
 // (three string headers) and the allocations' rounding.
@@ -76,6 +80,20 @@ func (f *fileOut) problem(msg string) {
 		}
 	}
 	f.s.fail(msg)
+}
+
+// warning takes the message of a problem the scan recovered from, with
+// nothing of the input lost (extract.ErrRecovered).
+func (f *fileOut) warning(msg string) {
+	if f.s.quit.Load() {
+		return
+	}
+	if !f.direct {
+		if kept, ok := f.keep(outEntry{problem: msg, warning: true}); kept || !ok {
+			return
+		}
+	}
+	f.s.warn(msg)
 }
 
 // report takes an error of the input.
@@ -122,9 +140,12 @@ func (f *fileOut) keep(e outEntry) (kept, ok bool) {
 // print prints the entries f kept.
 func (s *scanner) print(f *fileOut, entries []outEntry) {
 	for _, e := range entries {
-		if e.problem != "" {
+		switch {
+		case e.warning:
+			s.warn(e.problem)
+		case e.problem != "":
 			s.fail(e.problem)
-		} else {
+		default:
 			s.writeLink(f, e.key, e.record)
 		}
 	}
@@ -168,9 +189,9 @@ func (s *scanner) finish(f *fileOut) {
 	f.entries = nil
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
 		switch {
-		case s.format == "json":
+		case s.format == formatJSON:
 			s.record(countJSON(f.name, f.n))
-		case s.format == "tsv" || s.format == "csv":
+		case s.format.tabular():
 			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
 			s.record(s.paint(colorPath, s.nameField(f.name)) + ":" + strconv.Itoa(f.n))
@@ -214,6 +235,16 @@ func (s *scanner) fail(msg string) {
 	}
 	s.out.Flush()
 	s.progress.above(func() { s.e.errorf("%s", msg) })
+}
+
+// warn prints msg, a warning, after the links found so far; the run
+// goes on as if nothing happened.
+func (s *scanner) warn(msg string) {
+	if s.noMessages {
+		return
+	}
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("warning: %s", msg) })
 }
 
 // scanSequential scans the inputs one after another, printing each link

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"os"
 	"path"
@@ -69,11 +70,15 @@ type treeWalker struct {
 }
 
 // walk visits the files under root (root itself when it is no directory;
-// a symbolic link named as root is followed).
+// a symbolic link named as root is followed). The files are named as
+// ripgrep names them, root as given in front ("./a.txt" under "."); an
+// empty root is the working directory, named by nothing ("a.txt"), as
+// "rg PATTERN" and "grep -r PATTERN" without a path name its files.
 func (w *treeWalker) walk(root string) {
-	fi, err := os.Stat(root)
+	dir := cmp.Or(root, ".")
+	fi, err := os.Stat(dir)
 	if err != nil {
-		w.report(root, err)
+		w.report(dir, err)
 		return
 	}
 	if !fi.IsDir() {
@@ -82,11 +87,21 @@ func (w *treeWalker) walk(root string) {
 	}
 	var ig *ignoreStack
 	if !w.noIgnore {
-		if ig, err = newIgnoreStack(root); err != nil {
-			w.report(root, err)
+		if ig, err = newIgnoreStack(dir); err != nil {
+			w.report(dir, err)
 		}
 	}
 	w.dir(root, "", ig, []os.FileInfo{fi})
+}
+
+// joinPath is the name of the file base in the directory dir, dir as
+// given, not cleaned: "./a.txt", as ripgrep and grep -r print it, where
+// filepath.Join gives "a.txt". An empty dir is the working directory.
+func joinPath(dir, base string) string {
+	if dir == "" || os.IsPathSeparator(dir[len(dir)-1]) {
+		return dir + base
+	}
+	return dir + string(filepath.Separator) + base
 }
 
 // dir visits the directory name, rel from the root, with its ignore rules
@@ -96,9 +111,9 @@ func (w *treeWalker) walk(root string) {
 // could be listed, so an unreadable one gets one message, not one per
 // ignore file too.
 func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
-	entries, err := os.ReadDir(name)
+	entries, err := os.ReadDir(cmp.Or(name, "."))
 	if err != nil {
-		w.report(name, err)
+		w.report(cmp.Or(name, "."), err)
 	}
 	if len(entries) > 0 && ig != nil && rel != "" {
 		ig = ig.enter(name, path.Base(rel), w.report)
@@ -116,7 +131,7 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 		if hidden && (ig == nil || typ&os.ModeSymlink != 0) || ig != nil && base == ".git" {
 			continue
 		}
-		child, childRel := filepath.Join(name, base), path.Join(rel, base)
+		child, childRel := joinPath(name, base), path.Join(rel, base)
 		var fi os.FileInfo
 		if typ&os.ModeSymlink != 0 {
 			if !w.follow {

@@ -118,6 +118,25 @@ func (e *Error) Error() string {
 // Unwrap returns the cause, for errors.Is and errors.As.
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrRecovered is matched (errors.Is) by the *Error about a malformation
+// the scan recovered from with every byte still read and no link lost: a
+// multipart whose boundary is missing or never comes, read as text; a
+// header section cut by a line that is no field, read on as the body; a
+// Content-Base or Content-Location that cannot be a base, the next layer
+// used instead. A caller may take such an error for a warning (urix does,
+// unless --strict).
+var ErrRecovered = errors.New("recovered malformation")
+
+// recoveredError is an error that also matches ErrRecovered; its message
+// is its cause's.
+type recoveredError struct{ error }
+
+func (e recoveredError) Unwrap() error        { return e.error }
+func (e recoveredError) Is(target error) bool { return target == ErrRecovered }
+
+// recovered marks err as one the scan recovered from (see ErrRecovered).
+func recovered(err error) error { return recoveredError{err} }
+
 // source is what a content scanner knows about where its bytes come from.
 type source struct {
 	opts     *Options

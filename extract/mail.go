@@ -238,7 +238,7 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 		testHookPart(&s)
 	}
 	if h.malformed && p.isMessage {
-		if !w.fail(&s, p.num, h.body, fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME)) {
+		if !w.fail(&s, p.num, h.body, recovered(fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME))) {
 			return false
 		}
 	}
@@ -278,7 +278,7 @@ func (w *mailWalker) partBase(outer, s *source, h *header) bool {
 			names += f.name
 		}
 	}
-	return w.fail(s, s.part, at, fmt.Errorf("%s not used as a base: %w", names, err))
+	return w.fail(s, s.part, at, recovered(fmt.Errorf("%s not used as a base: %w", names, err)))
 }
 
 // recoverPart, deferred by entity and leaf, turns a panic in the walk of
@@ -395,7 +395,7 @@ func (w *mailWalker) multipart(src *source, p part) bool {
 	}
 	boundary := p.params["boundary"]
 	if boundary == "" {
-		if !w.fail(src, p.num, p.body, fmt.Errorf("%w: %s without a boundary; read as text", ErrMIME, p.mediaType)) {
+		if !w.fail(src, p.num, p.body, recovered(fmt.Errorf("%w: %s without a boundary; read as text", ErrMIME, p.mediaType))) {
 			return false
 		}
 		return w.leaf(src, p.asText())
@@ -421,7 +421,7 @@ func (w *mailWalker) multipart(src *source, p part) bool {
 		partStart, pos = next, next
 	}
 	if partStart < 0 {
-		if !w.fail(src, p.num, p.body, fmt.Errorf("%w: boundary %q of %s not found; body read as text", ErrMIME, boundary, p.mediaType)) {
+		if !w.fail(src, p.num, p.body, recovered(fmt.Errorf("%w: boundary %q of %s not found; body read as text", ErrMIME, boundary, p.mediaType))) {
 			return false
 		}
 		return w.leaf(src, p.asText())

@@ -193,21 +193,28 @@ func TestMailParts(t *testing.T) {
 }
 
 // TestMailErrors checks that broken structure is reported with ErrMIME
-// and that the scan goes on.
+// and that the scan goes on; the errors after which every byte was still
+// read match ErrRecovered, the one that skips a part does not.
 func TestMailErrors(t *testing.T) {
 	// Each message/rfc822 body is the next message: 40 levels deep.
 	nested := strings.Repeat("Content-Type: message/rfc822\n\n", 40) + "Content-Type: text/html\n\n<a href=\"deep\">"
 	tests := []struct {
 		name, msg string
+		recovered bool
 	}{
-		{"no boundary", "Content-Type: multipart/mixed\n\n<a href=\"a\">"},
-		{"boundary not found", "Content-Type: multipart/mixed; boundary=zz\n\nhttp://example.org/"},
-		{"nested too deep", nested},
+		{"no boundary", "Content-Type: multipart/mixed\n\n<a href=\"a\">", true},
+		{"boundary not found", "Content-Type: multipart/mixed; boundary=zz\n\nhttp://example.org/", true},
+		{"header cut", "Subject: a\nnot a field\nX-Y: z\n\nhttp://example.org/", true},
+		{"nested too deep", nested, false},
 	}
 	for _, tt := range tests {
 		_, errs := scanMailString(t, tt.msg, Options{})
 		if len(errs) == 0 || !errors.Is(errs[0], ErrMIME) {
 			t.Errorf("%s: errors %v, want ErrMIME", tt.name, errs)
+			continue
+		}
+		if got := errors.Is(errs[0], ErrRecovered); got != tt.recovered {
+			t.Errorf("%s: errors.Is(%v, ErrRecovered) = %v, want %v", tt.name, errs[0], got, tt.recovered)
 		}
 	}
 }

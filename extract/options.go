@@ -3,6 +3,7 @@ package extract
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -35,6 +36,11 @@ func (t Type) String() string {
 	}
 	return typeNames[t]
 }
+
+// TypeNames returns the names of the input types, Auto's first, in the
+// order of their constants: the words ParseType takes and Type.String
+// gives (ParseType also takes a few others: "eml", "md", "docx", ...).
+func TypeNames() []string { return slices.Clone(typeNames[:]) }
 
 // Binary reports whether inputs of type t are binary files (PDF and the
 // zip containers), which a scan of text files must not skip.
@@ -80,7 +86,8 @@ func ParseType(s string) (Type, error) {
 	case "warc":
 		return WARC, nil
 	}
-	return Auto, fmt.Errorf("extract: %w %q (want auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc)", ErrUnknownType, s)
+	return Auto, fmt.Errorf("extract: %w %q (want %s or %s)", ErrUnknownType, s,
+		strings.Join(typeNames[:len(typeNames)-1], ", "), typeNames[len(typeNames)-1])
 }
 
 // Unique selects which repeated links Links leaves out.

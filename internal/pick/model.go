@@ -2,6 +2,7 @@ package pick
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -22,6 +23,8 @@ import (
 //     Esc and ctrl-c quit, as in fzf;
 //   - space or Tab marks the row under the cursor (or unmarks it) and moves down;
 //   - Enter picks the marked rows, or the row under the cursor, and ends;
+//   - ctrl-o opens them (Open) and the list stays, to open others after
+//     them, as urlscan's queue;
 //   - ctrl-y, or y with an empty filter, copies the URI under the cursor
 //     (Copy, OSC 52 in the command).
 type Model struct {
@@ -40,6 +43,9 @@ type Model struct {
 
 	// Copy puts a URI on the clipboard; its error is shown.
 	Copy func(string) error
+	// Open opens items while the list stays (ctrl-o); its command ends
+	// with an OpenedMsg. Nil: ctrl-o does nothing.
+	Open func([]Item) tea.Cmd
 	// Picked are the items chosen with Enter, nil when the user quit.
 	Picked []Item
 }
@@ -51,6 +57,13 @@ func New(b *Builder, loading bool, width, height int, styles Styles) *Model {
 		width: width, height: height, styles: styles}
 	m.refilter()
 	return m
+}
+
+// OpenedMsg ends the opening of N items (Model.Open); Err is why some
+// did not open.
+type OpenedMsg struct {
+	N   int
+	Err error
 }
 
 // LinksMsg brings more links to a model, the last ones with Done.
@@ -74,6 +87,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.Empty() {
 			return m, tea.Quit // nothing to pick: the caller says so
 		}
+	case OpenedMsg:
+		m.status = fmt.Sprintf("opened %d", msg.N)
+		if msg.Err != nil {
+			m.status = "open: " + msg.Err.Error()
+		}
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.scroll()
@@ -94,6 +112,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case "enter":
 		return m.pick()
+	case "ctrl+o":
+		return m.open()
 	case "up", "ctrl+p":
 		m.move(-1)
 	case "down", "ctrl+n":
@@ -157,19 +177,40 @@ func printable(rs []rune) []rune {
 
 // pick ends with the marked items, or the one under the cursor.
 func (m *Model) pick() tea.Cmd {
-	for _, it := range m.items {
-		if m.marked[it.id] {
-			m.Picked = append(m.Picked, it)
-		}
-	}
+	m.Picked = m.chosen()
 	if len(m.Picked) == 0 {
-		it, ok := m.current()
-		if !ok {
-			return nil // nothing to open: the filter keeps no row
-		}
-		m.Picked = []Item{it}
+		return nil // nothing to open: the filter keeps no row
 	}
 	return tea.Quit
+}
+
+// open opens the marked items, or the one under the cursor, with Open,
+// and unmarks them; the list stays.
+func (m *Model) open() tea.Cmd {
+	items := m.chosen()
+	if len(items) == 0 || m.Open == nil {
+		return nil
+	}
+	clear(m.marked)
+	m.status = "opening…"
+	return m.Open(items)
+}
+
+// chosen returns the marked items, or the one under the cursor when none
+// is marked; none when the filter keeps no row.
+func (m *Model) chosen() []Item {
+	var items []Item
+	for _, it := range m.items {
+		if m.marked[it.id] {
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 {
+		if it, ok := m.current(); ok {
+			items = []Item{it}
+		}
+	}
+	return items
 }
 
 // current returns the item under the cursor, false when the filter

@@ -47,6 +47,7 @@ func keys(script string) []tea.Msg {
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
 		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "ctrl-c": 'c', "space": tea.KeySpace,
 		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": 'u', "ctrl-y": 'y', "ctrl-w": 'w',
+		"ctrl-o": 'o',
 	}
 	var out []tea.Msg
 	for script != "" {
@@ -404,5 +405,42 @@ func TestBuilderFoldLinear(t *testing.T) {
 	}
 	if got := m.Shown(); len(got) != 1 {
 		t.Errorf("filter \"second\" shows %q, want the folded row", got)
+	}
+}
+
+// TestModelOpenStay: ctrl-o opens the marked rows, or the one under the
+// cursor, with Open and the list stays, marks cleared, to open others;
+// the end of the opening is said on the last line.
+func TestModelOpenStay(t *testing.T) {
+	m := New(newBuilder(testLinks(), true), false, 80, 24, plainStyles())
+	var opened [][]string
+	m.Open = func(items []Item) tea.Cmd {
+		var uris []string
+		for _, it := range items {
+			uris = append(uris, it.URI)
+		}
+		opened = append(opened, uris)
+		return func() tea.Msg { return OpenedMsg{N: len(items)} }
+	}
+	for _, msg := range keys("<ctrl-o><down><space><space><ctrl-o>") {
+		_, cmd := m.Update(msg)
+		if cmd == nil {
+			continue
+		}
+		done := cmd()
+		if _, ok := done.(OpenedMsg); !ok {
+			t.Fatalf("ctrl-o ended with %T, want OpenedMsg (the list stays)", done)
+		}
+		m.Update(done)
+	}
+	want := [][]string{{"https://a.example/one"}, {"https://b.example/two", "https://c.example/three"}}
+	if fmt.Sprint(opened) != fmt.Sprint(want) {
+		t.Errorf("opened %q, want %q", opened, want)
+	}
+	if len(m.Picked) != 0 || !strings.Contains(m.View().Content, "opened 2") {
+		t.Errorf("after ctrl-o: picked %v, last line %q", m.Picked, m.View().Content)
+	}
+	if got := m.chosen(); len(got) != 1 {
+		t.Errorf("marks left after ctrl-o: %v", got)
 	}
 }
