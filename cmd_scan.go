@@ -70,6 +70,7 @@ type scanOptions struct {
 	context bool // -C: Link.Text, printed under each URI
 	emails  bool // --emails: bare addresses as mailto: URIs
 	code    bool // --code: URIs in Markdown code too
+	uses    bool // --uses: each use of a URL by a name too
 }
 
 // flags returns the flags of the options, bound to o.
@@ -77,6 +78,7 @@ func (o *scanOptions) flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "type", Aliases: []string{"t"}, Value: "auto", Destination: &o.typ, Usage: "input `TYPE`: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml (docx, xlsx, pptx), odf (odt, ods, odp), epub, pdf or warc (auto looks at the name and the first bytes)", Category: "Inputs"},
 		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
+		&cli.BoolFlag{Name: "uses", Destination: &o.uses, Usage: "also report each use of a URL by a name (Markdown [text][label], AsciiDoc {name}), not only where the URL is written", Category: "Inputs"},
 		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo; default response,resource)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
@@ -329,6 +331,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Absolute:    o.absoluteOnly,
 		Abbreviated: o.abbreviated,
 		Code:        o.code,
+		Uses:        o.uses,
 		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
 		Context:     o.context,
