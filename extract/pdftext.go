@@ -305,19 +305,22 @@ func joinWrapped(text []byte, lines []pdfLine) []byte {
 	}
 	out := text[:0:0]
 	last := 0
-	from := 0 // the start of line i, or of the first line it goes on from
+	uri := false // the last word of line i, with what it goes on from, is a URI
+	joined := false
 	for i := 0; i+1 < len(lines); i++ {
-		end := lines[i+1].start - 1 // the line feed
-		next := text[end+1:]
-		if j := bytes.IndexByte(next, '\n'); j >= 0 {
-			next = next[:j]
+		line := text[lines[i].start : lines[i+1].start-1]
+		word := line[bytes.LastIndexAny(line, " \t")+1:]
+		if !joined || len(word) < len(line) {
+			uri = false // a word of its own
 		}
-		if abs(lines[i+1].y-lines[i].y) > pitch*1.3 || !wrapsURI(text[from:end], next) {
-			from = lines[i+1].start
-			continue
+		uri = uri || bytes.Contains(word, []byte("://")) || bytes.HasPrefix(word, []byte("www."))
+		next := text[lines[i+1].start:lineEnd(text, lines, i+1)]
+		joined = uri && abs(lines[i+1].y-lines[i].y) <= pitch*1.3 && wrapsURI(word, next)
+		if joined {
+			end := lines[i+1].start - 1 // the line feed
+			out = append(out, text[last:end]...)
+			last = end + 1
 		}
-		out = append(out, text[last:end]...)
-		last = end + 1
 	}
 	if last == 0 {
 		return text
@@ -325,11 +328,18 @@ func joinWrapped(text []byte, lines []pdfLine) []byte {
 	return append(out, text[last:]...)
 }
 
-// wrapsURI reports whether a URI at the end of the line line goes on at
-// the start of the line next (see joinWrapped).
-func wrapsURI(line, next []byte) bool {
-	word := line[bytes.LastIndexAny(line, " \t")+1:]
-	if !bytes.Contains(word, []byte("://")) && !bytes.HasPrefix(word, []byte("www.")) || len(next) == 0 || next[0] == ' ' {
+// lineEnd returns the end of line i of text, before its line feed.
+func lineEnd(text []byte, lines []pdfLine, i int) int {
+	if i+1 < len(lines) {
+		return lines[i+1].start - 1
+	}
+	return len(text)
+}
+
+// wrapsURI reports whether the URI that ends with word, at the end of a
+// line, goes on at the start of the line next (see joinWrapped).
+func wrapsURI(word, next []byte) bool {
+	if len(word) == 0 || len(next) == 0 || next[0] == ' ' {
 		return false
 	}
 	if r, _ := utf8.DecodeLastRune(word); bytes.ContainsRune([]byte(".,;!)]'\""), r) {

@@ -55,6 +55,7 @@ type rstScan struct {
 	// "::", whose next more indented block is literal.
 	skip, literalAfter int
 	grid               *rstGrid // the grid table being read, if any
+	steps              int      // the column bounds of grid tables looked at, for tests
 }
 
 // line reads one line, found at off, with its line feed.

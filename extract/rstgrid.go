@@ -55,9 +55,9 @@ func (s *rstScan) gridLine(raw []byte, off int) (isGrid, ok bool) {
 	at := off + g.indent
 	if row[0] == '+' {
 		// A border closes the cells whose columns it rules.
-		for k := 0; k+1 < len(g.bounds); k++ {
-			a, b := g.bounds[k], g.bounds[k+1]
-			if b < len(row) && (row[a+1] == '-' || row[a+1] == '=') {
+		for k := 0; k+1 < len(g.bounds) && g.bounds[k+1] < len(row); k++ {
+			s.steps++
+			if a := g.bounds[k]; row[a+1] == '-' || row[a+1] == '=' {
 				if !s.gridCell(a) {
 					return true, false
 				}
@@ -68,12 +68,17 @@ func (s *rstScan) gridLine(raw []byte, off int) (isGrid, ok bool) {
 	// A text line: the cells are between the "|" on the column bounds
 	// (a cell that spans columns has none on the bounds it covers).
 	left := 0
+	// Bounds past the row's end are not looked at: the steps of a
+	// line are at most its length.
 	for _, b := range g.bounds[1:] {
-		if b >= len(row) || row[b] != '|' {
+		if s.steps++; b >= len(row) {
+			break
+		}
+		if row[b] != '|' {
 			continue
 		}
 		p := g.cells[left]
-		if c := row[left+1 : b]; isWordChunk(c) && endsInURL(p.buf) {
+		if c := row[left+1 : b]; isWordChunk(c) && goesOnURL(p.buf, c) {
 			// The part of a word too long for the cell, wrapped
 			// by pandoc: it goes on from the line before.
 			p.trimSpace()
@@ -126,13 +131,19 @@ func isWordChunk(c []byte) bool {
 	return len(c) > 2 && c[0] == ' ' && c[len(c)-1] == ' ' && bytes.IndexByte(c[1:len(c)-1], ' ') < 0
 }
 
-// endsInURL reports whether the last word of b may be the start of a
-// URI or an e-mail address: it holds a ':', a '/' or a '@'.
-func endsInURL(b []byte) bool {
+// goesOnURL reports whether the chunk c of a word goes on from a URI or
+// an e-mail address that the text b ends with: its last word holds a
+// ':', a '/' or a '@', or c starts with "://" ("https" then "://...").
+func goesOnURL(b, c []byte) bool {
 	b = bytes.TrimRight(b, " \t\r\n")
+	b = b[max(0, len(b)-maxChunkLookBack):] // a word of many chunks is not read again and again
 	w := b[bytes.LastIndexAny(b, " \t\n")+1:]
-	return bytes.ContainsAny(w, ":/@")
+	return len(w) > 0 && (bytes.ContainsAny(w, ":/@") || bytes.HasPrefix(c[1:], []byte("://")))
 }
+
+// maxChunkLookBack is how far back goesOnURL looks for the start of the
+// word a chunk goes on.
+const maxChunkLookBack = 512
 
 // trimSpace removes the white space at the end of p.
 func (p *pieces) trimSpace() {
