@@ -123,12 +123,18 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 	}
 	annots, _ := ctx.DereferenceArray(d["Annots"])
 	var uris []string
+	var last pdfRect // of the last link annotation
 	for _, a := range annots {
 		uri, off := pdfURIAction(ctx, a)
 		if uri == "" {
 			continue
 		}
-		uris = append(uris, uri)
+		r := pdfAnnotRect(ctx, a)
+		if n := len(uris); n > 0 && uris[n-1] == uri && last.continuedBy(r) {
+			last = r // the same link, on its next line
+			continue
+		}
+		uris, last = append(uris, uri), r
 		l := Link{Ref: uri, Offset: off, Style: StyleMarkup, Context: ContextPDF, Tag: "link"}
 		if !src.emit(l, yield) {
 			return false

@@ -274,6 +274,41 @@ func scanPDFText(text []byte, annots []string, src *source, yield func(Link, err
 	return m.flush()
 }
 
+// pdfRect is the rectangle of an annotation (§12.5.2, Rect): lower left
+// and upper right corners, y upwards.
+type pdfRect struct{ x1, y1, x2, y2 float64 }
+
+// pdfAnnotRect returns the Rect of the annotation a, a zero one if it has
+// none that reads.
+func pdfAnnotRect(ctx *model.Context, a types.Object) pdfRect {
+	d, err := ctx.DereferenceDict(a)
+	if err != nil || d == nil {
+		return pdfRect{}
+	}
+	arr, err := ctx.DereferenceArray(d["Rect"])
+	if err != nil || len(arr) != 4 {
+		return pdfRect{}
+	}
+	var v [4]float64
+	for i, o := range arr {
+		if v[i], err = ctx.DereferenceNumber(o); err != nil {
+			return pdfRect{}
+		}
+	}
+	return pdfRect{min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])}
+}
+
+// continuedBy reports whether r2 is the part of a link on the line after
+// that of r, as chromium writes a link wrapped over lines: an annotation
+// per line, the next one starting left of where r ends, its top at most
+// half a line below r's bottom and above r's middle. (The same URI linked
+// again at the start of the next line reads the same: it is reported
+// once.)
+func (r pdfRect) continuedBy(r2 pdfRect) bool {
+	h := r.y2 - r.y1
+	return h > 0 && r2.x1 < r.x2 && r2.y2 <= (r.y1+r.y2)/2 && r2.y2 >= r.y1-h/2
+}
+
 // pdfLine is a line of a page's text: where it starts in the text, and
 // its place on the page.
 type pdfLine struct {

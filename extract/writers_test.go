@@ -66,6 +66,9 @@ func TestWritersGolden(t *testing.T) {
 			"https://example.org/%CE%B4%CE%BF%CE%BA%CE%B9%CE%BC%CE%AE/%CF%80%CE%BF%CE%BB%CF%8D/%CE%BC%CE%B1%CE%BA%CF%81%CF%8D/%CE%BC%CE%BF%CE%BD%CE%BF%CF%80%CE%AC%CF%84%CE%B9/%CE%B5%CE%B4%CF%8E.html",
 			"https://example.org/%E8%B7%AF%E5%BE%84/%E9%9D%9E%E5%B8%B8/%E9%95%BF%E7%9A%84/%E8%B7%AF%E5%BE%84/%E5%9C%A8%E8%BF%99%E9%87%8C/%E6%96%87%E4%BB%B6.html",
 			"https://short.example/x"}},
+		// chromium writes an annotation for each line of a wrapped
+		// link: one link.
+		{"links-chromium.pdf", Options{}, []string{"https://example.org/a/very/long/path/that/wraps/here?x=1&y=2", "https://t.example/x"}},
 		{"wrap-libreoffice.pdf", Options{Keep: true}, []string{
 			"https://example.org/a/very/long/path/that/goes/on/and/on/until/it/wraps/over/the/line/here?x=1&y=2",
 			"https://example.org/δοκιμή/πολύ/μακρύ/μονοπάτι/που/συνεχίζει/πέρα/από/τη/γραμμή/εδώ/και/εκεί/αρχείο.html",
