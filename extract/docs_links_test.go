@@ -49,8 +49,16 @@ func TestAnchorShowsHref(t *testing.T) {
 		{`<a href="mailto:a@b.example">a@b.example</a>`, Options{Emails: true}, "mailto:a@b.example"},
 		{`<a href="https://x.example/a">x</a> https://x.example/a`, Options{}, "https://x.example/a https://x.example/a"},
 		{`<a name="n">https://x.example/a</a>`, Options{}, "https://x.example/a"},
+		// Raw HTML in Markdown: the anchor's text up to its end tag, or
+		// its paragraph's end.
+		{"A <a href=\"https://x.example/\">https://x.example/</a> https://x.example/", Options{Type: Markdown}, "https://x.example/ https://x.example/"},
+		{"A <a href=\"https://x.example/\">https://x.example/ and\n\nhttps://x.example/ again.", Options{Type: Markdown}, "https://x.example/ https://x.example/"},
+		{"A <a href=\"https://x.example/\">*see* https://y.example/</a>", Options{Type: Markdown}, "https://x.example/ https://y.example/"},
 	} {
-		tc.opts.Type, tc.opts.Base = HTML, "https://base.example/"
+		if tc.opts.Type == Auto {
+			tc.opts.Type = HTML
+		}
+		tc.opts.Base = "https://base.example/"
 		var got []string
 		for l, err := range Links(strings.NewReader(tc.in), tc.opts) {
 			if err != nil {

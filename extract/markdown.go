@@ -80,6 +80,9 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 			return ast.WalkStop, false
 		}
 	}
+	if n.Type() == ast.TypeBlock {
+		m.shows = nil // a raw <a> left open ends with its paragraph
+	}
 	if !entering {
 		if link {
 			m.label--
