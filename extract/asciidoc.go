@@ -24,14 +24,19 @@ import (
 //     target in ++ ++ passes through as written;
 //   - the bare URIs of the prose (Context "asciidoc-text") as delimit finds
 //     them, <https://a.example/> among them, but not one escaped with a
-//     backslash (\https://a.example/), which AsciiDoc leaves as text;
+//     backslash (\https://a.example/), which AsciiDoc leaves as text, and
+//     its e-mail addresses, which Asciidoctor makes mailto: links (Style
+//     "email", as Options.Emails finds them);
 //   - the links of passthrough blocks (++++), as the HTML scanner finds
 //     them.
 //
-// An attribute reference whose attribute (":name: value", set before it)
-// is a URL, {url-repo} or {url-repo}/issues[text], is a link too (Tag
-// "link"), Ref as written, read as its value; so is a macro's target that
-// holds one.
+// A URL is reported once, where it is written: an attribute entry
+// (":url-repo: https://a.example/repo") through delimit, and an attribute
+// reference that makes another URL of it ({url-repo}/issues[text]) as a
+// link (Tag "link"), Ref as written, read with the value substituted; so
+// is a macro's target that holds one. A reference that only uses the
+// value ({url-repo}, {url-repo}[text], link:{url-repo}[text]) is reported
+// only with Options.Uses.
 //
 // Listing and literal blocks (---- and ....) and literal paragraphs (an
 // indented first line) are left out unless
@@ -43,6 +48,7 @@ func scanAsciiDoc(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
 	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText), attrs: map[string]string{}}
+	a.emails = true
 	return a.eachLine(a.line) && a.paragraph() && a.flush()
 }
 
@@ -182,8 +188,11 @@ func (a *adocScan) paragraph() bool {
 		}
 		a.prose.addFrom(p, last, m[0])
 		last = attrEnd + 1
+		if !a.src.opts.Uses && a.isUse(p.buf, m, isRef) {
+			continue // reported where it is written, at its attribute entry
+		}
 		l.Offset = int64(p.src(targetAt))
-		if !a.flush() || !a.link(l, text) {
+		if !a.flush() || !a.link(l, escapeRef(text)) {
 			return false
 		}
 	}
@@ -239,6 +248,25 @@ func macroEnd(b []byte, m []int, closer *bracketCloser) (int, bool) {
 	}
 	m[13] = m[12] + len(bytes.TrimRight(b[m[12]:m[13]], ".,;:!?)'\""))
 	return m[13] - 1, false
+}
+
+// isUse reports whether the macro or attribute reference m matched in b
+// links to the value of one attribute whose value is a URL, and nothing
+// more: {url}, {url}[text], link:{url}[text] (not {url}/issues[text],
+// whose URL is written here).
+func (a *adocScan) isUse(b []byte, m []int, isRef bool) bool {
+	if isRef {
+		return m[12] == m[13] // nothing after the reference
+	}
+	if m[4] < 0 || string(b[m[4]:m[5]]) != "link" {
+		return false
+	}
+	target := b[m[12]:m[13]]
+	if loc := adocAttrRef.FindIndex(target); loc == nil || loc[0] != 0 || loc[1] != len(target) {
+		return false
+	}
+	v, ok := a.attrs[string(target[1:len(target)-1])]
+	return ok && adocURLScheme.MatchString(v)
 }
 
 // attribute returns the value of the attribute reference m matched, and

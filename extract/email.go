@@ -157,10 +157,12 @@ func localStart(b []byte, at int) int {
 	for i > 0 && at-i < emailLocalMax && isAtext(b[i-1]) {
 		i--
 	}
-	for i < at && b[i] == '.' {
+	// A backquote is atext, but before an address it is the markup of
+	// code (Markdown, AsciiDoc, reST): `bob@example.org`.
+	for i < at && (b[i] == '.' || b[i] == '`') {
 		i++
 	}
-	if i == at || (i > 0 && (isAtext(b[i-1]) || b[i-1] == ':' || b[i-1] == '/' || b[i-1] == '@')) ||
+	if i == at || (i > 0 && (isAtext(b[i-1]) && b[i-1] != '`' || b[i-1] == ':' || b[i-1] == '/' || b[i-1] == '@')) ||
 		b[at-1] == '.' || bytes.Contains(b[i:at], []byte("..")) {
 		return at
 	}

@@ -18,6 +18,8 @@ func TestEmails(t *testing.T) {
 		{"Bob <bob.smith+news@mail.example.co.uk>", []string{"mailto:bob.smith+news@mail.example.co.uk@1:6"}},
 		{"a\nb\n  x_y-z@sub.example.com, then", []string{"mailto:x_y-z@sub.example.com@3:3"}},
 		{"o'brien@example.ie", []string{"mailto:o'brien@example.ie@1:1"}},
+		// Code markup around an address is not part of it.
+		{"mail `bob@example.org` now", []string{"mailto:bob@example.org@1:7"}},
 		// No public suffix, no dot, a bad label, a bad local part.
 		{"root@localhost x@file.txt y@example z@-a.example.com w@a..example.com .v@example.com u.@example.com a..b@example.com", nil},
 		// A URI's own: mailto:, userinfo, a query.

@@ -147,6 +147,10 @@ type source struct {
 	warnings []string  // added to every link, e.g. why an embedded base was ignored
 	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
 	guard    *panicGuard
+	// savedPage tells that the input is a saved MHTML page, whose
+	// Content-Location fields name the page and its resources: bases,
+	// not links (see mailWalker.savedMessage).
+	savedPage bool
 	// decodedFrom is the encoding the content was in before its
 	// transport layer decoded it to UTF-8 (a MIME part's charset, see
 	// utf8Reader), nil when the content comes as it was read.

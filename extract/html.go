@@ -83,6 +83,7 @@ type htmlRef struct {
 	decode           bool   // for kindText: the text has character references
 	marks            uint8  // for kindText: the textBytes of the raw text
 	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
+	href             string // for kindText: the href of the <a> element the text is in
 	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
 
@@ -283,7 +284,11 @@ func (p *page) innerSource(src *source) *source {
 }
 
 // scanText yields the bare URIs of the text node r (the delimit scanner,
-// RFC 3986 Appendix C) with their places in the page.
+// RFC 3986 Appendix C) with their places in the page, but not, in the
+// text of an <a> element, the URI of its href: a link written once
+// (<a href="U">U</a>) is reported once, where its URL is written. Text
+// that shows another URI than the href is reported, since that is what
+// phishing looks like.
 func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link, error) bool) bool {
 	raw := p.buf[r.start:r.end]
 	var text decoded
@@ -295,7 +300,11 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 	} else if r.marks&uriMarks(s.opts) == 0 {
 		return true
 	}
+	shows := hrefShown{href: r.href, src: s}
 	at := func(l Link, err error) bool {
+		if err == nil && shows.same(l.URI) {
+			return true // the anchor's own href, reported once
+		}
 		if err == nil {
 			off := r.start + text.raw(int(l.Offset))
 			l.Offset = int64(off)
@@ -323,6 +332,42 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		}
 	}
 	return true
+}
+
+// hrefShown tells whether a URI found in the text of an <a> element is
+// the element's href.
+type hrefShown struct {
+	href string // as written, "" for none
+	src  *source
+	norm string // href resolved and normalized, once needed
+	done bool
+}
+
+// same reports whether u, a URI found in the anchor's text as emit
+// completes it, and the href are the same once both are resolved
+// against the base in force and normalized (RFC 3986 §6.2.2, §6.2.3).
+func (h *hrefShown) same(u string) bool {
+	if h.href == "" {
+		return false
+	}
+	if !h.done {
+		h.done = true
+		if ref, _, _, err := h.src.base.ParseAttrText(h.href); err == nil {
+			h.norm = h.src.normalized(ref)
+		}
+	}
+	ref, err := uri.Parse(u)
+	return err == nil && h.norm != "" && h.src.normalized(ref) == h.norm
+}
+
+// normalized returns ref resolved against the base in force and
+// normalized, "" when it cannot be resolved.
+func (s *source) normalized(ref uri.URI) string {
+	u, _, err := s.resolve(ref)
+	if err != nil {
+		return ""
+	}
+	return u.Normalize().String()
 }
 
 // mayHoldURI reports whether text can hold a URI the delimit scanner

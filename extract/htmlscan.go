@@ -138,6 +138,7 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 		p.startAnchor()
 		p.tag(name, &st.attrs, raw, start, false)
 		p.anchorValues()
+		p.anchorHref()
 	case !p.onlyBase || name == "base":
 		if p.anchor.open {
 			p.anchorBreak(name)
@@ -260,6 +261,9 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 				kind: kindText, start: start, end: start + len(raw), valStart: -1, valEnd: -1,
 				decode: m&(tAmp|tCR) != 0 && rawElem != "xmp" && rawElem != "plaintext" && !bytes.HasPrefix(raw, []byte("<![CDATA[")),
 				marks:  m,
+			}
+			if p.anchor.open {
+				p.ref.href = p.anchor.href
 			}
 			p.add(&p.ref)
 		}

@@ -22,6 +22,7 @@ type anchorText struct {
 	open     bool
 	from, to int
 	text     linkText
+	href     string // the element's href, if it has one
 }
 
 // linkText is a text with its white space collapsed (a run of ASCII white
@@ -95,6 +96,21 @@ func (p *page) startAnchor() {
 func (p *page) anchorValues() {
 	if p.anchor.to = len(p.batch); p.anchor.to == p.anchor.from {
 		p.anchor.open = false
+	}
+}
+
+// anchorHref sets the href of the <a> element just started, which its
+// text may show (see page.scanText).
+func (p *page) anchorHref() {
+	p.anchor.href = ""
+	if !p.anchor.open {
+		return
+	}
+	for _, r := range p.batch[p.anchor.from:p.anchor.to] {
+		if r.attr == "href" {
+			p.anchor.href = r.ref
+			return
+		}
 	}
 }
 

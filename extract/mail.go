@@ -323,7 +323,14 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 				around = partSource(outer, s.part)
 			}
 			ls = around
+		case "Snapshot-Content-Location":
+			if s.savedPage {
+				return true // the page's base (see savedMessage)
+			}
 		case "Content-Location":
+			if s.savedPage {
+				return true
+			}
 			if loc == nil {
 				loc = locationSource(outer, s.part, h)
 			}

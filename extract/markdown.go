@@ -20,15 +20,18 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // GFM, as goldmark parses them). It yields, in document order:
 //
 //   - the destination of every inline link and image (Tag "link",
-//     "image"), of every link reference definition (Tag "definition") and
-//     of every use of a definition (at the use, with the definition's
-//     destination), with Context "markdown", Style "markup" and Text the
-//     link's text, an image's description or a definition's label;
+//     "image") and of every link reference definition (Tag "definition"),
+//     with Context "markdown", Style "markup" and Text the link's text, an
+//     image's description or a definition's label; a use of a definition
+//     ([text][label]) only with Options.Uses (at the use, with the
+//     definition's destination): a URL is reported where it is written;
 //   - autolinks, <https://a.example/> (Tag "autolink", Style "angle"), and
 //     GFM's extended www. autolinks (Style "abbreviated", http:// added as
-//     GFM renders them);
+//     GFM renders them) and e-mail autolinks (Style "email", mailto:
+//     added);
 //   - the links of raw HTML, inline and in HTML blocks, as the HTML scanner
-//     finds them;
+//     finds them, and not the URL of an inline <a href="U">U</a> again in
+//     its text;
 //   - the bare URIs of the prose (Context "markdown-text") as package
 //     delimit finds them, the text of a link left out since it is the
 //     link's label;
@@ -77,6 +80,9 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 			return ast.WalkStop, false
 		}
 	}
+	if n.Type() == ast.TypeBlock {
+		m.shows = nil // a raw <a> left open ends with its paragraph
+	}
 	if !entering {
 		if link {
 			m.label--
@@ -93,15 +99,21 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 		}
 	case *ast.Link:
 		m.label++
+		if n.Reference != nil && !m.src.opts.Uses {
+			return ast.WalkContinue, m.flush()
+		}
 		return ast.WalkContinue, m.flush() && m.dest(n.Destination, n.Pos(), n.Reference != nil, "link", m.textOf(n))
 	case *ast.Image:
+		if n.Reference != nil && !m.src.opts.Uses {
+			return ast.WalkSkipChildren, m.flush()
+		}
 		return ast.WalkSkipChildren, m.flush() && m.dest(n.Destination, n.Pos(), n.Reference != nil, "image", m.textOf(n))
 	case *ast.LinkReferenceDefinition:
 		return ast.WalkSkipChildren, m.dest(n.Destination, n.Pos(), false, "definition", string(n.Label))
 	case *ast.AutoLink:
 		return ast.WalkSkipChildren, m.flush() && m.autoLink(n)
 	case *ast.RawHTML:
-		return ast.WalkSkipChildren, m.flush() && m.html(m.piecesOf(n.Segments.Sliced(0, n.Segments.Len())))
+		return ast.WalkSkipChildren, m.flush() && m.rawHTML(m.piecesOf(n.Segments.Sliced(0, n.Segments.Len())))
 	case *ast.HTMLBlock:
 		segs := n.Lines().Sliced(0, n.Lines().Len())
 		if n.HasClosure() {
@@ -145,7 +157,7 @@ func (m *mdScan) autoLink(n *ast.AutoLink) bool {
 	switch {
 	case n.AutoLinkType == ast.AutoLinkEmail:
 		if !angle {
-			return true // delimit reports no bare e-mail addresses either
+			l.Style = StyleEmail // GFM's extended e-mail autolink
 		}
 		u = "mailto:" + u
 	case !angle && n.Protocol != nil:
@@ -155,6 +167,28 @@ func (m *mdScan) autoLink(n *ast.AutoLink) bool {
 		return true
 	}
 	return m.link(l, u)
+}
+
+// rawHTML yields the links of the inline raw HTML p, a tag. The text
+// after an <a> start tag with an href, up to its end tag, is the
+// anchor's: a URI in it that is the href is not reported again.
+func (m *mdScan) rawHTML(p *pieces) bool {
+	tag := bytes.ToLower(p.buf[:min(len(p.buf), 3)])
+	switch {
+	case bytes.HasPrefix(tag, []byte("</a")):
+		m.shows = nil
+	case bytes.HasPrefix(tag, []byte("<a")) && len(tag) == 3 && (isASCIISpace(tag[2]) || tag[2] == '>'):
+		m.shows = nil
+		yield := m.yield
+		defer func() { m.yield = yield }()
+		m.yield = func(l Link, err error) bool {
+			if err == nil && l.Tag == "a" && l.Attr == "href" {
+				m.shows = &hrefShown{href: l.Ref, src: m.src}
+			}
+			return yield(l, err)
+		}
+	}
+	return m.html(p)
 }
 
 // piecesOf returns the text of segs.

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+
+	"github.com/yuin/goldmark/util"
 )
 
 // docScan is what the scanners of Markdown, AsciiDoc and
@@ -17,6 +19,15 @@ type docScan struct {
 	// with Context proseContext.
 	prose        pieces
 	proseContext Context
+	// emails tells that the format makes a bare e-mail address in its
+	// prose a mailto: link (reST, AsciiDoc), as Options.Emails asks of
+	// text; mailSrc is src with Options.Emails set, made when first
+	// needed.
+	emails  bool
+	mailSrc *source
+	// shows, when set, is the href of the raw <a> element whose text
+	// the prose is: a URI found there that is the href is left out.
+	shows *hrefShown
 }
 
 func newDocScan(buf []byte, src *source, yield func(Link, error) bool, prose Context) docScan {
@@ -46,17 +57,40 @@ func (m *docScan) link(l Link, text string) bool {
 	return m.src.emitAs(l, text, m.yield)
 }
 
+// escapeRef returns the reference ref as a renderer (rst2html,
+// Asciidoctor, a browser reading an href) writes it into the HTML it
+// makes: spaces and non-ASCII characters percent-encoded in UTF-8, as an
+// IRI maps to a URI (RFC 3987 §3.1), so that notes/Köln.md is the
+// relative reference notes/K%C3%B6ln.md. What is percent-encoded
+// already stays so.
+func escapeRef(ref string) string {
+	return string(util.URLEscape([]byte(ref), false))
+}
+
 // html yields the links of the raw HTML p.
 func (m *docScan) html(p *pieces) bool {
 	return scanPage(p.buf, m.src, m.mapped(p))
 }
 
-// delimited yields the URIs delimit finds in p, with Context ctx.
+// delimited yields the URIs delimit finds in p, with Context ctx, and
+// its bare e-mail addresses where the format or Options.Emails makes
+// them links.
 func (m *docScan) delimited(p *pieces, ctx Context) bool {
-	if !mayHoldURI(p.buf, m.src.opts) {
+	src := m.src
+	mail := (m.emails || src.opts.Emails) && bytes.IndexByte(p.buf, '@') > 0
+	if mail && !src.opts.Emails {
+		if m.mailSrc == nil {
+			s, o := *m.src, *m.src.opts
+			o.Emails = true
+			s.opts = &o
+			m.mailSrc = &s
+		}
+		src = m.mailSrc
+	}
+	if !mail && !mayHoldURI(p.buf, src.opts) {
 		return true
 	}
-	return scanDelimited(bytes.NewReader(p.buf), m.src, ctx, m.mapped(p))
+	return scanDelimited(bytes.NewReader(p.buf), src, ctx, m.mapped(p))
 }
 
 // flush scans the prose gathered so far for bare URIs.
@@ -73,6 +107,9 @@ func (m *docScan) flush() bool {
 // the source, their lines and columns set again.
 func (m *docScan) mapped(p *pieces) func(Link, error) bool {
 	return func(l Link, err error) bool {
+		if err == nil && m.shows != nil && l.Context == m.proseContext && m.shows.same(l.URI) {
+			return true
+		}
 		if err == nil {
 			off := p.src(int(l.Offset))
 			l.Offset = int64(off)

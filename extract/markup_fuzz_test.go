@@ -13,13 +13,16 @@ func FuzzMarkup(f *testing.F) {
 		"[a](b) <http://c/> `d` http://e/\n\n[x]: y\n",
 		"https://a/[t] link:b[c] \\http://d/ image::e[f]\n----\nhttp://g/\n----\n",
 		"`a <http://b/>`_\n\n.. _c: http://d/\n.. image:: e\n   :target: f\n\nx::\n\n  http://g/\n",
+		"+------+------+\n| `a <ht | x@y.example |\n| tps:// |      |\n|      | http |\n| | ://a/b |\n+------+------+\n",
+		":u: http://a/\n\n{u}[x] {u}/b[y] link:{u}[z] k@l.example\n",
+		"<a href=\"http://a/\">http://a/</a> [r][] <a>x</a>\n\n[r]: http://b/\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		lines := newLineIndex([]byte(s))
 		for _, typ := range []Type{Markdown, AsciiDoc, RST} {
-			for l, err := range Links(strings.NewReader(s), Options{Type: typ, Code: len(s)%2 == 0}) {
+			for l, err := range Links(strings.NewReader(s), Options{Type: typ, Code: len(s)%2 == 0, Uses: len(s)%3 == 0}) {
 				if err != nil {
 					t.Fatalf("%v: %v", typ, err)
 				}

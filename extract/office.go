@@ -14,20 +14,29 @@ const (
 	nsOfficeRels    = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 	nsXLink         = "http://www.w3.org/1999/xlink"
 	nsODFText       = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+	nsWordML        = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 )
 
 // scanOOXML is the contentScanner of Office Open XML documents (DOCX,
 // XLSX, PPTX: ECMA-376 Part 2 packages). It yields, for each XML part:
 //
 //   - the targets of its external relationships (TargetMode="External" in
-//     the part's .rels: hyperlinks, linked images and objects), Context
-//     "office", Tag the relationship's type ("hyperlink"), Part the part,
-//     at the place in the part's text where the part refers to it (Text
-//     the text of a w:hyperlink, or of the run of an a:hlinkClick), or at
-//     its start when it does not;
-//   - the URIs delimit finds in its text (w:t, a:t, t and field codes,
-//     w:instrText, whose HYPERLINK "uri" is a quoted URI), Context
-//     "office-text", a hyperlink's own text left out.
+//     the part's .rels: hyperlinks, linked images and objects) where the
+//     part refers to one, Context "office", Tag the relationship's type
+//     ("hyperlink"), Part the part, Text the text of a w:hyperlink, or of
+//     the run of an a:hlinkClick. A relationship the part never refers to
+//     is no link (pandoc copies every hyperlink relationship of a DOCX to
+//     footnotes.xml.rels), and neither is an empty target. A w:hyperlink
+//     adds its location in the target (w:anchor, an XLSX hyperlink's
+//     location) as the fragment; one with w:anchor alone is a link to
+//     that place in the document ("#anchor");
+//   - the HYPERLINK fields of Word (w:instrText, w:fldSimple): the target
+//     and its location (\l "frag") as one link, Tag "hyperlink", Text the
+//     field's result;
+//   - the URIs delimit finds in its text (w:t, a:t, t, and the code of
+//     other fields), Context "office-text", a link's own text left out:
+//     in an XLSX, the URI of a shared string that a hyperlinked cell
+//     shows (its display) is that hyperlink's, reported once.
 //
 // Offsets, lines and columns are those of the part's text, one line a
 // paragraph (w:p, a:p, a shared string), not of its XML. Relative targets
@@ -55,21 +64,27 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 			target, _ := xmlAttr(e, "", "Target")
 			typ, _ := xmlAttr(e, "", "Type")
 			if mode == "External" {
-				rels[part][id] = ooxmlRel{target: target, typ: path.Base(typ), order: len(rels[part])}
+				rels[part][id] = ooxmlRel{target: target, typ: path.Base(typ)}
 			}
 		}) && z.stop {
 			return false
 		}
 	}
+	shown := map[string][]string{}
+	var strs *zip.File
 	for _, f := range z.zr.File {
 		if !strings.HasSuffix(f.Name, ".xml") || f.Name == "[Content_Types].xml" || len(rels[f.Name]) == 0 && ooxmlNoText(f.Name) {
 			continue
 		}
-		if !scanOOXMLPart(z, f, rels[f.Name]) {
+		if f.Name == "xl/sharedStrings.xml" && strs == nil {
+			strs = f // after the sheets, whose hyperlinks say what it shows
+			continue
+		}
+		if !scanOOXMLPart(z, f, rels[f.Name], shown) {
 			return false
 		}
 	}
-	return true
+	return strs == nil || scanOOXMLPart(z, strs, rels[strs.Name], shown)
 }
 
 // ooxmlNoText reports whether the part name is one of those that hold
@@ -89,70 +104,58 @@ func ooxmlNoText(name string) bool {
 }
 
 // ooxmlRel is an external relationship of a part.
-type ooxmlRel struct {
-	target, typ string
-	order       int // its place in the .rels, for those the part does not refer to
-	used        bool
+type ooxmlRel struct{ target, typ string }
+
+// ooxmlPart is the state of the scan of one part.
+type ooxmlPart struct {
+	partText
+	rels                    map[string]ooxmlRel
+	depth, inText, runDepth int
+	inInstr                 int
+	link                    *Link // the link whose text is being read
+	linkDepth               int   // the depth of the element that ends it, 0 for a field's
+	// The fields (w:fldChar begin, separate, end) open, nested ones
+	// counted; the code of the outermost, read up to its separator.
+	fields int
+	code   []byte
+	inCode bool
+	// shown maps the text an XLSX hyperlink's cell shows to the
+	// hyperlinks' targets, for the shared strings; links are the spans
+	// of shared strings shown by hyperlinks, and siStart where the one
+	// being read starts.
+	shown   map[string][]string
+	linked  []shownSpan
+	siStart int
+}
+
+// shownSpan is a span of a part's text that shows the links hrefs.
+type shownSpan struct {
+	start, end int
+	hrefs      []string
 }
 
 // scanOOXMLPart yields the links of the part f, whose external
-// relationships are rels. The text of a link is that of the w:hyperlink
-// that refers to it, or of the run (a:r) whose a:hlinkClick does.
-func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel) bool {
-	var t partText
-	var depth, inText, runDepth int
-	var link *Link    // the link whose text is being read
-	var linkDepth int // the depth of the element that ends it
+// relationships are rels.
+func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[string][]string) bool {
+	p := &ooxmlPart{rels: rels, shown: shown}
 	ok := z.readXML(f, func(tok xml.Token) {
 		switch e := tok.(type) {
 		case xml.StartElement:
-			depth++
-			switch e.Name.Local {
-			case "t", "instrText":
-				inText++
-			case "r":
-				runDepth = depth
-			case "tab":
-				t.addText([]byte{'\t'}, link == nil)
-			case "br", "cr":
-				t.addText([]byte{'\n'}, link == nil)
-			}
-			for _, a := range e.Attr {
-				rel, ok := rels[a.Value]
-				if a.Name.Space != nsOfficeRels || !ok {
-					continue
-				}
-				rel.used = true
-				rels[a.Value] = rel
-				l := Link{Ref: rel.target, Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: rel.typ}
-				switch {
-				case link == nil && e.Name.Local == "hyperlink":
-					link, linkDepth = &l, depth
-				case link == nil && e.Name.Local == "hlinkClick" && runDepth > 0:
-					link, linkDepth = &l, runDepth
-				default:
-					t.links = append(t.links, l)
-				}
-			}
+			p.depth++
+			p.start(e)
 		case xml.EndElement:
-			switch e.Name.Local {
-			case "t", "instrText":
-				inText--
-			case "r":
-				runDepth = 0
-			case "p", "si":
-				t.addText([]byte{'\n'}, link == nil)
-			}
-			if link != nil && depth == linkDepth {
-				t.links = append(t.links, *link)
-				link = nil
-			}
-			depth--
+			p.end(e)
+			p.depth--
 		case xml.CharData:
-			if inText > 0 {
-				t.addText(e, link == nil)
-				if link != nil {
-					link.Text += string(e)
+			switch {
+			case p.inInstr > 0:
+				if p.fields == 1 && p.inCode {
+					p.code = append(p.code, e...)
+				}
+			case p.inText > 0:
+				p.addText(e, p.link == nil)
+				if p.link != nil {
+					p.link.Text += string(e)
 				}
 			}
 		}
@@ -160,21 +163,185 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel) bool {
 	if !ok {
 		return !z.stop // the rest of the part is not read
 	}
-	for _, rel := range sortedRels(rels) {
-		if !rel.used {
-			t.links = append(t.links, Link{Ref: rel.target, Style: StyleMarkup, Context: ContextOffice, Tag: rel.typ})
-		}
+	yield := z.yield
+	if len(p.linked) > 0 {
+		yield = p.notShown(z.src, yield)
 	}
-	return t.emit(z.src, f.Name, ContextOfficeText, z.yield)
+	return p.emit(z.src, f.Name, ContextOfficeText, yield)
 }
 
-// sortedRels returns the relationships in the order of their .rels.
-func sortedRels(rels map[string]ooxmlRel) []ooxmlRel {
-	out := make([]ooxmlRel, len(rels))
-	for _, r := range rels {
-		out[r.order] = r
+// notShown returns yield without the URIs of the text that are the
+// links of the spans p.linked they are in.
+func (p *ooxmlPart) notShown(src *source, yield func(Link, error) bool) func(Link, error) bool {
+	return func(l Link, err error) bool {
+		if err != nil || l.Context != ContextOfficeText {
+			return yield(l, err)
+		}
+		for _, sp := range p.linked {
+			if int(l.Offset) < sp.start || int(l.Offset) >= sp.end {
+				continue
+			}
+			for _, h := range sp.hrefs {
+				if hs := (hrefShown{href: h, src: src}); hs.same(l.URI) {
+					return true
+				}
+			}
+		}
+		return yield(l, err)
 	}
-	return out
+}
+
+// start reads the start of element e.
+func (p *ooxmlPart) start(e xml.StartElement) {
+	switch e.Name.Local {
+	case "t":
+		p.inText++
+	case "instrText":
+		p.inInstr++
+	case "r":
+		p.runDepth = p.depth
+	case "si":
+		p.siStart = len(p.text)
+	case "tab":
+		p.addText([]byte{'\t'}, p.link == nil)
+	case "br", "cr":
+		p.addText([]byte{'\n'}, p.link == nil)
+	case "fldChar":
+		typ, _ := xmlAttr(e, nsWordML, "fldCharType")
+		p.fieldChar(typ)
+		return
+	case "fldSimple":
+		instr, _ := xmlAttr(e, nsWordML, "instr")
+		if ref, _ := hyperlinkField(instr); ref != "" {
+			p.open(Link{Ref: ref, Tag: "hyperlink"}, p.depth)
+		}
+		return
+	case "hyperlink":
+		if ref, tag, ok := p.hyperlink(e); ok {
+			display, _ := xmlAttr(e, "", "display") // an XLSX cell's text
+			if display != "" {
+				p.shown[display] = append(p.shown[display], ref)
+			}
+			p.open(Link{Ref: ref, Tag: tag, Text: display}, p.depth)
+			return
+		}
+	}
+	for _, a := range e.Attr {
+		rel, ok := p.rels[a.Value]
+		if a.Name.Space != nsOfficeRels || !ok || emptyTarget(rel.target) {
+			continue
+		}
+		l := Link{Ref: rel.target, Tag: rel.typ}
+		if e.Name.Local == "hlinkClick" && p.runDepth > 0 {
+			p.open(l, p.runDepth)
+		} else {
+			p.open(l, -1)
+		}
+	}
+}
+
+// open starts the link l at the current place in the text; its text is
+// read up to the end of the element at depth (a field's at the field's
+// end, 0), none when depth is -1 or a link's text is being read.
+func (p *ooxmlPart) open(l Link, depth int) {
+	l.Offset, l.Style, l.Context = int64(len(p.text)), StyleMarkup, ContextOffice
+	if p.link != nil || depth < 0 {
+		p.links = append(p.links, l)
+		return
+	}
+	p.link, p.linkDepth = &l, depth
+}
+
+// close ends the link whose text is being read.
+func (p *ooxmlPart) close() {
+	if p.link != nil {
+		p.links = append(p.links, *p.link)
+		p.link = nil
+	}
+}
+
+// end reads the end of element e.
+func (p *ooxmlPart) end(e xml.EndElement) {
+	switch e.Name.Local {
+	case "t":
+		p.inText--
+	case "instrText":
+		p.inInstr--
+	case "r":
+		p.runDepth = 0
+	case "si":
+		if hrefs, ok := p.shown[string(p.text[p.siStart:])]; ok {
+			p.linked = append(p.linked, shownSpan{p.siStart, len(p.text), hrefs})
+		}
+		p.addText([]byte{'\n'}, p.link == nil)
+	case "p":
+		p.addText([]byte{'\n'}, p.link == nil)
+	}
+	if p.link != nil && p.depth == p.linkDepth {
+		p.close()
+	}
+}
+
+// hyperlink returns the target of the w:hyperlink (DOCX) or hyperlink
+// (XLSX) element e: its relationship's target, with its location in it
+// as the fragment (w:anchor, location), or that location in the document
+// alone; and the Tag of the link.
+func (p *ooxmlPart) hyperlink(e xml.StartElement) (ref, tag string, ok bool) {
+	var id, loc string
+	for _, a := range e.Attr {
+		switch {
+		case a.Name.Space == nsOfficeRels && a.Name.Local == "id":
+			id = a.Value
+		case a.Name.Local == "anchor" || a.Name.Local == "location" && a.Name.Space == "":
+			loc = a.Value
+		}
+	}
+	rel, ok := p.rels[id]
+	switch {
+	case ok && !emptyTarget(rel.target):
+		ref, tag = rel.target, rel.typ
+	case id == "" && loc != "" && e.Name.Space == nsWordML:
+		ref, tag = "", "hyperlink" // a place in the document; not an XLSX cell
+	default:
+		return "", "", false
+	}
+	if loc != "" && !strings.Contains(ref, "#") {
+		ref += "#" + loc
+	}
+	return ref, tag, true
+}
+
+// emptyTarget reports whether a relationship's target is empty, or "#":
+// LibreOffice writes those for a link it dropped (an empty href, one to
+// "#"); they name no place, and resolved they would be the document.
+func emptyTarget(t string) bool { return t == "" || t == "#" }
+
+// fieldChar reads a w:fldChar of type typ: a field's begin, the
+// separator between its code and its result, or its end. The outermost
+// field's code is read whole; a HYPERLINK field's result is the link's
+// text, the code of another is text.
+func (p *ooxmlPart) fieldChar(typ string) {
+	switch typ {
+	case "begin":
+		if p.fields++; p.fields == 1 {
+			p.code, p.inCode = p.code[:0], true
+		}
+	case "separate", "end":
+		if p.fields == 1 && p.inCode {
+			p.inCode = false
+			switch ref, hyperlink := hyperlinkField(string(p.code)); {
+			case ref != "":
+				p.open(Link{Ref: ref, Tag: "hyperlink"}, 0)
+			case !hyperlink:
+				p.addText(append(p.code, ' '), p.link == nil)
+			}
+		}
+		if typ == "end" && p.fields > 0 {
+			if p.fields--; p.fields == 0 && p.link != nil && p.linkDepth == 0 {
+				p.close()
+			}
+		}
+	}
 }
 
 // scanODF is the contentScanner of OpenDocument files (ODT, ODS, ODP:

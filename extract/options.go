@@ -174,6 +174,14 @@ type Options struct {
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool
+	// Uses reports each use of a URL by a name too: a Markdown reference
+	// link or image ([text][label], Tag "link" or "image", at the use,
+	// with the definition's destination) and an AsciiDoc attribute
+	// reference whose value is the URL ({name}, {name}[text], Tag
+	// "link"). Without it, a link is reported once, where its URL is
+	// written: the reference definition ([label]: URL) or the attribute
+	// entry (:name: URL).
+	Uses bool
 	// WARCRecords names the types of the WARC records read in WARC input
 	// ("response", "resource", "revisit", "request", "metadata",
 	// "warcinfo", ...; case-insensitive); empty means response and

@@ -122,11 +122,19 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 		return fail(fmt.Errorf("malformed page: %v", err))
 	}
 	annots, _ := ctx.DereferenceArray(d["Annots"])
+	var uris []string
+	var last pdfRect // of the last link annotation
 	for _, a := range annots {
 		uri, off := pdfURIAction(ctx, a)
 		if uri == "" {
 			continue
 		}
+		r := pdfAnnotRect(ctx, a)
+		if n := len(uris); n > 0 && uris[n-1] == uri && last.continuedBy(r) {
+			last = r // the same link, on its next line
+			continue
+		}
+		uris, last = append(uris, uri), r
 		l := Link{Ref: uri, Offset: off, Style: StyleMarkup, Context: ContextPDF, Tag: "link"}
 		if !src.emit(l, yield) {
 			return false
@@ -140,10 +148,7 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 	if err != nil {
 		return fail(fmt.Errorf("page content: %w", err))
 	}
-	text := pdfText(b, pdfFonts(ctx, res))
-	m := newDocScan(text, src, yield, ContextPDFText)
-	m.prose.add(text, 0)
-	return m.flush()
+	return scanPDFText(pdfText(b, pdfFonts(ctx, res)), uris, src, yield)
 }
 
 // pdfURIAction returns the URI of the URI action of the link annotation

@@ -181,16 +181,21 @@ func appendLatin1(dst, s []byte) []byte {
 }
 
 // pdfText returns the text a content stream shows, one line where the
-// text moves down (see scanPDF).
+// text moves down (see scanPDF), a URI wrapped over two lines put
+// together again (see joinWrapped).
 func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 	var text []byte
 	var font *pdfCMap
 	var y, lastY float64
 	shown := false
+	var lines []pdfLine
 	var ops [][]byte // the operands of the next operator
 	show := func(s []byte) {
 		if shown && y != lastY {
 			text = append(text, '\n')
+		}
+		if !shown || y != lastY {
+			lines = append(lines, pdfLine{len(text), y})
 		}
 		shown, lastY = true, y
 		text = font.decode(text, s)
@@ -241,7 +246,152 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 		}
 		ops = ops[:0]
 	}
-	return text
+	return joinWrapped(text, lines)
+}
+
+// scanPDFText yields the URIs of the text of a page whose link
+// annotations have the URIs annots, but not those that are one of them:
+// the text of a link that shows its URI (chromium prints <a href="U">U</a>
+// as an annotation over the text U) is reported once, as the annotation.
+func scanPDFText(text []byte, annots []string, src *source, yield func(Link, error) bool) bool {
+	if len(annots) > 0 {
+		shown := make([]hrefShown, len(annots))
+		for i, a := range annots {
+			shown[i] = hrefShown{href: a, src: src}
+		}
+		all := yield
+		yield = func(l Link, err error) bool {
+			for i := range shown {
+				if err == nil && shown[i].same(l.URI) {
+					return true
+				}
+			}
+			return all(l, err)
+		}
+	}
+	m := newDocScan(text, src, yield, ContextPDFText)
+	m.prose.add(text, 0)
+	return m.flush()
+}
+
+// pdfRect is the rectangle of an annotation (§12.5.2, Rect): lower left
+// and upper right corners, y upwards.
+type pdfRect struct{ x1, y1, x2, y2 float64 }
+
+// pdfAnnotRect returns the Rect of the annotation a, a zero one if it has
+// none that reads.
+func pdfAnnotRect(ctx *model.Context, a types.Object) pdfRect {
+	d, err := ctx.DereferenceDict(a)
+	if err != nil || d == nil {
+		return pdfRect{}
+	}
+	arr, err := ctx.DereferenceArray(d["Rect"])
+	if err != nil || len(arr) != 4 {
+		return pdfRect{}
+	}
+	var v [4]float64
+	for i, o := range arr {
+		if v[i], err = ctx.DereferenceNumber(o); err != nil {
+			return pdfRect{}
+		}
+	}
+	return pdfRect{min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])}
+}
+
+// continuedBy reports whether r2 is the part of a link on the line after
+// that of r, as chromium writes a link wrapped over lines: an annotation
+// per line, the next one starting left of where r ends, its top at most
+// half a line below r's bottom and above r's middle. (The same URI linked
+// again at the start of the next line reads the same: it is reported
+// once.)
+func (r pdfRect) continuedBy(r2 pdfRect) bool {
+	h := r.y2 - r.y1
+	return h > 0 && r2.x1 < r.x2 && r2.y2 <= (r.y1+r.y2)/2 && r2.y2 >= r.y1-h/2
+}
+
+// pdfLine is a line of a page's text: where it starts in the text, and
+// its place on the page.
+type pdfLine struct {
+	start int
+	y     float64
+}
+
+// joinWrapped returns text with the line feeds inside the URIs that the
+// writer wrapped removed. A PDF does not say where a line breaks inside a
+// word, and a bare URI (one no link annotation covers) that chromium or
+// LibreOffice wrapped would end at the line's end. A line feed is taken
+// out when the line before it ends in a URI, not in the punctuation of a
+// sentence, and the next line follows at the page's line pitch (not after
+// a paragraph's gap) and goes on with the URI: its first word, its own
+// trailing punctuation left out, holds "/", "?", "=", "&", "#", "%" or
+// "." (a path, a query, a file name) and no "://" of its own. A URI that
+// ends at the end of a line and a sentence's next word stay apart ("now",
+// "and"); a URI cut in its last path segment before a word without such
+// a character is left cut.
+func joinWrapped(text []byte, lines []pdfLine) []byte {
+	if len(lines) < 2 || !bytes.Contains(text, []byte("://")) {
+		return text
+	}
+	pitch := 0.0
+	for i := 1; i < len(lines); i++ {
+		if d := abs(lines[i].y - lines[i-1].y); d > 0 && (pitch == 0 || d < pitch) {
+			pitch = d
+		}
+	}
+	out := text[:0:0]
+	last := 0
+	uri := false // the last word of line i, with what it goes on from, is a URI
+	joined := false
+	for i := 0; i+1 < len(lines); i++ {
+		line := text[lines[i].start : lines[i+1].start-1]
+		word := line[bytes.LastIndexAny(line, " \t")+1:]
+		if !joined || len(word) < len(line) {
+			uri = false // a word of its own
+		}
+		uri = uri || bytes.Contains(word, []byte("://")) || bytes.HasPrefix(word, []byte("www."))
+		next := text[lines[i+1].start:lineEnd(text, lines, i+1)]
+		joined = uri && abs(lines[i+1].y-lines[i].y) <= pitch*1.3 && wrapsURI(word, next)
+		if joined {
+			end := lines[i+1].start - 1 // the line feed
+			out = append(out, text[last:end]...)
+			last = end + 1
+		}
+	}
+	if last == 0 {
+		return text
+	}
+	return append(out, text[last:]...)
+}
+
+// lineEnd returns the end of line i of text, before its line feed.
+func lineEnd(text []byte, lines []pdfLine, i int) int {
+	if i+1 < len(lines) {
+		return lines[i+1].start - 1
+	}
+	return len(text)
+}
+
+// wrapsURI reports whether the URI that ends with word, at the end of a
+// line, goes on at the start of the line next (see joinWrapped).
+func wrapsURI(word, next []byte) bool {
+	if len(word) == 0 || len(next) == 0 || next[0] == ' ' {
+		return false
+	}
+	if r, _ := utf8.DecodeLastRune(word); bytes.ContainsRune([]byte(".,;!)]'\""), r) {
+		return false
+	}
+	first := next
+	if i := bytes.IndexAny(next, " \t"); i >= 0 {
+		first = next[:i]
+	}
+	return !bytes.Contains(first, []byte("://")) && bytes.ContainsAny(bytes.TrimRight(first, ".,;:!?)]'\""), "/?=&#%.")
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
 }
 
 // pdfMaxOperands is how many operands pdfText holds: Tm, the operator it

@@ -24,7 +24,8 @@ import (
 //     "figure", "include") and of the :target: option of the first two
 //     (Tag "link");
 //   - the standalone hyperlinks of the prose (Context "rst-text") as
-//     delimit finds them.
+//     delimit finds them, and its e-mail addresses, which docutils makes
+//     mailto: links (Style "email", as Options.Emails finds them).
 //
 // The others have Context "rst" and Style "markup". Literal blocks (after
 // "::"), inline literals (“ “x“ “) and code directives (code, code-block,
@@ -35,7 +36,8 @@ func scanRST(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
 	s := &rstScan{docScan: newDocScan(buf, src, yield, ContextRSTText), skip: -1, literalAfter: -1}
-	return s.eachLine(s.line) && s.paragraph() && s.explicit() && s.flush()
+	s.emails = true
+	return s.eachLine(s.line) && (s.grid == nil || s.endGrid()) && s.paragraph() && s.explicit() && s.flush()
 }
 
 // rstScan is the state of scanRST.
@@ -52,6 +54,8 @@ type rstScan struct {
 	// is. literalAfter is the indentation of a paragraph that ended with
 	// "::", whose next more indented block is literal.
 	skip, literalAfter int
+	grid               *rstGrid // the grid table being read, if any
+	steps              int      // the column bounds of grid tables looked at, for tests
 }
 
 // line reads one line, found at off, with its line feed.
@@ -69,6 +73,12 @@ func (s *rstScan) line(raw []byte, off int) bool {
 		s.skip = -1
 		if !s.flush() {
 			return false
+		}
+	}
+	if s.grid != nil {
+		isGrid, ok := s.gridLine(raw, off)
+		if isGrid || !ok {
+			return ok
 		}
 	}
 	if len(s.mark.buf) > 0 {
@@ -93,6 +103,10 @@ func (s *rstScan) line(raw []byte, off int) bool {
 	case bytes.HasPrefix(text[indent:], []byte(".. ")) || bytes.Equal(text[indent:], []byte("..")),
 		bytes.HasPrefix(text[indent:], []byte("__ ")):
 		return s.paragraph() && s.startExplicit(raw, off, indent)
+	}
+	if len(s.para.buf) == 0 && isGridBorder(text[indent:]) {
+		s.startGrid(text, indent)
+		return true
 	}
 	s.para.add(raw, off)
 	return true
@@ -132,7 +146,7 @@ func (s *rstScan) paragraph() bool {
 		target = bytes.ReplaceAll(target, []byte(`\_`), []byte("_"))
 		text := string(bytes.Join(bytes.Fields(p.buf[m[2]:m[3]]), []byte(" ")))
 		l := Link{Ref: string(target), Offset: int64(p.src(m[4])), Style: StyleMarkup, Context: ContextRST, Tag: "link", Text: text}
-		if !s.flush() || !s.link(l, l.Ref) {
+		if !s.flush() || !s.link(l, escapeRef(l.Ref)) {
 			return false
 		}
 	}
@@ -268,7 +282,7 @@ func (s *rstScan) target(i, j int, tag, name string) bool {
 	}
 	target = bytes.ReplaceAll(target, []byte(`\_`), []byte("_"))
 	l := Link{Ref: string(target), Offset: int64(m.src(start)), Style: StyleMarkup, Context: ContextRST, Tag: tag, Text: name}
-	return s.flush() && s.link(l, l.Ref)
+	return s.flush() && s.link(l, escapeRef(l.Ref))
 }
 
 // blankLine returns the offset of the first blank line in b after its

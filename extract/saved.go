@@ -204,7 +204,9 @@ func indexFold(b []byte, s string) int {
 // first part; Internet Explorer's .mht names the page there). Otherwise
 // src. The root part keeps its Content-Location as its own encapsulating
 // base; the retrieval base serves the message's header and the parts
-// without one.
+// without one. The Snapshot-Content-Location and the Content-Location of
+// every part of such a page are not links: they name the page, whose
+// base they are, and the resources the page links where it uses them.
 func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	if !p.isMessage || p.num != "" || src.opts.Base != "" || src.base.Source > base.Retrieval {
 		return src
@@ -224,7 +226,7 @@ func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	}
 	b.Note = note
 	s := *src
-	s.base = b
+	s.base, s.savedPage = b, true
 	return &s
 }
 

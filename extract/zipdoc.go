@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/yuin/goldmark/util"
 )
 
 // The limits of a zip container (Office documents, OpenDocument, EPUB):
@@ -166,7 +164,7 @@ func (t *partText) emitIn(src, inner *source, part string, ctx Context, yield fu
 		}
 		// As a browser reads an href: spaces and non-ASCII
 		// characters percent-encoded.
-		if !s.link(l, string(util.URLEscape([]byte(l.Ref), false))) {
+		if !s.link(l, escapeRef(l.Ref)) {
 			return false
 		}
 	}
