@@ -121,31 +121,13 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 			j += n
 			continue
 		case c == '^':
-		case c == '{' || c == '[' && b[j-1] == '%':
-			// A template expression, whatever it holds ("${a b}",
-			// "%[1]s" in the authority).
-			if j+maxExpression+3 > len(b) && !s.final() {
-				return j, st, more
-			}
-			if e := s.expression(j); e > 0 {
-				st.template = true
-				j = e
-				continue
-			}
-			if st.bracket(b, i, j, style) {
-				return j, st, found
-			}
-		case c == '[':
-			if ends, o := s.labelAt(i, j); ends {
+		case c == '{' || c == '}' || c == '[' || c == ']':
+			k, o := s.runBracket(i, j, style, &st)
+			if k < 0 {
 				return j, st, o
 			}
-			if st.bracket(b, i, j, style) {
-				return j, st, found
-			}
-		case c == '}' || c == ']':
-			if st.bracket(b, i, j, style) {
-				return j, st, found
-			}
+			j = k
+			continue
 		case class[c]&cURI == 0:
 			k, o := s.joinHyphen(i, j, style, &prefix)
 			if k < 0 {
@@ -170,6 +152,33 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 		}
 		j++
 	}
+}
+
+// runBracket looks at the bracket or brace at b[j], in the run of the
+// URI that starts at b[i]: it returns the index where the run goes on,
+// past a template expression whatever it holds ("${a b}", "%[1]s" in the
+// authority), or -1 when the bracket ends the URI (found), or the
+// decision needs bytes past the window (more).
+func (s *Scanner) runBracket(i, j int, style Style, st *runState) (int, outcome) {
+	b := s.buf
+	switch c := b[j]; {
+	case c == '{' || c == '[' && b[j-1] == '%':
+		if j+maxExpression+3 > len(b) && !s.final() {
+			return -1, more
+		}
+		if e := s.expression(j); e > 0 {
+			st.template = true
+			return e, found
+		}
+	case c == '[':
+		if ends, o := s.labelAt(i, j); ends {
+			return -1, o
+		}
+	}
+	if st.bracket(b, i, j, style) {
+		return -1, found
+	}
+	return j + 1, found
 }
 
 // joinHyphen tells how a run goes on at b[j], a byte that is no URI

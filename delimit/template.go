@@ -34,40 +34,53 @@ func expressionEnd(b []byte, j int) int {
 // or a line break, so that each byte is read by few expressions (linear
 // time).
 func expressionScan(b []byte, j int) (end, stop int) {
-	if b[j] == '%' {
+	switch {
+	case b[j] == '%':
 		if e := envEnd(b, j); e > 0 {
 			return e, e
 		}
 		return printfEnd(b, j)
-	}
-	lim := min(len(b), j+2+maxExpression)
-	switch {
 	case j+1 < len(b) && b[j+1] == '{':
-		// Mustache, Jinja, Go templates: "{{id}}", "{{ .Host }}".
-		k := j + 2
-		for k < lim && b[k] != '}' && b[k] != '{' && b[k] != '\n' && b[k] != '\r' {
-			k++
-		}
-		if k+1 < len(b) && b[k] == '}' && b[k+1] == '}' && len(bytes.TrimSpace(b[j+2:k])) > 0 {
-			return k + 2, k + 2
-		}
-		return -1, k
+		return mustacheEnd(b, j)
 	case j > 0 && b[j-1] == '$':
-		// Shell and JavaScript: "${id}", "${name:-a default}".
-		k := j + 1
-		for k < lim && b[k] != '}' && b[k] != '{' && b[k] != '\n' && b[k] != '\r' && b[k] != '"' && b[k] != '<' && b[k] != '>' {
-			k++
-		}
-		if k < len(b) && b[k] == '}' && k > j+1 && b[j+1] != ' ' {
-			return k + 1, k + 1
-		}
-		return -1, k
+		return dollarEnd(b, j)
 	}
-	// RFC 6570 §2.2: an operator, then variables with their modifiers,
-	// separated by commas; "{}" and "{0}" are the placeholders of Python,
-	// Rust and C# format strings, "{user-id}" those of OpenAPI paths,
-	// "{имя}" those of writers of other scripts.
-	k := j + 1
+	return rfc6570End(b, j)
+}
+
+// mustacheEnd is expressionScan for the "{{" of Mustache, Jinja and Go
+// templates at b[j]: "{{id}}", "{{ .Host }}".
+func mustacheEnd(b []byte, j int) (end, stop int) {
+	k, lim := j+2, min(len(b), j+2+maxExpression)
+	for k < lim && b[k] != '}' && b[k] != '{' && b[k] != '\n' && b[k] != '\r' {
+		k++
+	}
+	if k+1 < len(b) && b[k] == '}' && b[k+1] == '}' && len(bytes.TrimSpace(b[j+2:k])) > 0 {
+		return k + 2, k + 2
+	}
+	return -1, k
+}
+
+// dollarEnd is expressionScan for the '{' of a shell or JavaScript
+// "${...}" at b[j], which may hold spaces: "${id}", "${name:-a default}".
+func dollarEnd(b []byte, j int) (end, stop int) {
+	k, lim := j+1, min(len(b), j+2+maxExpression)
+	for k < lim && bytes.IndexByte([]byte("{}\n\r\"<>"), b[k]) < 0 {
+		k++
+	}
+	if k < len(b) && b[k] == '}' && k > j+1 && b[j+1] != ' ' {
+		return k + 1, k + 1
+	}
+	return -1, k
+}
+
+// rfc6570End is expressionScan for an RFC 6570 expression at b[j] (§2.2):
+// an operator, then variables with their modifiers, separated by commas;
+// "{}" and "{0}" are the placeholders of Python, Rust and C# format
+// strings, "{user-id}" those of OpenAPI paths, "{имя}" those of writers of
+// other scripts.
+func rfc6570End(b []byte, j int) (end, stop int) {
+	k, lim := j+1, min(len(b), j+2+maxExpression)
 	if k < lim && bytes.IndexByte([]byte("+#./;?&=,!@|"), b[k]) >= 0 {
 		k++
 	}
@@ -79,7 +92,7 @@ func expressionScan(b []byte, j int) (end, stop int) {
 	}
 	for {
 		v := k
-		for k < lim && (isAlnum(rune(b[k])) || b[k] >= utf8.RuneSelf || b[k] == '_' || b[k] == '.' || b[k] == '-' || b[k] == '%') {
+		for k < lim && (isAlnum(rune(b[k])) || b[k] >= utf8.RuneSelf || bytes.IndexByte([]byte("_.-%"), b[k]) >= 0) {
 			k++
 		}
 		if k == v {
@@ -87,7 +100,7 @@ func expressionScan(b []byte, j int) (end, stop int) {
 		}
 		if k < lim && b[k] == '*' {
 			k++
-		} else if k < lim && b[k] == ':' {
+		} else if k < lim && b[k] == ':' { // a prefix length, 1 to 4 digits
 			d := k + 1
 			for k = d; k < lim && k-d < 4 && '0' <= b[k] && b[k] <= '9'; k++ {
 			}
@@ -148,35 +161,13 @@ func printfEnd(b []byte, j int) (end, stop int) {
 	if j+2 < len(b) && ascii.IsHex(b[j+1]) && ascii.IsHex(b[j+2]) {
 		return -1, j + 3 // "%2F" is an octet
 	}
-	k := j + 1
 	lim := min(len(b), j+maxPrintf)
-	switch {
-	case k < lim && b[k] == '[': // Go's explicit argument index
-		k++
-		for k < lim && '0' <= b[k] && b[k] <= '9' {
-			k++
-		}
-		if k >= lim || b[k] != ']' || k == j+2 {
-			return -1, k
-		}
-		k++
-	case k < lim && b[k] == '(': // Python's mapping key
-		k++
-		for k < lim && (class[b[k]]&cScheme != 0 || b[k] == '_') {
-			k++
-		}
-		if k >= lim || b[k] != ')' || k == j+2 {
-			return -1, k
-		}
-		k++
+	k := printfArg(b, j+1, lim)
+	if k < 0 {
+		return -1, lim
 	}
-	for k < lim && (b[k] == '-' || b[k] == '+' || b[k] == '#' || b[k] == '0') {
-		k++
-	}
-	for k < lim && ('0' <= b[k] && b[k] <= '9' || b[k] == '.') {
-		k++
-	}
-	for k < lim && (b[k] == 'l' || b[k] == 'z' || b[k] == 'h') {
+	// Flags, width, precision, length.
+	for k < lim && bytes.IndexByte([]byte("-+#0123456789.lzh"), b[k]) >= 0 {
 		k++
 	}
 	// Only the verbs that format a string or an integer, which URIs are
@@ -185,6 +176,27 @@ func printfEnd(b []byte, j int) (end, stop int) {
 		return k + 1, k + 1
 	}
 	return -1, k
+}
+
+// printfArg returns the index past the argument index ("[1]", Go) or
+// mapping key ("(name)", Python) at b[k:lim] that may follow a printf
+// verb's '%', k when there is none, or -1 when one is left open.
+func printfArg(b []byte, k, lim int) int {
+	if k >= lim || b[k] != '[' && b[k] != '(' {
+		return k
+	}
+	closer := byte(']')
+	if b[k] == '(' {
+		closer = ')'
+	}
+	e := k + 1
+	for e < lim && (isAlnum(rune(b[e])) || b[e] == '_') && (closer == ')' || '0' <= b[e] && b[e] <= '9') {
+		e++
+	}
+	if e >= lim || b[e] != closer || e == k+1 {
+		return -1
+	}
+	return e + 1
 }
 
 // fillTemplate returns the text of the candidate out with each template
