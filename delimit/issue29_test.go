@@ -33,6 +33,8 @@ func TestLastMisses(t *testing.T) {
 			[]string{"https://example.cn/guide bare", "https://example.ru/d bare", "https://example.co.il/d bare"}},
 		{"array syntax in a query stays", "https://example.net/q?a[]=1 https://example.net/q?a[0]=x https://example.net/q?x=1&b[]",
 			[]string{"https://example.net/q?a%5B%5D=1 bare", "https://example.net/q?a%5B0%5D=x bare", "https://example.net/q?x=1&b%5B%5D bare"}},
+		{"closing BBCode and console markup tags", "[url]http://example.com/a/[/url] [COLOR=\"Red\"]http://x.example/p.html[/COLOR]] [link]https://y.example/h.html[/link]",
+			[]string{"http://example.com/a/ bare", "http://x.example/p.html bare", "https://y.example/h.html bare"}},
 		{"brackets the URL goes on after, or after a slash", "https://example.net/f[1].html https://example.net/p/[1] http://example.org/a[b]",
 			[]string{"https://example.net/f%5B1%5D.html bare", "https://example.net/p/%5B1%5D bare", "http://example.org/a%5Bb%5D bare"}},
 

@@ -17,6 +17,9 @@ var lookaheadShapes = []struct {
 	{"labels never closed", func(n int) string { return repeat("http://a.example/x[Label ", n) }},
 	{"long labels", func(n int) string { return repeat("http://a.example/x["+strings.Repeat("L", 600)+" ", n) }},
 	{"labels", func(n int) string { return repeat("http://a.example/x[2] ", n) }},
+	{"closing tags never closed", func(n int) string {
+		return repeat("http://a.example/"+strings.Repeat("a[/aaaaaaaaaaaaaaaaaaaa", 20)+" ", n)
+	}},
 	{"braces", func(n int) string { return repeat("http://a.example/"+strings.Repeat("{", 100)+" ", n) }},
 	{"expressions never closed", func(n int) string { return repeat("http://a.example/${"+strings.Repeat("a ", 100)+"\n", n) }},
 	{"mustaches never closed", func(n int) string { return repeat("http://a.example/"+strings.Repeat("{{a", 50)+" ", n) }},

@@ -115,10 +115,20 @@ const maxLabel = 512
 // line goes on after its ']' with nothing but a space, punctuation or the
 // line's end, it reads as a label (labelText), and it does not follow a '/', '=' or another URI delimiter
 // ("/page/[1]"), nor stand in the name of a query parameter, PHP's and
-// Rails' array syntax ("?a[]=1", "?a[0]=x"). The search for the ']' stops
+// Rails' array syntax ("?a[]=1", "?a[0]=x"). A closing BBCode or console
+// markup tag ("[/url]", "[/COLOR]", "[/link]") ends the URI wherever it
+// stands. The search for the ']' stops
 // at the next '[', so that each byte is read by one search at most.
 func (s *Scanner) labelAt(i, j int) (bool, outcome) {
 	b := s.buf
+	k, ok := closingTag(b, j)
+	s.looked += k - j
+	if !ok && k >= len(b) && !s.final() {
+		return true, more
+	}
+	if ok {
+		return true, found
+	}
 	switch b[j-1] {
 	case '/', '?', '&', '=', ';', '[', ']', '%', '@', ':', '#':
 		return false, found
@@ -143,8 +153,14 @@ func (s *Scanner) labelAt(i, j int) (bool, outcome) {
 	if k == end || b[k] != ']' || !labelText(b[j+1:k]) {
 		return false, found
 	}
-	// What follows: punctuation, then the line's end or a space.
-	k++
+	return s.labelEnds(k + 1)
+}
+
+// labelEnds reports whether what follows a label's ']', at b[k], is
+// punctuation and then the line's end or a space, which a label, not a
+// URI, is followed by; more when the decision needs bytes past the window.
+func (s *Scanner) labelEnds(k int) (bool, outcome) {
+	b := s.buf
 	for k < len(b) && b[k] < utf8.RuneSelf && (trailing[b[k]] || b[k] == ')' || b[k] == '"') {
 		k++
 	}
@@ -178,4 +194,18 @@ func labelText(t []byte) bool {
 	}
 	r, _ := utf8.DecodeRune(t)
 	return unicode.IsUpper(r) || r >= utf8.RuneSelf && unicode.IsLetter(r)
+}
+
+// closingTag reports whether a closing BBCode or console markup tag starts
+// at the '[' at b[j]: "[/" and a word of at most 16 letters and ']'
+// ("[url]https://x/a[/url]", Rich's "[link]https://x/[/link]"). It returns
+// where it stopped reading.
+func closingTag(b []byte, j int) (int, bool) {
+	k := j + 1
+	if k >= len(b) || b[k] != '/' {
+		return k, false
+	}
+	for k++; k < len(b) && k-j < 18 && class[b[k]]&cAlpha != 0; k++ {
+	}
+	return k, k < len(b) && b[k] == ']' && k > j+2
 }
