@@ -133,7 +133,7 @@ func skipPrefix(b []byte, i int, prefix []byte) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || mail && b[i] == '>') {
 		i++
 	}
-	if !mail && len(prefix) > 0 && bytes.HasPrefix(b[i:], prefix) {
+	if !mail && len(prefix) > 0 && i < len(b) && bytes.HasPrefix(b[i:], prefix) {
 		i += len(prefix)
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 			i++

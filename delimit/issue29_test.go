@@ -50,8 +50,8 @@ func TestLastMisses(t *testing.T) {
 			[]string{"https://пример.рф/users/{имя} template", "https://api.example.eg/u/{id}/مفاتيح template"}},
 		{"braces that are no expression are repaired", "http://a.example/x{y}^ http://a.example/{a b} http://b.example/{\"k\":1}",
 			[]string{"http://a.example/x{y}^ template", "http://a.example/ bare", "http://b.example/ bare"}},
-		{"an octet is no printf verb", "http://a.example/%2Fx http://a.example/100%25 data:text/plain;charset=iso-8859-7,%be%fg%be",
-			[]string{"http://a.example/%2Fx bare", "http://a.example/100%25 bare", "data:text/plain;charset=iso-8859-7,%be%25fg%be bare"}},
+		{"an octet is no printf verb", "http://a.example/%2Fx http://a.example/100%25 data:text/plain;charset=iso-8859-7,%be%fg%be http://a.example/%u00E9",
+			[]string{"http://a.example/%2Fx bare", "http://a.example/100%25 bare", "data:text/plain;charset=iso-8859-7,%be%25fg%be bare", "http://a.example/%25u00E9 bare"}},
 
 		// Rule 4: comment and quote prefixes.
 		{"Go comment", "// see https://example.com/api-\n// next line words",
@@ -65,6 +65,7 @@ func TestLastMisses(t *testing.T) {
 		{"only the next line's prefix is no comment", "see https://example.org/a-\n// b", []string{"https://example.org/a-// bare alt=https://example.org/a//"}},
 		{"comment prefix in <...>", "// See <https://www.iana.org/assignments/http-status-\n// codes> ok\n# <https://example.com/a/\n#   b>",
 			[]string{"https://www.iana.org/assignments/http-status-codes angle alt=https://www.iana.org/assignments/http-statuscodes", "https://example.com/a/b angle"}},
+		{"a hyphen and blanks at the end of a comment", "// see https://example.org/a-  ", []string{"https://example.org/a- bare"}},
 		{"mail quotes as before", "> see http://example.com/foo-\n> > bar now", []string{"http://example.com/foo-bar bare alt=http://example.com/foobar"}},
 
 		// Rule 5: text of a script written without spaces after a host's '/'.

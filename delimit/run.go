@@ -393,7 +393,10 @@ func (s *Scanner) hyphenBreak(j int, prefix []byte) (int, outcome) {
 	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
 		k++
 	}
-	if k < len(b) && b[k] != '\n' {
+	if k >= len(b) && !s.final() {
+		return -1, more
+	}
+	if k >= len(b) || b[k] != '\n' {
 		return -1, failed
 	}
 	k = skipPrefix(b[:min(len(b), j+breakSpace)], k+1, prefix)

@@ -161,6 +161,9 @@ func printfEnd(b []byte, j int) (end, stop int) {
 	if j+2 < len(b) && ascii.IsHex(b[j+1]) && ascii.IsHex(b[j+2]) {
 		return -1, j + 3 // "%2F" is an octet
 	}
+	if j+5 < len(b) && b[j+1] == 'u' && ascii.IsHex(b[j+2]) && ascii.IsHex(b[j+3]) && ascii.IsHex(b[j+4]) && ascii.IsHex(b[j+5]) {
+		return -1, j + 6 // "%u00E9", JavaScript's escape() of old
+	}
 	lim := min(len(b), j+maxPrintf)
 	k := printfArg(b, j+1, lim)
 	if k < 0 {
