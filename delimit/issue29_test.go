@@ -50,6 +50,8 @@ func TestLastMisses(t *testing.T) {
 			[]string{"https://пример.рф/users/{имя} template", "https://api.example.eg/u/{id}/مفاتيح template"}},
 		{"braces that are no expression are repaired", "http://a.example/x{y}^ http://a.example/{a b} http://b.example/{\"k\":1}",
 			[]string{"http://a.example/x{y}^ template", "http://a.example/ bare", "http://b.example/ bare"}},
+		{"expressions side by side", "https://a.example/%lat%{x} https://%d-\na.example/",
+			[]string{"https://a.example/%lat%{x} template", "https://%d-a.example/ template"}},
 		{"an octet is no printf verb", "http://a.example/%2Fx http://a.example/100%25 data:text/plain;charset=iso-8859-7,%be%fg%be http://a.example/%u00E9",
 			[]string{"http://a.example/%2Fx bare", "http://a.example/100%25 bare", "data:text/plain;charset=iso-8859-7,%be%25fg%be bare", "http://a.example/%25u00E9 bare"}},
 

@@ -73,7 +73,11 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	}
 	if s.m.Joined {
 		s.hyphensInOut(i, len(prefix))
-		s.m.Alt = mapAlt(s.alternative(out), c.mapped)
+		if c.template {
+			s.m.Alt = templateAlt(s.alternative(out), syn)
+		} else {
+			s.m.Alt = mapAlt(s.alternative(out), c.mapped)
+		}
 	}
 	return s.emit(i, e, e)
 }

@@ -218,7 +218,7 @@ func fillTemplate(out []byte) ([]byte, bool) {
 			continue
 		}
 		from := k
-		if c == '{' && (out[k-1] == '$' || out[k-1] == '%') {
+		if c == '{' && k > prev && (out[k-1] == '$' || out[k-1] == '%') {
 			from-- // "${var}", "${{ github.ref }}", RPM's "%{version}"
 		}
 		filled = append(append(filled, out[prev:from]...), '0')
@@ -242,4 +242,15 @@ func templateCand(out, filled []byte, syn syntax) cand {
 		return cand{rule: ruleSchemeSyntax}
 	}
 	return cand{uri: string(out), template: true}
+}
+
+// templateAlt returns alt, the other reading of a template joined at a
+// hyphen line break, when it is a template of a URI of syntax syn too,
+// else "".
+func templateAlt(alt string, syn syntax) string {
+	filled, ok := fillTemplate([]byte(alt))
+	if !ok || templateCand([]byte(alt), filled, syn).uri == "" {
+		return ""
+	}
+	return alt
 }
