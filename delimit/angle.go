@@ -45,7 +45,7 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	underscore := !a.absolute && hasUnderscore(u.Host)
 	if a.absolute {
 		var ok bool
-		if ok, underscore = schemeRule(u, a.syn); !ok {
+		if ok, underscore = schemeRule(u, delimitedSyntax(a.syn)); !ok {
 			return s.fail(q + 1)
 		}
 	}
@@ -66,7 +66,7 @@ type angleURI struct {
 	label        int    // the '|' that starts a label, or 0
 	start, end   int    // the URI proper: delimiters, "URL:" and outer whitespace excluded
 	style        Style  // Angle or AngleURL
-	quotedMail   bool   // the line of the '<' is quoted mail: quote markers after line breaks go
+	prefix       []byte // of the line of the '<' (linePrefix): quote markers or a comment prefix after line breaks go
 	spaced       bool   // whitespace or NBSP inside: the URI needs cleaning
 	absolute     bool   // a scheme and its ':' start it
 	split        bool   // the scheme is broken across lines
@@ -116,15 +116,13 @@ func (s *Scanner) angleCloser(a *angleURI, limit int) outcome {
 		case c == '\n':
 			a.spaced = true
 			if !knowQuoted {
-				a.quotedMail, knowQuoted = s.quotedLine(q), true
+				a.prefix, knowQuoted = s.linePrefix(q), true
 			}
 			k := j + 1
 			for k < len(b) && class[b[k]]&cSpace != 0 && b[k] != '\n' {
 				k++
 			}
-			if a.quotedMail {
-				k = skipMarkers(b, k)
-			}
+			k = skipPrefix(b, k, a.prefix)
 			if k >= len(b) && !s.final() {
 				return more
 			}
@@ -180,11 +178,11 @@ func (s *Scanner) angleLabel(a *angleURI, j, limit int) outcome {
 // trim sets the URI proper: past leading whitespace and "URL:", before
 // trailing whitespace. It reports whether anything is left.
 func (a *angleURI) trim(b []byte) bool {
-	start := skipSpace(b, a.open+1, a.closer, a.quotedMail)
+	start := skipSpace(b, a.open+1, a.closer, a.prefix)
 	a.style = Angle
 	if a.closer-start >= 4 && b[start]|0x20 == 'u' && b[start+1]|0x20 == 'r' && b[start+2]|0x20 == 'l' && b[start+3] == ':' {
 		a.style = AngleURL
-		start = skipSpace(b, start+4, a.closer, a.quotedMail)
+		start = skipSpace(b, start+4, a.closer, a.prefix)
 	}
 	end := a.closer
 	if a.label > 0 {
@@ -265,8 +263,8 @@ func (s *Scanner) angleClean(a *angleURI) (out []byte, joined, spaceOnly bool) {
 		for k < end && (class[b[k]]&cSpace != 0 || isNBSP(b, k)) {
 			if b[k] == '\n' {
 				newline = true
-				if a.quotedMail {
-					k = skipMarkers(b, k+1)
+				if a.prefix != nil {
+					k = min(skipPrefix(b, k+1, a.prefix), end)
 					continue
 				}
 			}
@@ -393,12 +391,12 @@ func (s *Scanner) closeTag(i, lim int) int {
 }
 
 // skipSpace returns the index of the first byte of b[i:end] that is not
-// whitespace, NBSP, or a quote marker at the start of a line.
-func skipSpace(b []byte, i, end int, quotedMail bool) int {
+// whitespace, NBSP, or the line prefix at the start of a line.
+func skipSpace(b []byte, i, end int, prefix []byte) int {
 	for i < end {
 		switch {
-		case b[i] == '\n' && quotedMail:
-			i = min(skipMarkers(b, i+1), end)
+		case b[i] == '\n' && prefix != nil:
+			i = min(skipPrefix(b, i+1, prefix), end)
 		case class[b[i]]&cSpace != 0:
 			i++
 		case isNBSP(b, i):

@@ -1,5 +1,10 @@
 package delimit
 
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
 // bare looks at the ':' at t, one that noURIAfter does not rule out, for a
 // URI in running text: a registered scheme at a word boundary, then URI
 // characters, less trailing punctuation (RFC 3986 Appendix C); or for one
@@ -113,9 +118,10 @@ func (s *Scanner) afterScheme(i, q int, syn syntax) outcome {
 }
 
 // hostStart reports whether c may start the host of a bare URI: a URI
-// character, or the first byte of a non-ASCII one (an IRI's host).
+// character, the first byte of a non-ASCII one (an IRI's host), or the
+// '{' of a template expression ("https://{host}/").
 func hostStart(c byte) bool {
-	return class[c]&cURI != 0 || c >= 0x80
+	return class[c]&cURI != 0 || c >= 0x80 || c == '{'
 }
 
 // noURIAfter reports whether the ':' at b[q] is plainly none of a URI's.
@@ -251,4 +257,24 @@ func (s *Scanner) lineEnds(q int) outcome {
 		return s.fail(q + 1)
 	}
 	return found
+}
+
+// labelWord reports whether t, what follows a scheme's ':' in a bare URI
+// less trailing punctuation, is one capitalised word: a capital letter,
+// then letters, digits, '_' or '-'. In prose "scheme:Word" is a label, a
+// heading or a wiki namespace ("## Info:Configure the server",
+// "Help:Contents", "About:Us"), not a URI: opaque URIs spell their words in
+// lower case ("about:blank") or hold more than a word (a '/', '.', '@',
+// ',', digits first: "info:lccn/2002022641", "data:,x", "cid:a@b").
+func labelWord(t []byte) bool {
+	r, n := utf8.DecodeRune(t)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	for _, r := range string(t[n:]) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
+			return false
+		}
+	}
+	return true
 }

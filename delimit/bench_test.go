@@ -135,6 +135,9 @@ func BenchmarkHostile(b *testing.B) {
 		{"angle-iri", "<ü"},
 		{"quote-iri", "\"http:ü"},
 		{"www2", "www2."},
+		{"label", "http://a.example/x["},
+		{"template", "http://a.example/${"},
+		{"comment-break", "// http://a.example/a-\n"},
 	}
 	options := []struct {
 		name string

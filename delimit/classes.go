@@ -75,31 +75,69 @@ func isNBSP(b []byte, i int) bool {
 	return b[i] == 0xC2 && i+1 < len(b) && b[i+1] == 0xA0
 }
 
-// quotedLine reports whether the line holding b[i] starts with a mail
-// quote marker '>' (RFC 3676 §4.5 calls it the quote indicator).
-func (s *Scanner) quotedLine(i int) bool {
+// linePrefix returns the comment or quote prefix that starts the line
+// holding b[i], before it and after blanks, or nil: ">" for quoted mail
+// (any markers), "//" (or "///", "//!"), a run of '#' or ';', "*" or "--"
+// followed by a blank, as code comments, configuration files, Markdown
+// quotes and SQL write them. A URI wrapped across lines that both start
+// with it does not hold it.
+func (s *Scanner) linePrefix(i int) []byte {
 	b := s.buf
 	lo := max(0, i-lineLookBehind)
 	k := bytes.LastIndexByte(b[lo:i], '\n')
 	if k < 0 {
 		if s.off+int64(lo) > 0 {
-			return false // a line that long is not quoted mail
+			return nil // a line that long is no comment's
 		}
 		k = lo
 	} else {
 		k += lo + 1
 	}
+	s.looked += i - k
 	for k < i && (b[k] == ' ' || b[k] == '\t') {
 		k++
 	}
-	return k < i && b[k] == '>'
+	if k >= i {
+		return nil
+	}
+	e := k + 1
+	switch c := b[k]; c {
+	case '>':
+		return b[k:e]
+	case '/':
+		if e == i || b[e] != '/' {
+			return nil
+		}
+		for e < i && e-k < 3 && (b[e] == '/' || b[e] == '!') {
+			e++
+		}
+		return b[k:e]
+	case '#', ';', '*', '-':
+		for c != '*' && e < i && b[e] == c {
+			e++
+		}
+		if c == '-' && e-k != 2 || e >= i || b[e] != ' ' && b[e] != '\t' {
+			return nil
+		}
+		return b[k:e]
+	}
+	return nil
 }
 
-// skipMarkers returns the index after the quote markers and blanks at
-// b[i:], as in "> > " or ">>".
-func skipMarkers(b []byte, i int) int {
-	for i < len(b) && (b[i] == '>' || b[i] == ' ' || b[i] == '\t') {
+// skipPrefix returns the index after the blanks and the line prefix
+// (linePrefix) at b[i:], the start of a line: quote markers and blanks
+// for quoted mail ("> > " or ">>"), else blanks, the prefix if there, and
+// blanks.
+func skipPrefix(b []byte, i int, prefix []byte) int {
+	mail := len(prefix) == 1 && prefix[0] == '>'
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || mail && b[i] == '>') {
 		i++
+	}
+	if !mail && len(prefix) > 0 && i < len(b) && bytes.HasPrefix(b[i:], prefix) {
+		i += len(prefix)
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
 	}
 	return i
 }

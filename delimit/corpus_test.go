@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/urix/urix/uri"
 )
 
 // TestCorpus scans the real documents beside the repository (RFCs, mail),
@@ -45,7 +43,7 @@ func TestCorpus(t *testing.T) {
 					t.Fatalf("%s: %q: span [%d,%d) after %d", f, m.URI, m.Start, m.End, prev)
 				}
 				prev = m.End
-				if u, err := uri.Parse(m.URI); err != nil || u.IsAbs() == m.Relative {
+				if u, err := parseReported(m, m.URI); err != nil || u.IsAbs() == m.Relative {
 					t.Errorf("%s:%d: %q: parse error %v or wrong Relative", f, m.Line, m.URI, err)
 				}
 			}

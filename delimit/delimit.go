@@ -9,8 +9,8 @@
 //   - <...>: the brackets are not part of the URI; whitespace inside (SP,
 //     TAB, CR, LF, NBSP) is removed wherever a line break falls, even in
 //     the scheme ("<ht\n tp://...>"), and so are mail quote markers
-//     ("> >") that start a continued line when the line of the '<' is
-//     quoted too. A "URL:" prefix is dropped. Any absolute URI counts,
+//     ("> >") and comment prefixes ("//", "#", "*", ";", "--") that start
+//     a continued line when the line of the '<' starts with them too. A "URL:" prefix is dropped. Any absolute URI counts,
 //     whatever its scheme; a registered scheme must meet its syntax
 //     ("<http:g>" is none). HTML tags, placeholders such as "<scheme>",
 //     "<>", bracketed mail addresses and XML elements with a namespace
@@ -27,8 +27,16 @@
 //     whose syntax needs an authority (http, https, ftp, ws, telnet, ...; see
 //     scheme_syntax.txt) need "//" and a valid host name; "mailto:" needs an
 //     address (RFC 6068), "tel:" a global number or a phone-context
-//     (RFC 3966). A scheme followed by "::", '&' or a closing bracket is
-//     code, markup or a smiley. A bare URI ends at whitespace, a control
+//     (RFC 3966); in running text "data:" and "geo:" need a ','
+//     (RFC 2397, RFC 5870) and "info:" a namespace and '/' (RFC 4452), as
+//     prose makes labels of them ("data:image", "info:label"). A scheme
+//     followed by "::", '&' or a closing bracket is code, markup or a
+//     smiley; one followed by a capitalised word alone is a label, a
+//     heading or a wiki namespace ("## Info:Configure the server",
+//     "Help:Contents"): opaque URIs spell their words in lower case
+//     ("about:blank") or hold more than a word. A ',' or ';' in the host,
+//     which no host name holds, ends the URI
+//     ("MIRRORS=https://a.example,backup"). A bare URI ends at whitespace, a control
 //     character, or one of < > " | \ `: Appendix C names '"' and '<' '>'
 //     as a URI's delimiters, '|' separates table cells, '`' delimits code
 //     in Markdown and AsciiDoc, '\' escapes in code. Trailing
@@ -57,7 +65,10 @@
 //     "访问http://example.com查看", or anywhere past an ASCII host when such
 //     text runs into the URI's start ("见http://example.com/中文说明": who
 //     sets no space before a URI sets none after it) but for a query
-//     value right after '=' ("s?wd=中文"); elsewhere
+//     value right after '=' ("s?wd=中文"), or right after the '/' that ends
+//     an ASCII host ("https://code.example.org/在这里查看") unless it goes
+//     on as a path, with a '/', '?', '#' or ".ext" ("/用户/{id}",
+//     "/文档.html"); elsewhere
 //     ("http://例子.测试/路径", " https://zh.wikipedia.org/wiki/北京 ") those
 //     belong to the URI. A symbol right after the punctuation that ends a
 //     sentence ("page!🙂") ends it, and so does an emoji (U+1F000 on)
@@ -89,7 +100,23 @@
 //     delimiter. A '[' right after the authority
 //     ("https://example.org[Example site]") or after a URI opened by an
 //     AsciiDoc macro ("link:https://...[text]", "image:...[alt]") is link
-//     text and ends the URI.
+//     text and ends the URI, and so is a "[...]" glued after a URI and
+//     followed by a space, punctuation or the line's end when it reads as
+//     a label or a note mark: empty, a number, a capitalised or non-Latin
+//     word, or text with a space, '=' or ','
+//     ("include::https://x/part.adoc[]", "https://x/page[Docs]",
+//     "https://x/a[2]"); after a '/' or in a query parameter's name it is
+//     URL syntax ("?a[]=1", "?a[0]=x").
+//   - URI templates (template.go): a candidate that holds an RFC 6570
+//     expression ("{user}", "{+path}", "{?q}"), a shell or JavaScript
+//     "${var}" (which may hold spaces), a Mustache "{{id}}", an RPM
+//     "%{version}", a Windows "%VAR%" or a printf verb ("%s", "%[1]s")
+//     is reported whole, as written, with Style Template, when it is a URI
+//     of its scheme once each expression is filled in. A template is no
+//     URI: repaired into "%7Buser%7D" it names what no one meant, and the
+//     text before the expression alone is rarely what the writer meant,
+//     so neither is reported; a link checker leaves Template matches
+//     alone.
 //   - A host may hold '_' (RFC 3986 §3.2.2 reg-name; SRV's "_sip._tcp"),
 //     but for its top-level label; such a match carries a "host-name"
 //     warning, since host names may not (RFC 1123).
@@ -103,18 +130,22 @@
 //     is joined; the match carries both readings, with the hyphen (URI) and
 //     without it (Alt). A next line that opens with '(' or '[' does not go
 //     on, and when the joined text is no URI, the text up to the hyphen is.
+//     When both lines start with the same comment or quote prefix ("//",
+//     "#", "*", ";", "--", ">"), it is no part of the URI, and the rule
+//     looks at what follows it.
 //   - With Options.Abbreviated, "www." (or numbered, "www2.") and "ftp."
 //     host names with a public suffix are reported with "http://" or "ftp://" added (2003 draft of
 //     RFC 3986, appendix F); with Options.Relative, relative references in
 //     <...> are reported too.
 //
-// Every URI reported parses with package uri. A candidate that starts
+// Every URI reported but a Template parses with package uri. A candidate that starts
 // like a URI, a scheme at a word boundary and its ':', and is then dropped
 // is dropped by one of the rules above, named in dropped.go: markup after
 // the ':', no URI character or no authority where the scheme needs one,
 // too long, nothing left after trailing punctuation, '_' before it with no
-// closing '_', no URI even after mapping and repair, not of its scheme's
-// syntax, or, abbreviated, no public suffix. A candidate longer than
+// closing '_', a label, no URI even after mapping and repair, not of its
+// scheme's syntax, or, abbreviated, no public suffix. Every Template
+// parses once its expressions are filled in. A candidate longer than
 // MaxLength is dropped, never split. Text never causes an error; only the
 // reader does. The scanner keeps a window of bounded size over the input,
 // runs in linear time whatever the input, allocates the strings of the
@@ -138,10 +169,11 @@ const (
 	AngleURL                 // "<URL:http://example.com/>"
 	Quoted                   // "\"http://example.com/\""
 	Abbreviated              // "www.example.com/", scheme added (2003 draft appendix F)
+	Template                 // "https://api.example.com/users/{user}", a URI template, as written (RFC 6570)
 )
 
-// String returns the style's name: "bare", "angle", "angle-url", "quoted"
-// or "abbreviated".
+// String returns the style's name: "bare", "angle", "angle-url", "quoted",
+// "abbreviated" or "template".
 func (s Style) String() string {
 	switch s {
 	case Bare:
@@ -154,13 +186,15 @@ func (s Style) String() string {
 		return "quoted"
 	case Abbreviated:
 		return "abbreviated"
+	case Template:
+		return "template"
 	}
 	return "Style(" + strconv.Itoa(int(s)) + ")"
 }
 
 // Match is a URI found in text (RFC 3986 Appendix C).
 type Match struct {
-	URI          string // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; an IRI mapped and repaired characters percent-encoded; not normalized
+	URI          string // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; an IRI mapped and repaired characters percent-encoded; not normalized; a Template as written
 	Ref          string // as written: the text of [Start, End) less the whitespace and quote markers removed (no scheme added, IRI characters as they are)
 	Start, End   int64  // byte span in the input from the first to past the last byte of the URI text (delimiters and "URL:" excluded)
 	Line, Column int    // 1-based, of Start; Column counts bytes

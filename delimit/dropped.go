@@ -12,7 +12,8 @@ const (
 	ruleEmpty        = "empty"         // nothing left after the ':' once trailing punctuation is dropped
 	ruleWordBoundary = "word-boundary" // "_http://..." with no closing '_': the scheme is inside a word
 	ruleInvalid      = "invalid"       // no URI even with IRI mapping and repairs (package uri's error)
-	ruleSchemeSyntax = "scheme-syntax" // a URI, but not of its scheme's syntax ("http://-", "mailto:x", "tel:12")
+	ruleSchemeSyntax = "scheme-syntax" // a URI, but not of its scheme's syntax ("http://-", "mailto:x", "tel:12", "data:x")
+	ruleLabel        = "label"         // a capitalised word after the ':' ("Info:Configure", "Help:Contents"): a label in prose
 	rulePublicSuffix = "public-suffix" // an abbreviated host with no known public suffix
 )
 

@@ -40,6 +40,8 @@ func TestDroppedRules(t *testing.T) {
 		{"_http://example.com/a not closed", ruleWordBoundary},
 		{"http://a.example:8x/ more", ruleInvalid},
 		{"http://-example.com/", ruleSchemeSyntax},
+		{"## Info:Configure the server", ruleLabel},
+		{"data:Foo info:label", ruleSchemeSyntax},
 	} {
 		ds := droppedCandidates([]byte(c.in), Options{MaxLength: 200})
 		if !slices.ContainsFunc(ds, func(d dropped) bool { return d.rule == c.rule }) {

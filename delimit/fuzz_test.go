@@ -2,6 +2,7 @@ package delimit
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"testing"
 	"testing/iotest"
@@ -11,8 +12,10 @@ import (
 
 // FuzzScanner checks the invariants of any scan: spans inside the input,
 // increasing and apart; every URI parses with package uri, as an absolute
-// URI unless reported as relative; Ref is the input span less the
-// whitespace and quote markers removed; one-byte reads change nothing.
+// URI unless reported as relative, and every template is its Ref and
+// parses once its expressions are filled in; Ref is the input span less
+// the whitespace and quote or comment markers removed; one-byte reads
+// change nothing.
 func FuzzScanner(f *testing.F) {
 	f.Add([]byte("see <http://example.com/a-\n> b> and \"mailto:a@b.example\""), true)
 	f.Add([]byte("(http://x.example/a_(b)) 'tel:+1' www.example.com/p"), true)
@@ -23,6 +26,7 @@ func FuzzScanner(f *testing.F) {
 	f.Add([]byte("https://example.org[Site] link:https://x.example/a[t] http://a_b.example.com/ \xe2\x80\x8bhttp://z.example/a\xe2\x80\xae"), false)
 	f.Add([]byte("fa https://fa.example/می‌خ x/ന്‍ 见http://example.com/中文?q=中 搜http://b.example/s?wd=中文 Intel·ligència http://e.example/a!🙂 http://x/'a' http://y/( —"), true)
 	f.Add([]byte("<https://s.example/a|Label x> https://example.com's **https://e.example/a**です 请~~https://e.example/o~~已"), false)
+	f.Add([]byte("M=https://m.example,b https://x:%[1]s@g.example/r https://e.example/p[Docs] ?a[]=1 https://a.example/u/{user}/k ${a b} {{ id }} %{v} %s\n// https://c.example/a-\n// b ## Info:Configure https://c.example/在这 data:x\n# http://d.example/a-  "), false)
 	f.Fuzz(func(t *testing.T, in []byte, extra bool) {
 		opts := Options{Abbreviated: extra, Relative: extra, AnyScheme: extra, MaxLength: 200}
 		ms := slices.Collect(All(in, opts))
@@ -35,14 +39,14 @@ func FuzzScanner(f *testing.F) {
 			if len(m.URI) > opts.MaxLength {
 				t.Errorf("%q: %q is longer than MaxLength", in, m.URI)
 			}
-			u, err := uri.Parse(m.URI)
+			u, err := parseReported(m, m.URI)
 			if err != nil {
 				t.Errorf("%q: reported %q does not parse: %v", in, m.URI, err)
 			} else if u.IsAbs() == m.Relative {
 				t.Errorf("%q: %q has Relative=%v", in, m.URI, m.Relative)
 			}
 			if m.Alt != "" {
-				if _, err := uri.Parse(m.Alt); err != nil {
+				if _, err := parseReported(m, m.Alt); err != nil {
 					t.Errorf("%q: alternative %q does not parse: %v", in, m.Alt, err)
 				}
 			}
@@ -78,9 +82,32 @@ func refOfSpan(ref string, span []byte, joined bool) bool {
 			k++
 			continue
 		}
-		if class[c]&cSpace == 0 && c != '>' && c != 0xC2 && c != 0xA0 {
+		if class[c]&cSpace == 0 && c != 0xC2 && c != 0xA0 && !isPrefixByte(c) {
 			return false
 		}
 	}
 	return k == len(ref)
+}
+
+// isPrefixByte reports whether c may be in the quote or comment prefix of
+// a line (linePrefix), which a URI wrapped across lines does not hold.
+func isPrefixByte(c byte) bool {
+	return c == '>' || c == '/' || c == '!' || c == '#' || c == ';' || c == '*' || c == '-'
+}
+
+// parseReported parses text, the URI or the Alt of m: a template once its
+// expressions are filled in, and then as mapped, when it is one.
+func parseReported(m Match, text string) (uri.URI, error) {
+	if m.Style != Template {
+		return uri.Parse(text)
+	}
+	if m.URI != m.Ref {
+		return uri.URI{}, fmt.Errorf("template %q is not its Ref %q", m.URI, m.Ref)
+	}
+	filled, ok := fillTemplate([]byte(text))
+	if !ok {
+		return uri.URI{}, fmt.Errorf("template %q holds no expression", text)
+	}
+	u, _, _, err := parseOrMap(filled)
+	return u, err
 }

@@ -97,7 +97,7 @@ func readSyntax(name string) map[string]string {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	kinds := map[string]string{"host": "needHost", "slashes": "needSlashes", "slash": "needSlash", "address": "needAddress", "phone": "needPhone"}
+	kinds := map[string]string{"host": "needHost", "slashes": "needSlashes", "slash": "needSlash", "address": "needAddress", "phone": "needPhone", "comma": "needComma", "namespace": "needNamespace"}
 	m := map[string]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

@@ -83,6 +83,49 @@ func (s *Scanner) ranInto(i, j int) bool {
 	return k >= 0 && ascii
 }
 
+// hostSlash reports whether the URI text t ends with the '/' that ends
+// its ASCII host. Text of a script written without spaces glued there is
+// prose set against the URI ("https://code.example.org/在这里查看", "see
+// here"), as it is right after the host ("http://example.com查看"): a
+// site's titles in such a script live under a path of their own
+// ("https://zh.wikipedia.org/wiki/北京", "/item/北京"), and those stay.
+func hostSlash(t []byte) bool {
+	k, ascii := pastHost(t)
+	return ascii && k == len(t)-1 && t[k] == '/'
+}
+
+// segmentGoesOn reports whether the run of text of a script written
+// without spaces at b[j] goes on as a path: a '/', '?' or '#' follows it
+// ("https://api.example.cn/用户/{id}"), or a '.' and a letter or digit
+// ("/文档.html"), which prose glued after a URI does not hold (with more
+// when the decision needs bytes past the window). It reads at most
+// maxSegment bytes, and only after a host's '/'.
+func (s *Scanner) segmentGoesOn(j int) (bool, outcome) {
+	b := s.buf
+	k, end := j, min(len(b), j+maxSegment)
+	for k < end && b[k] >= utf8.RuneSelf {
+		r, n := utf8.DecodeRune(b[k:])
+		if !noSpaceScript(r) {
+			break
+		}
+		k += n
+	}
+	s.looked += k - j
+	if k+utf8.UTFMax >= len(b) && end == len(b) && !s.final() {
+		return false, more
+	}
+	switch {
+	case k >= len(b):
+		return false, found
+	case b[k] == '/' || b[k] == '?' || b[k] == '#':
+		return true, found
+	}
+	return b[k] == '.' && k+1 < len(b) && isAlnum(rune(b[k+1])), found
+}
+
+// maxSegment bounds the text segmentGoesOn reads.
+const maxSegment = 256
+
 // pastHost returns the index in the URI text t where its host ends, and
 // whether the host is ASCII; -1 when t ends in the host.
 func pastHost(t []byte) (int, bool) {
@@ -159,6 +202,11 @@ func (s *Scanner) runRune(i, j int) (int, outcome) {
 	}
 	if noSpaceScript(r) && s.ranInto(i, j) {
 		return 0, found
+	}
+	if noSpaceScript(r) && b[j-1] == '/' && hostSlash(b[i:j]) {
+		if on, o := s.segmentGoesOn(j); !on {
+			return 0, o
+		}
 	}
 	if unicode.Is(unicode.S, r) && setAgainst(b, i, j, r) {
 		return 0, found

@@ -57,6 +57,10 @@ func TestPause(t *testing.T) {
 		"iri http://例え.テスト/パス\r\n",
 		"wrapped http://a.example/x-\n",
 		"note: no link here\n",
+		"M=https://m.example,b https://e.example/p[Docs] https://e.example/x[2].\n",
+		"https://a.example/u/{user}/k https://a.example/${a b}/y \"http://localhost:%d/\"\n",
+		"// see https://a.example/api-\n",
+		"代码 https://code.example.org/在这里 ## Info:Configure data:x\n",
 	}
 	for _, opts := range []Options{{}, {Abbreviated: true, Relative: true}} {
 		for _, line := range lines {

@@ -45,6 +45,11 @@ func (s *Scanner) quoted(t int64) outcome {
 		return s.fail(q + 1)
 	}
 	u, mapped, warn, err := parseOrMap(b[q+1 : j])
+	if err != nil || mapped != "" {
+		if filled, ok := fillTemplate(b[q+1 : j]); ok {
+			return s.quotedTemplate(q, j, filled, syn)
+		}
+	}
 	if err != nil {
 		return s.fail(q + 1)
 	}
@@ -70,4 +75,15 @@ func (s *Scanner) quotedChar(j int) (int, bool) {
 	}
 	r, n := utf8.DecodeRune(b[j:])
 	return n, delimitedRune(r)
+}
+
+// quotedTemplate reports the template in "..." from b[q+1] to b[j], with
+// its expressions filled in filled, if it is one of a URI of syntax syn.
+func (s *Scanner) quotedTemplate(q, j int, filled []byte, syn syntax) outcome {
+	c := templateCand(s.buf[q+1:j], filled, syn)
+	if c.uri == "" {
+		return s.fail(q + 1)
+	}
+	s.m = Match{URI: c.uri, Ref: c.uri, Style: Template}
+	return s.emit(q+1, j, j+1)
 }

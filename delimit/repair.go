@@ -18,7 +18,8 @@ import (
 //
 //   - '[' and ']' outside the host, when balanced, as parentheses are:
 //     "?ids[]=1", "/page/[1]";
-//   - '{' and '}', balanced the same way: "/path_{more}";
+//   - '{' and '}', balanced the same way, when they hold no template
+//     expression (template.go): "/a{b/c}", "/x{!}";
 //   - '^' inside a URI ("/quote/^GSPC");
 //   - a second '#' ("#a#b"), and a '%' not followed by two hex digits
 //     ("/100%").

@@ -36,6 +36,9 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	if e <= q+1 {
 		return s.drop(ruleEmpty, i, runEnd)
 	}
+	if style == Bare && labelWord(s.buf[q+1:e]) {
+		return s.drop(ruleLabel, i, e)
+	}
 	out, c := s.candidate(i, e, prefix, style, syn)
 	if c.uri == "" && len(s.breaks) > 0 {
 		// The joined reading is no URI ("...ab-\n[1]"): the text before
@@ -44,9 +47,22 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 		out, c = s.candidate(i, e, prefix, style, syn)
 	}
 	if c.uri == "" {
+		if cut := hostCut(s.buf[:e], q); cut > 0 {
+			// "MIRRORS=https://mirror.example.net,backup"
+			for n := len(s.breaks); n > 0 && s.breaks[n-2] >= cut; n -= 2 {
+				s.breaks = s.breaks[:n-2]
+			}
+			e = s.trimRun(q, cut, 0)
+			out, c = s.candidate(i, e, prefix, style, syn)
+		}
+	}
+	if c.uri == "" {
 		return s.drop(c.rule, i, runEnd)
 	}
 	s.m = Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
+	if c.template {
+		s.m.Style = Template
+	}
 	if i > 0 && s.buf[i-1] >= utf8.RuneSelf {
 		if r := invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))); r != 0 {
 			s.m.Warn = addWarning(s.m.Warn, invisibleWarning(r, false))
@@ -57,7 +73,11 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	}
 	if s.m.Joined {
 		s.hyphensInOut(i, len(prefix))
-		s.m.Alt = mapAlt(s.alternative(out), c.mapped)
+		if c.template {
+			s.m.Alt = templateAlt(s.alternative(out), syn)
+		} else {
+			s.m.Alt = mapAlt(s.alternative(out), c.mapped)
+		}
 	}
 	return s.emit(i, e, e)
 }
@@ -67,6 +87,7 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 type runState struct {
 	parens, squares, braces int
 	firstSquare, firstBrace int
+	template                bool // it holds a template expression (template.go)
 }
 
 // scanRun returns the index past the run of URI characters after the
@@ -81,7 +102,7 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 		openedBy = b[i-1]
 	}
 	limit := i + s.max + angleSlack
-	var quotedMail lazyQuoted
+	var prefix lazyPrefix
 	for j = q + 1; ; {
 		j = skipClass(b, j, min(len(b), limit+1), cPlain)
 		if j >= len(b) {
@@ -105,11 +126,14 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 			continue
 		case c == '^':
 		case c == '{' || c == '}' || c == '[' || c == ']':
-			if st.bracket(b, i, j, style) {
-				return j, st, found
+			k, o := s.runBracket(i, j, style, &st)
+			if k < 0 {
+				return j, st, o
 			}
+			j = k
+			continue
 		case class[c]&cURI == 0:
-			k, o := s.joinHyphen(i, j, style, &quotedMail)
+			k, o := s.joinHyphen(i, j, style, &prefix)
 			if k < 0 {
 				return j, st, o
 			}
@@ -134,17 +158,44 @@ func (s *Scanner) scanRun(i, q int, style Style) (j int, st runState, o outcome)
 	}
 }
 
+// runBracket looks at the bracket or brace at b[j], in the run of the
+// URI that starts at b[i]: it returns the index where the run goes on,
+// past a template expression whatever it holds ("${a b}", "%[1]s" in the
+// authority), or -1 when the bracket ends the URI (found), or the
+// decision needs bytes past the window (more).
+func (s *Scanner) runBracket(i, j int, style Style, st *runState) (int, outcome) {
+	b := s.buf
+	switch c := b[j]; {
+	case c == '{' || c == '[' && b[j-1] == '%':
+		if j+maxExpression+3 > len(b) && !s.final() {
+			return -1, more
+		}
+		if e := s.expression(j); e > 0 {
+			st.template = true
+			return e, found
+		}
+	case c == '[':
+		if ends, o := s.labelAt(i, j); ends {
+			return -1, o
+		}
+	}
+	if st.bracket(b, i, j, style) {
+		return -1, found
+	}
+	return j + 1, found
+}
+
 // joinHyphen tells how a run goes on at b[j], a byte that is no URI
 // character, in the URI that starts at b[i]: at the index after a line
 // break that follows a hyphen in a bare URI (recorded in s.breaks), or,
 // with -1, not (found: it ends there; more: the decision needs more
 // bytes).
-func (s *Scanner) joinHyphen(i, j int, style Style, quotedMail *lazyQuoted) (int, outcome) {
+func (s *Scanner) joinHyphen(i, j int, style Style, prefix *lazyPrefix) (int, outcome) {
 	b := s.buf
 	if b[j-1] != '-' || class[b[j]]&cSpace == 0 || style != Bare {
 		return -1, found
 	}
-	k, o := s.hyphenBreak(j, quotedMail.at(s, i))
+	k, o := s.hyphenBreak(j, prefix.at(s, i))
 	if o == more {
 		return -1, more
 	}
@@ -206,18 +257,18 @@ func wordByte(c byte) bool {
 	return c >= utf8.RuneSelf || isAlnum(rune(c))
 }
 
-// lazyQuoted tells whether a line is quoted mail (quotedLine), looked up
-// when first asked: 0 unknown, 1 no, 2 yes.
-type lazyQuoted uint8
+// lazyPrefix is the comment or quote prefix of a line (linePrefix),
+// looked up when first asked.
+type lazyPrefix struct {
+	known  bool
+	prefix []byte
+}
 
-func (l *lazyQuoted) at(s *Scanner, i int) bool {
-	if *l == 0 {
-		*l = 1
-		if s.quotedLine(i) {
-			*l = 2
-		}
+func (l *lazyPrefix) at(s *Scanner, i int) []byte {
+	if !l.known {
+		l.known, l.prefix = true, s.linePrefix(i)
 	}
-	return *l == 2
+	return l.prefix
 }
 
 // trimRun returns the end of the URI whose run of characters after b[q]
@@ -275,10 +326,11 @@ var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, 
 
 // cand is what candidate tells of a candidate's text.
 type cand struct {
-	uri    string // the URI, "" when the text is none
-	mapped bool   // uri is the text mapped (mapText), not the text itself
-	warn   string // warnings, one a line
-	rule   string // why the text is no URI
+	uri      string // the URI, "" when the text is none
+	mapped   bool   // uri is the text mapped (mapText), not the text itself
+	template bool   // uri is a template, as written (template.go)
+	warn     string // warnings, one a line
+	rule     string // why the text is no URI
 }
 
 // ref returns the candidate's text out as written, less a prefix of n
@@ -311,6 +363,11 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 		return out, cand{rule: ruleTooLong}
 	}
 	u, mapped, warn, err := parseOrMap(out)
+	if (err != nil || mapped != "") && style != Abbreviated {
+		if filled, ok := fillTemplate(out); ok {
+			return out, templateCand(out, filled, syn)
+		}
+	}
 	if err != nil {
 		return out, cand{rule: ruleInvalid}
 	}
@@ -331,20 +388,22 @@ func (s *Scanner) candidate(i, e int, prefix string, style Style, syn syntax) ([
 // hyphenBreak looks at the whitespace at b[j], right after a '-' that may
 // have been put there by a typesetter breaking the line (RFC 3986
 // Appendix C). It returns the index where the URI goes on on the next
-// line, or -1 when it does not.
-func (s *Scanner) hyphenBreak(j int, quotedMail bool) (int, outcome) {
+// line, or -1 when it does not. prefix is the comment or quote prefix of
+// the URI's line (linePrefix): when the next line starts with it too, it
+// is no part of the URI, and the rule looks at what follows it.
+func (s *Scanner) hyphenBreak(j int, prefix []byte) (int, outcome) {
 	b := s.buf
 	k := j
 	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
 		k++
 	}
-	if k < len(b) && b[k] != '\n' {
+	if k >= len(b) && !s.final() {
+		return -1, more
+	}
+	if k >= len(b) || b[k] != '\n' {
 		return -1, failed
 	}
-	k++
-	for k < len(b) && k-j < breakSpace && (b[k] == ' ' || b[k] == '\t' || quotedMail && b[k] == '>') {
-		k++
-	}
+	k = skipPrefix(b[:min(len(b), j+breakSpace)], k+1, prefix)
 	// Decide on the first bytes of the next line: enough for a scheme.
 	if k+maxSchemeLen+1 >= len(b) && !s.final() {
 		return -1, more
@@ -359,6 +418,37 @@ func (s *Scanner) hyphenBreak(j int, quotedMail bool) (int, outcome) {
 		}
 	}
 	return k, failed
+}
+
+// hostCut returns the index of the first ',' or ';' in the host of the
+// URI whose scheme ends at the ':' at b[q] and whose text ends at len(b),
+// or -1. RFC 3986 allows them in a reg-name, but no host name holds one
+// (RFC 1123 §2.1), and text separates the items of a list with them
+// ("MIRRORS=https://a.example,https://b.example,backup"): there the URI
+// ends, rather than the whole candidate being dropped. The other
+// sub-delimiters are left alone: in raw mail "http://www=\n" is a
+// quoted-printable soft line break, not the end of a host.
+func hostCut(b []byte, q int) int {
+	if !bytes.HasPrefix(b[q+1:], []byte("//")) {
+		return -1
+	}
+	h := q + 3
+	end := h
+	for end < len(b) && b[end] != '/' && b[end] != '?' && b[end] != '#' {
+		end++
+	}
+	if at := bytes.LastIndexByte(b[h:end], '@'); at >= 0 {
+		h += at + 1
+	}
+	for k := h; k < end; k++ {
+		if b[k] == ',' || b[k] == ';' {
+			if k == h {
+				return -1
+			}
+			return k
+		}
+	}
+	return -1
 }
 
 // inAuthority reports whether the URI text t, cut short, ends in its

@@ -66,6 +66,11 @@ type Scanner struct {
 	m       Match
 	done    bool
 
+	// looked counts the bytes that the rules looking ahead of a run read
+	// (template expressions, labels, line prefixes), which the linear
+	// time tests bound.
+	looked int
+
 	invisible rune                        // an invisible character next to the candidate (iri.go)
 	dropped   func(at int64, rule string) // when set, told of each candidate dropped (dropped.go)
 }

@@ -11,12 +11,14 @@ import (
 type syntax uint8
 
 const (
-	anyPart     syntax = iota // something, anything
-	needHost                  // "//" and a non-empty, valid host
-	needSlashes               // "//", the host may be empty
-	needSlash                 // a hier-part that starts with "/"
-	needAddress               // mail addresses or header fields (mailto, RFC 6068 §2)
-	needPhone                 // a global number, or a local one with its context (RFC 3966 §3)
+	anyPart       syntax = iota // something, anything
+	needHost                    // "//" and a non-empty, valid host
+	needSlashes                 // "//", the host may be empty
+	needSlash                   // a hier-part that starts with "/"
+	needAddress                 // mail addresses or header fields (mailto, RFC 6068 §2)
+	needPhone                   // a global number, or a local one with its context (RFC 3966 §3)
+	needComma                   // a ',' in what follows the ':' (data: RFC 2397 §3, geo: RFC 5870 §3.3)
+	needNamespace               // a namespace, '/' and an identifier (info: RFC 4452 §3)
 )
 
 //go:generate go run gen_schemes.go
@@ -129,8 +131,24 @@ func schemeRule(u uri.URI, syn syntax) (ok, underscore bool) {
 		return mailtoOK(u), false
 	case needPhone:
 		return phoneOK(u.Path), false
+	case needComma:
+		return strings.Contains(u.Path, ","), false
+	case needNamespace:
+		return strings.IndexByte(u.Path, '/') > 0, false
 	}
 	return true, hasUnderscore(u.Host)
+}
+
+// delimitedSyntax returns what the syntax syn requires of a URI in
+// <...>, whose delimiters say that it is one: the words that prose makes
+// of data: and info: ("Info:Configure", "info:label") need a ',' or a
+// namespace in running text only, and "<info:gcc>", GNOME's info pages
+// (uri(7)), stays a URI.
+func delimitedSyntax(syn syntax) syntax {
+	if syn == needComma || syn == needNamespace {
+		return anyPart
+	}
+	return syn
 }
 
 // phoneOK reports whether the path of a tel, fax or modem URI is a

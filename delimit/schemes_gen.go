@@ -97,7 +97,7 @@ var schemeTable = [schemeMask + 1]schemeEntry{
 	0x177: {"afs", anyPart},                            // Provisional
 	0x17b: {"bolo", anyPart},                           // Provisional
 	0x17f: {"ms-infopath", anyPart},                    // Provisional
-	0x182: {"geo", anyPart},                            // Permanent
+	0x182: {"geo", needComma},                          // Permanent
 	0x184: {"udp", anyPart},                            // Provisional
 	0x18a: {"view-source", anyPart},                    // Provisional
 	0x18c: {"reload", anyPart},                         // Permanent
@@ -181,7 +181,7 @@ var schemeTable = [schemeMask + 1]schemeEntry{
 	0x29d: {"ms-secondary-screen-setup", anyPart},      // Provisional
 	0x2a0: {"nih", anyPart},                            // Permanent
 	0x2a1: {"example", anyPart},                        // Permanent
-	0x2a5: {"data", anyPart},                           // Permanent
+	0x2a5: {"data", needComma},                         // Permanent
 	0x2a6: {"rediss", needHost},                        // Provisional
 	0x2ad: {"ymsgr", anyPart},                          // Provisional
 	0x2b2: {"platform", anyPart},                       // Provisional
@@ -203,7 +203,7 @@ var schemeTable = [schemeMask + 1]schemeEntry{
 	0x2fb: {"iotdisco", anyPart},                       // Provisional
 	0x2fd: {"acr", anyPart},                            // Provisional
 	0x2fe: {"telnet", needHost},                        // Permanent
-	0x305: {"info", anyPart},                           // Permanent
+	0x305: {"info", needNamespace},                     // Permanent
 	0x30a: {"afp", needHost},                           // Provisional
 	0x30c: {"ms-settings-nfctransactions", anyPart},    // Provisional
 	0x30d: {"cvs", anyPart},                            // Provisional

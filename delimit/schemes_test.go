@@ -29,7 +29,7 @@ func registered(t *testing.T) map[string]syntax {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[string]syntax{"host": needHost, "slashes": needSlashes, "slash": needSlash, "address": needAddress, "phone": needPhone}
+	kinds := map[string]syntax{"host": needHost, "slashes": needSlashes, "slash": needSlash, "address": needAddress, "phone": needPhone, "comma": needComma, "namespace": needNamespace}
 	for line := range strings.Lines(string(text)) {
 		if f := strings.Fields(line); len(f) >= 2 && f[0][0] != '#' {
 			want[f[0]] = kinds[f[1]]

@@ -39,6 +39,9 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		l.Warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], l.Warnings...)
 	}
 
+	if l.Style == StyleTemplate {
+		return s.emitTemplate(l, text, yield)
+	}
 	var ref uri.URI
 	var err error
 	parsed := text // what ref was parsed from: ref.String(), built already
@@ -99,6 +102,19 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 		key = u.Normalize().String()
 	}
 	return s.yieldUnique(l, key, yield)
+}
+
+// emitTemplate yields l, a URI template that delimit found: a template
+// is no URI, and a URI made of it by percent-encoding its braces names a
+// resource no one meant, so it is reported as written, unresolved and not
+// normalized, for the Schemes filter its scheme.
+func (s *source) emitTemplate(l Link, text string, yield func(Link, error) bool) bool {
+	scheme, _, _ := strings.Cut(text, ":")
+	if len(s.opts.Schemes) > 0 && !hasScheme(s.opts.Schemes, scheme) {
+		return true
+	}
+	l.URI = text
+	return s.yieldUnique(l, l.URI, yield)
 }
 
 // resolve resolves ref against the base in force (base.Base.Resolve),

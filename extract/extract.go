@@ -57,7 +57,7 @@ type Link struct {
 	Line         int         `json:"line"`                   // 1-based line of Offset
 	Column       int         `json:"column"`                 // 1-based byte column of Offset
 	Offset       int64       `json:"offset"`                 // byte offset of the reference in the input as stored (for mail, of its encoded form: see scanMail)
-	Style        Style       `json:"style"`                  // angle, angle-url, quoted, bare, abbreviated, html
+	Style        Style       `json:"style"`                  // angle, angle-url, quoted, bare, abbreviated, template, html
 	Context      Context     `json:"context"`                // text, html, html-text, css, header, ...
 	Tag          string      `json:"tag,omitempty"`          // HTML element
 	Attr         string      `json:"attr,omitempty"`         // HTML attribute

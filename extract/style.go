@@ -11,6 +11,7 @@ const (
 	StyleAngleURL    Style = "angle-url"   // <URL:http://a.example/>
 	StyleQuoted      Style = "quoted"      // "http://a.example/"
 	StyleAbbreviated Style = "abbreviated" // www.a.example, a scheme added
+	StyleTemplate    Style = "template"    // https://a.example/users/{user}: a URI template (RFC 6570) or a URI with placeholders, as written
 	StyleHTML        Style = "html"        // an HTML attribute value or a CSS url()
 	StyleMarkup      Style = "markup"      // a link destination of Markdown, AsciiDoc or reStructuredText
 )
