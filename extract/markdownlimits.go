@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -105,15 +104,21 @@ func isBlankLine(l []byte) bool { return len(bytes.TrimLeft(l, " \t\r")) == 0 }
 // markdownMaxParens or markdownMaxOpen.
 func markdownOpen(line []byte, open [2]int) [2]int {
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if c == '\\' {
+		switch line[i] {
+		case '\\':
 			i++
-		} else if k := strings.IndexByte("([", c); k >= 0 {
-			if open[k]++; open[k] > [2]int{markdownMaxParens, markdownMaxOpen}[k] {
+		case '(':
+			if open[0]++; open[0] > markdownMaxParens {
 				return [2]int{-1, 0}
 			}
-		} else if k := strings.IndexByte(")]", c); k >= 0 {
-			open[k] = max(open[k]-1, 0)
+		case '[':
+			if open[1]++; open[1] > markdownMaxOpen {
+				return [2]int{-1, 0}
+			}
+		case ')':
+			open[0] = max(open[0]-1, 0)
+		case ']':
+			open[1] = max(open[1]-1, 0)
 		}
 	}
 	return open
