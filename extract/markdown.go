@@ -83,7 +83,8 @@ func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		parsed = markdownSource(buf, regions)
 	}
 	doc := markdown.Parse(gtext.NewReader(parsed))
-	m := &mdScan{docScan: newDocScan(parsed, src, yield, ContextMarkdownText), orig: buf, regions: regions}
+	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText), orig: buf, regions: regions}
+	m.buf = parsed // the lines are those of buf: a cut run of blank lines has one line feed less
 	ok := true
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		var st ast.WalkStatus

@@ -186,3 +186,18 @@ func drainMarkdown(in string) {
 	for range Links(strings.NewReader(in), Options{Type: Markdown}) {
 	}
 }
+
+// TestMarkdownCutLines checks that the lines and columns of links after a
+// run of blank lines cut in deep lists are those of the file.
+func TestMarkdownCutLines(t *testing.T) {
+	in := strings.Repeat("- ", markdownMaxDepth) + "a\n" + strings.Repeat("\n", 40) + "x [a](b)\n"
+	n := 0
+	for l, err := range Links(strings.NewReader(in), Options{Type: Markdown}) {
+		if n++; err != nil || l.Ref != "b" || l.Line != 42 || l.Column != 7 {
+			t.Errorf("link %q at %d:%d, error %v; want b at 42:7 (its destination)", l.Ref, l.Line, l.Column, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d links, want one", n)
+	}
+}
