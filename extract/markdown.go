@@ -4,17 +4,47 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // markdown parses CommonMark with the GitHub Flavored Markdown extensions
-// (tables, strikethrough, task lists, autolinks); a goldmark parser may be
-// shared by goroutines.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+// (tables, strikethrough, task lists, autolinks), under the limits of
+// markdownlimits.go; a goldmark parser may be shared by goroutines.
+// GFM's table AST transformer, which takes time quadratic in the number
+// of cells with an escaped "|" in a code span, is left out: code reads
+// those itself.
+var markdown = parser.NewParser(
+	parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
+	parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
+		util.Prioritized(extension.NewStrikethroughParser(), 500),
+		util.Prioritized(extension.NewLinkifyParser(), 999),
+		util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
+	parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
+		util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
+)
+
+// markdownLimited returns ps with the parsers that need a limit wrapped
+// in it.
+func markdownLimited(ps []util.PrioritizedValue) []util.PrioritizedValue {
+	for i, p := range ps {
+		switch v := p.Value.(type) {
+		case parser.BlockParser:
+			if k := v.Trigger(); bytes.IndexByte(k, '>') >= 0 || bytes.IndexByte(k, '-') >= 0 && bytes.IndexByte(k, '1') >= 0 {
+				ps[i].Value = mdDepthLimit{v} // block quotes, lists
+			}
+		case parser.InlineParser:
+			if k := v.Trigger(); bytes.IndexByte(k, '*') >= 0 || bytes.IndexByte(k, '~') >= 0 {
+				ps[i].Value = mdDelimLimit{v} // emphasis, strikethrough
+			}
+		}
+	}
+	return ps
+}
 
 // scanMarkdown is the contentScanner of Markdown (CommonMark 0.31 and
 // GFM, as goldmark parses them). It yields, in document order:
@@ -41,19 +71,23 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 // A destination is reported as written (Ref) and read as the HTML a
 // renderer makes of it (backslash escapes and entities resolved, spaces
 // and non-ASCII characters percent-encoded), resolved against the file's
-// base. Offsets, lines and columns are those of the source file. A file
-// nested too deep for goldmark to read in linear time is an error for the
-// file (see markdownTooDeep).
+// base. Offsets, lines and columns are those of the source file. A
+// paragraph that goldmark cannot read in linear time (see
+// markdownRegions) is read as text, its bare URIs found, with an error
+// for it.
 func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readDocument(r)
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	if err := markdownTooDeepError(buf, src); err != nil {
-		return yield(Link{}, err)
+	regions := markdownRegions(buf)
+	parsed := buf
+	if len(buf) > 0 {
+		parsed = markdownSource(buf, regions)
 	}
-	doc := markdown.Parser().Parse(gtext.NewReader(buf))
-	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText)}
+	doc := markdown.Parse(gtext.NewReader(parsed))
+	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText), orig: buf, regions: regions}
+	m.buf = parsed // the lines are those of buf: a cut run of blank lines has one line feed less
 	ok := true
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		var st ast.WalkStatus
@@ -63,18 +97,39 @@ func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		}
 		return st, nil
 	})
-	return ok && m.flush()
+	return ok && m.flush() && m.textRegions(len(buf))
 }
 
 // mdScan is the state of scanMarkdown's walk.
 type mdScan struct {
 	docScan
-	label int // depth of link labels the walk is in: their text is not prose
+	label   int        // depth of link labels the walk is in: their text is not prose
+	cell    int        // depth of table cells the walk is in
+	orig    []byte     // the source, where docScan.buf has regions blanked
+	regions []mdRegion // the regions not yet read as text
+}
+
+// textRegions reads as text the regions that start before off, each
+// after its error.
+func (m *mdScan) textRegions(off int) bool {
+	for len(m.regions) > 0 && m.regions[0].start < off {
+		r := m.regions[0]
+		m.regions = m.regions[1:]
+		if !m.flush() || !m.yield(Link{}, markdownRegionError(r, m.src)) {
+			return false
+		}
+		m.prose.add(m.orig[r.start:r.end], r.start)
+		if !m.flush() {
+			return false
+		}
+	}
+	return true
 }
 
 // node handles one node of the walk.
 func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	_, link := n.(*ast.Link)
+	_, cell := n.(*east.TableCell)
 	if n.Type() == ast.TypeBlock || link && !entering {
 		if !m.flush() {
 			return ast.WalkStop, false
@@ -83,11 +138,20 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	if n.Type() == ast.TypeBlock {
 		m.shows = nil // a raw <a> left open ends with its paragraph
 	}
+	if entering && len(m.regions) > 0 && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
+		return ast.WalkStop, false
+	}
 	if !entering {
 		if link {
 			m.label--
 		}
+		if cell {
+			m.cell--
+		}
 		return ast.WalkContinue, true
+	}
+	if cell {
+		m.cell++
 	}
 	switch n := n.(type) {
 	case *ast.Text:
@@ -211,11 +275,25 @@ func (m *mdScan) code(n ast.Node) bool {
 	} else {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			if t, ok := c.(*ast.Text); ok {
-				segs = append(segs, t.Segment)
+				segs = m.appendCode(segs, t.Segment)
 			}
 		}
 	}
 	return m.delimited(m.piecesOf(segs), ContextMarkdownCode)
+}
+
+// appendCode appends the segment s of a code span to segs: in a table
+// cell, without the "\\" of each "\\|" (GFM §4.10).
+func (m *mdScan) appendCode(segs []gtext.Segment, s gtext.Segment) []gtext.Segment {
+	for m.cell > 0 {
+		i := bytes.Index(s.Value(m.buf), []byte(`\|`))
+		if i < 0 {
+			break
+		}
+		segs = append(segs, s.WithStop(s.Start+i))
+		s = s.WithStart(s.Start + i + 1)
+	}
+	return append(segs, s)
 }
 
 // textOf returns the text of a link's label or an image's description.

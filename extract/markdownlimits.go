@@ -4,68 +4,186 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
 )
 
-// The limits of markdownTooDeep. goldmark takes time quadratic in the
-// depth of containers opened on one line (block quotes and list items,
-// CommonMark 0.31 §5) and in the number of parentheses left open in a
-// paragraph after link openers (§6.3: link destinations; cmark stops at
-// 32 levels, goldmark does not): a 600 KB file took 27 s. Brackets
-// nested in a paragraph (§6.3: link text) take it 2 KB of memory each.
-// Link reference definitions one after the other (§4.7) take it time
-// quadratic in their number: 100000 took 46 s. Real documents stay far
-// below these limits.
+// The limits under which goldmark reads Markdown in linear time, with
+// memory a bounded multiple of the input. Past them goldmark takes time
+// or memory quadratic in the input, and real documents stay far below
+// them:
+//
+//   - each line costs goldmark a step and 24 bytes per open container
+//     (block quotes and list items, CommonMark 0.31 §5), and a line
+//     opening them one after the other costs the square of their
+//     number: deeper containers are not opened (their markers are read
+//     as text), and a run of blank lines, which keeps every list open at
+//     a cost of one byte a line, is cut once its lines times the lists
+//     it may keep open pass markdownBlankCost: a line of one "\" at the
+//     margin, in place of one of them, closes them all;
+//   - each emphasis or strikethrough closer (§6.2) looks back at every
+//     delimiter before it in its block: past markdownMaxDelims in a
+//     block the rest are read as text;
+//   - a table (GFM §4.10) is filled out to its number of columns in
+//     every row: one whose cells would outnumber the bytes of its
+//     paragraph (plus markdownTableSlack) is read as a paragraph;
+//   - a link destination (§6.3) left open is read again from each link
+//     opener after it, each "]" copies the text back to the "[" it
+//     closes (up to 999 bytes), and link reference definitions one
+//     after the other (§4.7) take time quadratic in their number: a
+//     paragraph past markdownMaxParens, markdownMaxOpen or
+//     markdownMaxDefs is read as text (see markdownRegions).
 const (
-	markdownMaxDepth  = 100  // containers opened on one line
-	markdownMaxParens = 1000 // parentheses, or brackets, open in one paragraph
-	markdownMaxDefs   = 5000 // lines that start with "[" in one paragraph
+	markdownMaxDepth   = 10   // block quotes and list items, one in the other
+	markdownBlankCost  = 16   // blank lines in a row times the lists they keep open
+	markdownMaxDelims  = 128  // emphasis and strikethrough delimiters in a block
+	markdownTableSlack = 4096 // table cells beyond one a byte
+	markdownMaxParens  = 1000 // parentheses open in one paragraph
+	markdownMaxOpen    = 32   // brackets open in one paragraph
+	markdownMaxDefs    = 5000 // lines that start with "[" in one paragraph
 )
 
-// ErrMarkdownTooDeep is wrapped by the error for a Markdown file nested
-// past the limits the parser bears in linear time.
-var ErrMarkdownTooDeep = errors.New("markdown nested too deep (more than 100 block quotes or list items on a line, 1000 open parentheses or brackets, or 5000 lines that start with a bracket, in a paragraph)")
+// ErrMarkdownTooDeep is wrapped by the error for a paragraph of a
+// Markdown file that goldmark cannot read in linear time: it is read as
+// text, its bare URIs found.
+var ErrMarkdownTooDeep = errors.New("markdown nested too deep (more than 1000 open parentheses, 32 open brackets, or 5000 lines that start with a bracket, in a paragraph): read as text")
 
-// markdownTooDeep returns an error, naming the line and its offset, if
-// buf passes the limits, nil if not. It looks at the text only: a line
-// of block quote and list markers, and the parentheses and brackets not
-// escaped and the lines that start with "[", of text runs between blank
-// lines (a paragraph or more).
-func markdownTooDeep(buf []byte) (line int, off int, err error) {
+// mdRegion is a paragraph of a Markdown file read as text: its bytes,
+// and its first line.
+type mdRegion struct{ start, end, line int }
+
+// markdownRegions returns the paragraphs (runs of lines that are not
+// blank) of buf that pass markdownMaxParens or markdownMaxDefs: the
+// parentheses and brackets not escaped and left open, and the lines that
+// start with "[".
+func markdownRegions(buf []byte) []mdRegion {
+	var regions []mdRegion
 	var open [2]int // parentheses, brackets
-	defs := 0
-	line = 1
-	for off < len(buf) {
-		end := bytes.IndexByte(buf[off:], '\n')
-		if end < 0 {
-			end = len(buf)
-		} else {
-			end += off
-		}
+	defs, line, start, startLine := 0, 1, 0, 1
+	for off := 0; off < len(buf); line++ {
+		end := lineEnd(buf, off)
 		l := buf[off:end]
-		if len(bytes.TrimLeft(l, " \t\r")) == 0 {
-			open, defs = [2]int{}, 0
+		if isBlankLine(l) {
+			open, defs, start, startLine = [2]int{}, 0, end+1, line+1
+		} else {
+			if t := bytes.TrimLeft(l, " "); len(l)-len(t) <= 3 && len(t) > 0 && t[0] == '[' {
+				defs++
+			}
+			if open = markdownOpen(l, open); open[0] < 0 || defs > markdownMaxDefs {
+				for end < len(buf) && !isBlankLine(buf[end+1:lineEnd(buf, end+1)]) {
+					end, line = lineEnd(buf, end+1), line+1
+				}
+				regions = append(regions, mdRegion{start, min(end+1, len(buf)), startLine})
+				open, defs, start, startLine = [2]int{}, 0, end+1, line+1
+			}
 		}
-		if t := bytes.TrimLeft(l, " "); len(l)-len(t) <= 3 && len(t) > 0 && t[0] == '[' {
-			defs++
-		}
-		if markdownContainers(l) > markdownMaxDepth {
-			return line, off, ErrMarkdownTooDeep
-		}
-		if open = markdownOpen(l, open); open[0] < 0 || defs > markdownMaxDefs {
-			return line, off, ErrMarkdownTooDeep
-		}
-		off, line = end+1, line+1
+		off = end + 1
 	}
-	return 0, 0, nil
+	return regions
+}
+
+// lineEnd returns the offset of the line feed that ends the line at off,
+// len(buf) if none does.
+func lineEnd(buf []byte, off int) int {
+	if off >= len(buf) {
+		return len(buf)
+	}
+	if i := bytes.IndexByte(buf[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(buf)
+}
+
+// isBlankLine reports whether l holds only white space.
+func isBlankLine(l []byte) bool { return len(bytes.TrimLeft(l, " \t\r")) == 0 }
+
+// markdownOpen returns the counts of open parentheses and brackets after
+// line, open of them before it; -1 as the first once they pass
+// markdownMaxParens or markdownMaxOpen.
+func markdownOpen(line []byte, open [2]int) [2]int {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '(':
+			if open[0]++; open[0] > markdownMaxParens {
+				return [2]int{-1, 0}
+			}
+		case '[':
+			if open[1]++; open[1] > markdownMaxOpen {
+				return [2]int{-1, 0}
+			}
+		case ')':
+			open[0] = max(open[0]-1, 0)
+		case ']':
+			open[1] = max(open[1]-1, 0)
+		}
+	}
+	return open
+}
+
+// markdownSource returns what goldmark is given to read of buf: buf
+// itself, or a copy of the same length and the same lines with the
+// regions blanked and the runs of blank lines that would keep lists open
+// too long cut (see markdownCut). The copy is made only if needed.
+func markdownSource(buf []byte, regions []mdRegion) []byte {
+	out := buf
+	own := func() {
+		if &out[0] == &buf[0] {
+			out = bytes.Clone(buf)
+		}
+	}
+	for _, r := range regions {
+		own()
+		for i := r.start; i < r.end; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
+	depth, run := 0, 0
+	for off := 0; off < len(out); {
+		end := lineEnd(out, off)
+		l := out[off:end]
+		switch {
+		case !isBlankLine(l) && run > 0:
+			depth, run = markdownDepth(l), 0
+		case !isBlankLine(l):
+			depth = max(depth, markdownDepth(l)) // maybe a lazy continuation line
+		case depth > 0 && run+1 > markdownBlankCost/depth && (len(l) > 0 || end+1 < len(out) && out[end+1] == '\n'):
+			own()
+			out[off] = '\\' // an empty line is merged with the next, empty one
+			depth, run = 0, 0
+		default:
+			run++
+		}
+		off = end + 1
+	}
+	return out
+}
+
+// markdownDepth returns at most how many lists and block quotes a line
+// that is not blank can be in after it, markdownMaxDepth at most: every
+// list item its indentation leaves room for (two columns each), and
+// those its markers open.
+func markdownDepth(line []byte) int {
+	col, i := 0, 0
+	for ; i < len(line) && (line[i] == ' ' || line[i] == '\t'); i++ {
+		if col++; line[i] == '\t' {
+			col += 3 - (col-1)%4
+		}
+	}
+	return min(col/2+markdownContainers(line[i:]), markdownMaxDepth)
 }
 
 // markdownContainers returns how many block quote markers and list
 // markers (§5.1, §5.2: -, + or * or up to 9 digits and . or ), then white
-// space) open line, one after the other.
+// space) open line, one after the other, markdownMaxDepth at most.
 func markdownContainers(line []byte) int {
 	n := 0
-	for i := 0; ; n++ {
+	for i := 0; n < markdownMaxDepth; n++ {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
@@ -88,33 +206,87 @@ func markdownContainers(line []byte) int {
 		}
 		i = j + 1
 	}
+	return n
 }
 
-// markdownOpen returns the counts of open parentheses and brackets after
-// line, open of them before it; -1 as the first once either passes
-// markdownMaxParens.
-func markdownOpen(line []byte, open [2]int) [2]int {
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if c == '\\' {
-			i++
-		} else if k := strings.IndexByte("([", c); k >= 0 {
-			if open[k]++; open[k] > markdownMaxParens {
-				return [2]int{-1, 0}
-			}
-		} else if k := strings.IndexByte(")]", c); k >= 0 {
-			open[k] = max(open[k]-1, 0)
-		}
+// markdownRegionError returns the error for the region r of the file of
+// src.
+func markdownRegionError(r mdRegion, src *source) error {
+	return &Error{File: src.name, Message: src.message, Part: src.part, Offset: int64(r.start), Err: fmt.Errorf("line %d: %w", r.line, ErrMarkdownTooDeep)}
+}
+
+// mdKey is the key of the parser context's delimiter count.
+var mdKey = parser.NewContextKey()
+
+// mdDelims counts the delimiters of a block.
+type mdDelims struct {
+	block ast.Node
+	n     int
+	work  int // delimiters before each one in its block: what closers look back at
+}
+
+// mdDelimLimit is an emphasis or strikethrough parser that reads the
+// delimiters of a block past markdownMaxDelims as text.
+type mdDelimLimit struct{ parser.InlineParser }
+
+func (p mdDelimLimit) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
+	d, _ := pc.Get(mdKey).(*mdDelims)
+	if d == nil {
+		d = &mdDelims{}
+		pc.Set(mdKey, d)
 	}
-	return open
-}
-
-// markdownTooDeepError returns the error for the file of src if buf
-// passes the limits, nil if not.
-func markdownTooDeepError(buf []byte, src *source) error {
-	line, off, err := markdownTooDeep(buf)
-	if err == nil {
+	if d.block != parent {
+		d.block, d.n = parent, 0
+	}
+	if d.n >= markdownMaxDelims {
 		return nil
 	}
-	return &Error{File: src.name, Message: src.message, Part: src.part, Offset: int64(off), Err: fmt.Errorf("line %d: %w", line, err)}
+	n := p.InlineParser.Parse(parent, block, pc)
+	if n != nil {
+		d.work += d.n
+		d.n++
+	}
+	return n
+}
+
+// mdDepthLimit is a block quote or list parser that opens no container
+// markdownMaxDepth deep: the line is read as the block it is in reads
+// it.
+type mdDepthLimit struct{ parser.BlockParser }
+
+func (p mdDepthLimit) Open(parent ast.Node, reader gtext.Reader, pc parser.Context) (ast.Node, parser.State) {
+	d := 0
+	for n := parent; n != nil && d < markdownMaxDepth; n = n.Parent() {
+		switch n.Kind() {
+		case ast.KindListItem, ast.KindBlockquote:
+			d++
+		}
+	}
+	if d >= markdownMaxDepth {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+// mdTableLimit is GFM's table transformer, which leaves a paragraph a
+// paragraph when the table's cells would outnumber its bytes by more
+// than markdownTableSlack: rows short of cells are filled out to the
+// number of columns.
+type mdTableLimit struct{ parser.ParagraphTransformer }
+
+func (t mdTableLimit) Transform(node *ast.Paragraph, reader gtext.Reader, pc parser.Context) {
+	lines, src := node.Lines(), reader.Source()
+	size, cols := 0, 0
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		l := seg.Value(src)
+		size += len(l)
+		if bytes.IndexByte(l, '-') >= 0 && len(bytes.Trim(l, "|-: \t\r\n")) == 0 {
+			cols = max(cols, bytes.Count(l, []byte{'|'})+1)
+		}
+	}
+	if cols*lines.Len() > size+markdownTableSlack {
+		return
+	}
+	t.ParagraphTransformer.Transform(node, reader, pc)
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,7 @@ func FuzzMarkup(f *testing.F) {
 		"+------+------+\n| `a <ht | x@y.example |\n| tps:// |      |\n|      | http |\n| | ://a/b |\n+------+------+\n",
 		":u: http://a/\n\n{u}[x] {u}/b[y] link:{u}[z] k@l.example\n",
 		"<a href=\"http://a/\">http://a/</a> [r][] <a>x</a>\n\n[r]: http://b/\n",
+		"- - - - - - - - - - - - [a](b)\n\n\n\n\n  http://c/ " + strings.Repeat("[", 40) + "\n|a|b|\n|-|-|\n`\\|` *a_ ~b\n",
 	} {
 		f.Add(s)
 	}
@@ -23,8 +25,11 @@ func FuzzMarkup(f *testing.F) {
 		lines := newLineIndex([]byte(s))
 		for _, typ := range []Type{Markdown, AsciiDoc, RST} {
 			for l, err := range Links(strings.NewReader(s), Options{Type: typ, Code: len(s)%2 == 0, Uses: len(s)%3 == 0}) {
-				if err != nil {
+				if err != nil && !errors.Is(err, ErrMarkdownTooDeep) {
 					t.Fatalf("%v: %v", typ, err)
+				}
+				if err != nil {
+					continue // a paragraph read as text, its URIs still checked
 				}
 				if l.Offset < 0 || l.Offset > int64(len(s)) {
 					t.Fatalf("%v: offset %d out of %d bytes", typ, l.Offset, len(s))

@@ -160,8 +160,8 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[s
 			}
 		}
 	})
-	if !ok {
-		return !z.stop // the rest of the part is not read
+	if !ok && z.stop {
+		return false // the rest of the part is not read: what was is kept
 	}
 	yield := z.yield
 	if len(p.linked) > 0 {
@@ -431,8 +431,8 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 			}
 		}
 	})
-	if !ok {
-		return !z.stop
+	if !ok && z.stop {
+		return false // the rest of the part is not read: what was is kept
 	}
 	return t.emitIn(src, inner, f.Name, ContextOfficeText, z.yield)
 }

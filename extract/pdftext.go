@@ -349,7 +349,7 @@ func joinWrapped(text []byte, lines []pdfLine) []byte {
 			uri = false // a word of its own
 		}
 		uri = uri || bytes.Contains(word, []byte("://")) || bytes.HasPrefix(word, []byte("www."))
-		next := text[lines[i+1].start:lineEnd(text, lines, i+1)]
+		next := text[lines[i+1].start:pdfLineEnd(text, lines, i+1)]
 		joined = uri && abs(lines[i+1].y-lines[i].y) <= pitch*1.3 && wrapsURI(word, next)
 		if joined {
 			end := lines[i+1].start - 1 // the line feed
@@ -363,8 +363,8 @@ func joinWrapped(text []byte, lines []pdfLine) []byte {
 	return append(out, text[last:]...)
 }
 
-// lineEnd returns the end of line i of text, before its line feed.
-func lineEnd(text []byte, lines []pdfLine, i int) int {
+// pdfLineEnd returns the end of line i of text, before its line feed.
+func pdfLineEnd(text []byte, lines []pdfLine, i int) int {
 	if i+1 < len(lines) {
 		return lines[i+1].start - 1
 	}
