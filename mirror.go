@@ -20,7 +20,8 @@ import (
 // '?' ("search?q=a b"), and with wget -E ".html" added to a page whose
 // name does not end in it. "urix rewrite --mirror DIR" makes each link
 // whose URI maps to a file that exists there a relative path to it, as
-// wget -k does, and every other link absolute.
+// wget -k does, and every other link absolute. A symbolic link in DIR is
+// not followed: what is under it is not in the mirror (see isFile).
 type mirror struct {
 	dir    string // absolute
 	scheme string // the scheme of the pages' own URIs: the layout does not keep it
@@ -116,12 +117,32 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 			if !strings.HasPrefix(f, m.dir+string(filepath.Separator)) {
 				continue // dot-segments cannot climb out: Resolve removed them
 			}
-			if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+			if m.isFile(f) {
 				return f, true
 			}
 		}
 	}
 	return "", false
+}
+
+// isFile reports whether f, a path in the mirror directory, names a
+// regular file there through directories: each name of its path from
+// the mirror directory down is looked up with Lstat, and a symbolic link
+// is neither a directory nor a file, whatever it points to. wget saves
+// none; one put in the tree, to a place inside it or out of it, would
+// make the map of links to files depend on where it leads
+// ("DIR/h.example/ln -> /outside" made a link "../ln/victim.html").
+func (m *mirror) isFile(f string) bool {
+	names := strings.Split(f[len(m.dir)+1:], string(filepath.Separator))
+	p := m.dir
+	for i, name := range names {
+		p += string(filepath.Separator) + name
+		fi, err := os.Lstat(p)
+		if err != nil || i < len(names)-1 && !fi.IsDir() || i == len(names)-1 && !fi.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
 }
 
 // decodePath decodes the percent-encodings of a path as wget does for

@@ -316,3 +316,53 @@ func TestMirrorFile(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorSymlink: a symbolic link in the mirror directory is neither a
+// directory nor a file there, whatever it points to, out of the mirror or
+// into it: the links whose URIs map through one stay absolute. Before, a
+// link to ln/victim.html, ln pointing outside, became "../ln/victim.html".
+func TestMirrorSymlink(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"outside/victim.html", "m/h.example/real/page.html", "m/h.example/index.html", "m2/o.example/x.html"} {
+		f := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{
+		"m/h.example/ln":        "../../outside",               // a directory outside
+		"m/h.example/out.html":  "../../outside/victim.html",   // a file outside
+		"m/h.example/inside":    "real",                        // a directory inside
+		"m/h.example/same.html": "real/page.html",              // a file inside
+		"m/o.example":           "../m2/o.example",             // a host directory
+		"m/h.example/dangling":  filepath.Join(root, "absent"), // nowhere
+	} {
+		if err := os.Symlink(filepath.FromSlash(to), filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	m, err := newMirror(filepath.Join(root, "m"), "http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(root, "m", "h.example", "index.html")
+	tests := []struct{ uri, want string }{
+		{"http://h.example/real/page.html", "real/page.html"},
+		{"http://h.example/", "index.html"},
+		{"http://h.example/ln/victim.html", "http://h.example/ln/victim.html"},
+		{"http://h.example/out.html", "http://h.example/out.html"},
+		{"http://h.example/inside/page.html", "http://h.example/inside/page.html"},
+		{"http://h.example/same.html", "http://h.example/same.html"},
+		{"http://o.example/x.html", "http://o.example/x.html"},
+		{"http://h.example/dangling", "http://h.example/dangling"},
+	}
+	for _, tt := range tests {
+		got, ok := m.value(page, extract.Link{URI: tt.uri})
+		if !ok || got != tt.want {
+			t.Errorf("value(%s) = %q, %v; want %q", tt.uri, got, ok, tt.want)
+		}
+	}
+}

@@ -28,7 +28,9 @@ var (
 	// ErrWARC is wrapped by the *Error about a WARC record that is
 	// malformed or cut short (ISO 28500:2017 §4: a version line "WARC/1.x",
 	// header fields, a Content-Length and that many bytes, two CRLF);
-	// the scan goes on with the next record found after its start.
+	// the scan goes on with the next record found in it or after it. The
+	// records tried until one is read are one damaged region, one *Error
+	// at the region's start, given when it ends (see warcScanner.damaged).
 	ErrWARC = errors.New("malformed WARC record")
 	// ErrRecordTooLarge is wrapped by the *Error about a record over
 	// MaxRecordSize bytes, before or after decoding.
@@ -46,6 +48,11 @@ var errLineTooLong = errors.New("header line too long")
 // maxWARCHeader bounds a WARC record's header section, and an HTTP one.
 const maxWARCHeader = 1 << 20
 
+// maxVersionLine bounds the version line of a WARC record ("WARC/1.1"),
+// so that a record tried at a "WARC/1." in the middle of a long line
+// costs no more than this.
+const maxVersionLine = 32
+
 // warcRecord is one record: its header fields (names in canonical form as
 // textproto gives them: "Warc-Type") and its block.
 type warcRecord struct {
@@ -55,7 +62,13 @@ type warcRecord struct {
 	header    map[string]string
 	block     []byte // nil when the record is not read
 	blockSize int64
-	digestErr error // the block does not hash to its WARC-Block-Digest
+	err       error // of a record read whole: too large, or not the block its WARC-Block-Digest says
+	// resume is where, in the window it is read from, the next record is
+	// searched for when this one is malformed: the line of its header
+	// section where it went wrong, else its block, where the next one may
+	// start (this one cut short), but not before, where the search would
+	// try again what was read as this record's, in quadratic time.
+	resume int64
 }
 
 // get returns the value of the header field name (lower-case, as the
@@ -65,9 +78,11 @@ func (r *warcRecord) get(name string) string { return r.header[name] }
 // warcScanner reads the records of a WARC file (ISO 28500:2017, WARC 1.0
 // and 1.1) and scans those asked for.
 type warcScanner struct {
-	src   *source
-	yield func(Link, error) bool
-	types map[string]bool // the record types read
+	src    *source
+	yield  func(Link, error) bool
+	work   int             // of the windows read, for the tests (see window.work)
+	types  map[string]bool // the record types read
+	damage *Error          // the first error of the damaged region read, not yet given
 }
 
 // scanWARC is the contentScanner of WARC files: uncompressed, one gzip
@@ -86,6 +101,11 @@ type warcScanner struct {
 // (decoded, in UTF-8). In an uncompressed file, a link in a body without
 // Transfer- or Content-Encoding, in UTF-8, is at Offset in the file.
 func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	return newWARCScanner(src, yield).scan(r)
+}
+
+// newWARCScanner returns the scanner of WARC input for src.
+func newWARCScanner(src *source, yield func(Link, error) bool) *warcScanner {
 	w := &warcScanner{src: src, yield: yield, types: map[string]bool{"response": true, "resource": true}}
 	if len(src.opts.WARCRecords) > 0 {
 		w.types = map[string]bool{}
@@ -93,11 +113,21 @@ func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
 			w.types[strings.ToLower(t)] = true
 		}
 	}
+	return w
+}
+
+// scan reads the WARC file r, as scanWARC says.
+func (w *warcScanner) scan(r io.Reader) bool {
 	in := newWindow(r)
+	defer func() { w.work += in.work }()
 	if c, ok := in.peek(); ok && c == 0x1f {
-		return w.members(in)
+		if !w.members(in) {
+			return false
+		}
+	} else if !w.records(in, 0) {
+		return false
 	}
-	if !w.records(in, 0) {
+	if !w.repaired(-1) {
 		return false
 	}
 	return in.err == io.EOF || w.readError(in.err)
@@ -105,14 +135,15 @@ func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
 
 // members reads the gzip members (RFC 1952) of in one after another,
 // each holding records (ISO 28500:2017 Annex D: one a record). A member
-// that cannot be decompressed is reported and the next one is searched
-// for from the byte after its start.
+// that cannot be decompressed is damage (see damaged) and the next one is
+// searched for from the byte after its start.
 func (w *warcScanner) members(in *window) bool {
 	var zr gzip.Reader
 	d := newWindow(nil) // the records of each member in turn
+	defer func() { w.work += d.work }()
 	for {
 		if _, ok := in.peek(); !ok {
-			return in.err == io.EOF || w.readError(in.err)
+			return true
 		}
 		in.setMark()
 		at := in.pos()
@@ -127,10 +158,8 @@ func (w *warcScanner) members(in *window) bool {
 		if err == nil {
 			continue
 		}
-		if !w.fail(at, fmt.Errorf("%w: gzip member: %v", ErrWARC, err)) {
-			return false
-		}
-		if !in.rewind() {
+		w.damaged(at, fmt.Errorf("%w: gzip member: %v", ErrWARC, err))
+		if !in.rewindTo(at + 1) {
 			in.discard(1)
 		}
 		if !in.find([]byte{0x1f, 0x8b, 0x08}) {
@@ -169,24 +198,26 @@ func (w *warcScanner) records(in *window, base int64) bool {
 			}
 			in.discard(1)
 		}
-		in.setMark()
 		rec, err := readRecord(in, base, w.types)
 		if err != nil {
 			if in.err != nil && in.err != io.EOF {
 				return true // a read error, or the gzip member's: the caller's
 			}
-			if !w.fail(rec.offset, err) {
-				return false
-			}
+			w.damaged(rec.offset, err)
 			// The next record may start inside this one, cut short,
 			// not at the start of a line.
-			in.rewind()
+			if !in.rewindTo(rec.resume) {
+				in.discard(1) // kept no longer: on from here
+			}
 			if !in.find([]byte("WARC/1.")) {
 				return true
 			}
 			continue
 		}
-		if rec.digestErr != nil && !w.fail(rec.offset, rec.digestErr) {
+		if !w.repaired(rec.offset) {
+			return false
+		}
+		if rec.err != nil && !w.fail(rec.offset, rec.err) {
 			return false
 		}
 		if rec.block != nil && !w.scanRecord(rec) {
@@ -198,81 +229,144 @@ func (w *warcScanner) records(in *window, base int64) bool {
 // readRecord reads the record at in, whose offset 0 is at base in the
 // file, with its block if its type is one of types (ISO 28500:2017 §4: a
 // version line, the named fields of §5 up to an empty line, a block of
-// Content-Length bytes, §5.2, and CRLF CRLF).
+// Content-Length bytes, §5.2, and CRLF CRLF). It marks in at the record's
+// start, for its caller to go back to rec.resume when it is malformed.
 func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, error) {
-	rec := &warcRecord{offset: base + in.pos(), header: map[string]string{}}
-	fail := func(format string, args ...any) (*warcRecord, error) {
-		return rec, fmt.Errorf("%w: "+format, append([]any{ErrWARC}, args...)...)
+	in.setMark()
+	start := in.pos()
+	rec := &warcRecord{offset: base + start, header: map[string]string{}}
+	if err := readWARCHeader(in, rec); err != nil {
+		return rec, err
 	}
-	line, err := in.line(maxWARCHeader)
-	if err != nil && err != io.EOF {
-		return fail("%v", err)
+	rec.typ = strings.ToLower(rec.get("warc-type"))
+	rec.blockAt = base + in.pos()
+	rec.resume = in.pos()
+	n, err := strconv.ParseInt(rec.get("content-length"), 10, 64)
+	if err != nil || n < 0 {
+		return rec, fmt.Errorf("%w: invalid Content-Length %q", ErrWARC, rec.get("content-length"))
 	}
-	if !bytes.HasPrefix(line, []byte("WARC/1.")) {
-		return fail("no WARC/1.x version line: %q", truncate(line, 40))
+	rec.blockSize = n
+	if end, ok := in.end(); ok && in.pos()+n > end {
+		// Known to run past the end: not read again for each record
+		// found inside it that does too.
+		return rec, fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, end-in.pos(), n)
+	}
+	if err := readBlock(in, rec, start, types[rec.typ]); err != nil {
+		return rec, err
+	}
+	if types[rec.typ] && n > MaxRecordSize {
+		rec.err = fmt.Errorf("%w: %d bytes, over %d, skipped", ErrRecordTooLarge, n, MaxRecordSize)
+	}
+	return rec, nil
+}
+
+// readWARCHeader reads the version line and header fields of rec, from
+// the mark of in on, into rec.header.
+func readWARCHeader(in *window, rec *warcRecord) error {
+	start := in.pos()
+	rec.resume = start + 1
+	line, err := in.line(maxVersionLine)
+	if err != nil && err != io.EOF || !isVersionLine(line) {
+		head := in.kept(start, int(min(in.pos()-start, 40)))
+		return fmt.Errorf("%w: no WARC/1.x version line: %q", ErrWARC, head)
 	}
 	size := len(line)
 	for {
+		rec.resume = in.pos()
 		line, err := in.line(maxWARCHeader - size)
 		if err != nil {
-			return fail("header section cut short: %v", err)
+			return fmt.Errorf("%w: header section cut short: %v", ErrWARC, err)
 		}
 		size += len(line)
 		if len(line) == 0 {
-			break
+			return nil
 		}
 		if (line[0] == ' ' || line[0] == '\t') && len(rec.header) > 0 {
 			continue // folded lines are not used by the fields read here
 		}
+		if k := bytes.Index(line, []byte("WARC/1.")); k > 0 && isVersionLine(line[k:]) {
+			// This record cut short in its header section, and the next
+			// one written after it: not its fields.
+			rec.resume += int64(k)
+			return fmt.Errorf("%w: header section cut short by a version line: %q", ErrWARC, truncate(line, 40))
+		}
 		name, value, ok := bytes.Cut(line, []byte(":"))
 		if !ok {
-			return fail("header line without a colon: %q", truncate(line, 40))
+			return fmt.Errorf("%w: header line without a colon: %q", ErrWARC, truncate(line, 40))
 		}
 		rec.header[strings.ToLower(string(bytes.TrimSpace(name)))] = string(bytes.TrimSpace(value))
 	}
-	rec.typ = strings.ToLower(rec.get("warc-type"))
-	rec.blockAt = base + in.pos()
-	n, err := strconv.ParseInt(rec.get("content-length"), 10, 64)
-	if err != nil || n < 0 {
-		return fail("invalid Content-Length %q", rec.get("content-length"))
+}
+
+// isVersionLine reports whether line is a WARC version line: "WARC/1."
+// and digits (ISO 28500:2017 §4: "WARC/" 1*DIGIT "." 1*DIGIT), white
+// space after them let pass.
+func isVersionLine(line []byte) bool {
+	minor, ok := bytes.CutPrefix(line, []byte("WARC/1."))
+	minor = bytes.TrimRight(minor, " \t")
+	if !ok || len(minor) == 0 {
+		return false
 	}
-	rec.blockSize = n
-	// The digest is checked as the block goes by, read or skipped.
+	for _, c := range minor {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// readBlock reads the block of rec, whose record starts at offset start
+// in in, and the CRLF CRLF after it, checking its digest; into rec.block
+// if read. A block that fits in what the window keeps from the record's
+// start is skipped first and copied and hashed once it is known to end
+// where the CRLF CRLF are: a record that turns out malformed costs no
+// copy, nor a hash, of what the records found inside it read again.
+func readBlock(in *window, rec *warcRecord, start int64, read bool) error {
+	n := rec.blockSize
+	read = read && n <= MaxRecordSize
 	digest := newBlockDigest(rec.get("warc-block-digest"))
-	var hashed io.Writer
-	if digest != nil {
-		hashed = digest
-	}
-	if !types[rec.typ] || n > MaxRecordSize {
-		if in.copyTo(hashed, n) < n {
-			return fail("cut short: %d of %d bytes", in.pos()-(rec.blockAt-base), n)
-		}
-	} else {
+	at := in.pos()
+	kept := at-start+n+4 <= windowKeep
+	var b bytes.Buffer
+	var to io.Writer // where the bytes go as they are read
+	switch {
+	case kept:
+	case read:
 		// Grown as the bytes come, not as Content-Length says.
-		var b bytes.Buffer
-		b.Grow(int(min(n, 64<<10)))
-		var block io.Writer = &b
+		b.Grow(64 << 10)
+		to = &b
 		if digest != nil {
-			block = io.MultiWriter(&b, digest)
+			to = io.MultiWriter(&b, digest)
 		}
-		if k := in.copyTo(block, n); k < n {
-			return fail("cut short: %d of %d bytes", k, n)
-		}
-		rec.block = b.Bytes()
+	case digest != nil:
+		to = digest
+	}
+	if k := in.copyTo(to, n); k < n {
+		return fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, k, n)
 	}
 	// The two CRLF after the block tell that Content-Length was right.
 	for range 2 {
-		if line, err := in.line(2); err != nil || len(line) != 0 {
-			return fail("no CRLF CRLF after the %d bytes of Content-Length", n)
+		if line, err := in.line(0); err != nil || len(line) != 0 {
+			return fmt.Errorf("%w: no CRLF CRLF after the %d bytes of Content-Length", ErrWARC, n)
 		}
 	}
-	if types[rec.typ] && n > MaxRecordSize {
-		return rec, fmt.Errorf("%w: %d bytes, over %d, skipped", ErrRecordTooLarge, n, MaxRecordSize)
+	switch {
+	case kept:
+		block := in.kept(at, int(n))
+		in.work += len(block)
+		if digest != nil {
+			digest.Write(block)
+		}
+		if read {
+			rec.block = bytes.Clone(block)
+		}
+	case read:
+		rec.block = b.Bytes()
 	}
 	if digest != nil {
-		rec.digestErr = digest.check(rec.get("warc-record-id"), rec.typ)
+		rec.err = digest.check(rec.get("warc-record-id"), rec.typ)
 	}
-	return rec, nil
+	return nil
 }
 
 // truncate returns at most the first n bytes of b, for error messages.
@@ -286,6 +380,32 @@ func truncate(b []byte, n int) []byte {
 // fail yields the *Error about the record at offset at.
 func (w *warcScanner) fail(at int64, err error) bool {
 	return w.yield(Link{}, &Error{File: w.src.name, Offset: at, Err: err})
+}
+
+// damaged notes err, about the malformed record or gzip member at offset
+// at. The records and members tried after it until one is read are one
+// damaged region, whose first error repaired gives when it ends: one
+// error each would be one every 8 bytes of a file of "WARC/1.x" repeated.
+func (w *warcScanner) damaged(at int64, err error) {
+	if w.damage == nil {
+		w.damage = &Error{File: w.src.name, Offset: at, Err: err}
+	}
+}
+
+// repaired yields the error of the damaged region read, if any, saying
+// where it ends: at the record at offset at, or, for at -1, at the end.
+func (w *warcScanner) repaired(at int64) bool {
+	e := w.damage
+	if e == nil {
+		return true
+	}
+	w.damage = nil
+	if at < 0 {
+		e.Err = fmt.Errorf("%w; no record read after it", e.Err)
+	} else {
+		e.Err = fmt.Errorf("%w; the next record read is at offset %d", e.Err, at)
+	}
+	return w.yield(Link{}, e)
 }
 
 // readError yields a read error of the input, which ends the scan.

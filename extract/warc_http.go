@@ -73,21 +73,34 @@ type httpHeader struct {
 
 // httpField is a header field of an HTTP response (RFC 9110 §5).
 type httpField struct {
-	name, value string // name lower-case
-	off         int    // of the value in the block
-	line        int    // 1-based
-	col         int    // 1-based byte column of the value
+	name  string // lower-case
+	value string // as stored, obs-folds and all, so that off+i is its byte i in the block
+	off   int    // of the value in the block
+	end   int    // of the value in the block, set while it is read
+	line  int    // 1-based
+	col   int    // 1-based byte column of the value
 }
 
-// get returns the value of the first field named name (lower-case), ""
-// when absent.
+// get returns the value of the first field named name (lower-case),
+// unfolded, "" when absent.
 func (h *httpHeader) get(name string) string {
 	for _, f := range h.fields {
 		if f.name == name {
-			return f.value
+			return unfoldValue(f.value)
 		}
 	}
 	return ""
+}
+
+// unfoldValue returns the field value v with each line break of its
+// obs-folds a space (RFC 9112 §5.2).
+func unfoldValue(v string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\r' || r == '\n' {
+			return ' '
+		}
+		return r
+	}, v)
 }
 
 // parseHTTPHeader reads the status line and header fields at the start
@@ -117,28 +130,42 @@ func parseHTTPHeader(block []byte) (*httpHeader, error) {
 			}
 			h.status = int(code[0]-'0')*100 + int(code[1]-'0')*10 + int(code[2]-'0')
 		case len(line) == 0:
+			h.setValue(block)
 			h.body = next
 			return h, nil
 		case line[0] == ' ' || line[0] == '\t':
-			// obs-fold (RFC 9112 §5.2): part of the field before.
+			// obs-fold (RFC 9112 §5.2): part of the field before, whose
+			// value runs on to the end of this line.
 			if n := len(h.fields); n > 0 {
-				h.fields[n-1].value += " " + string(bytes.TrimSpace(line))
+				h.fields[n-1].end = pos + len(bytes.TrimRight(line, " \t"))
 			}
 		default:
+			h.setValue(block)
 			name, value, ok := bytes.Cut(line, []byte(":"))
 			if ok {
 				trimmed := bytes.TrimLeft(value, " \t")
 				col := len(name) + 1 + len(value) - len(trimmed) + 1
 				h.fields = append(h.fields, httpField{
-					name: strings.ToLower(string(name)), value: string(bytes.TrimRight(trimmed, " \t")),
-					off: pos + col - 1, line: lineNo, col: col,
+					name: strings.ToLower(string(name)), off: pos + col - 1, line: lineNo, col: col,
+					end: pos + col - 1 + len(bytes.TrimRight(trimmed, " \t")),
 				})
 			}
 		}
 		pos = next
 	}
+	h.setValue(block)
 	h.body = len(block)
 	return h, nil
+}
+
+// setValue sets the value of the last field of h, once its folds are
+// read: the bytes of block it spans, in one copy (adding each fold to the
+// value was quadratic in the folds).
+func (h *httpHeader) setValue(block []byte) {
+	if n := len(h.fields); n > 0 && h.fields[n-1].value == "" {
+		f := &h.fields[n-1]
+		f.value = string(block[f.off:f.end])
+	}
 }
 
 // isStatusCode reports whether code is a status code: three digits
@@ -181,25 +208,52 @@ func (w *warcScanner) failTarget(rec *warcRecord, target string, err error) bool
 }
 
 // headerLinks yields the links of the Link fields and, in a redirect,
-// the Location field of h.
+// the Location field of h. The Text of each is its field's name and its
+// own link-value (RFC 8288 §3), cut as mail's header links are
+// (valueText): with the whole field in each, a field of n links was n²
+// bytes of output.
 func headerLinks(s *source, h *httpHeader, yield func(Link, error) bool) bool {
 	for _, f := range h.fields {
-		var refs []headerRef
+		name := httpFieldName(f.name)
+		pos := fieldPos{line: f.line, col: f.col}
+		emit := func(r headerRef, entry string) bool {
+			line, col := pos.at(f.value, r.off-f.off)
+			var buf [512]byte
+			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style,
+				Context: ContextHTTPHeader, Header: name, Text: valueText(name, foldedValue(buf[:0], []byte(entry)))}
+			return s.emit(l, yield)
+		}
 		switch {
 		case f.name == "location" && h.status/100 == 3:
-			refs = []headerRef{{ref: f.value, off: f.off, style: StyleBare}}
+			if !emit(headerRef{ref: strings.TrimSpace(unfoldValue(f.value)), off: f.off, style: StyleBare}, f.value) {
+				return false
+			}
 		case f.name == "link":
-			refs = linkHeaderRefs(f)
-		}
-		for _, r := range refs {
-			l := Link{Ref: r.ref, Offset: int64(r.off), Line: f.line, Column: f.col + r.off - f.off,
-				Style: r.style, Context: ContextHTTPHeader, Header: httpFieldName(f.name), Text: httpFieldName(f.name) + ": " + f.value}
-			if !s.emit(l, yield) {
+			if !linkValues(f, emit) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// fieldPos is the line and byte column of a place in a field value, for
+// places in order: each call of at goes on from the one before, so that
+// the links of a field take time linear in it, folds and all.
+type fieldPos struct {
+	i, line, col int // the place i in the value is at line, col
+}
+
+// at returns the line and column of byte i of value, i not before the
+// place of the call before.
+func (p *fieldPos) at(value string, i int) (line, col int) {
+	for ; p.i < i; p.i++ {
+		if value[p.i] == '\n' {
+			p.line, p.col = p.line+1, 0
+		}
+		p.col++
+	}
+	return p.line, p.col
 }
 
 // httpFieldName returns the name as registered (RFC 9110 §10.2.2, RFC
@@ -211,14 +265,27 @@ func httpFieldName(n string) string {
 	return "Link"
 }
 
-// linkHeaderRefs returns the URI references of a Link field (RFC 8288
-// §3: each link-value starts with "<" URI-Reference ">"), skipping the
-// quoted strings of its parameters.
-func linkHeaderRefs(f httpField) []headerRef {
-	var refs []headerRef
+// linkValues calls fn with the URI reference of each link-value of a
+// Link field (RFC 8288 §3: "<" URI-Reference ">" and its parameters,
+// link-values separated by commas) and that link-value, skipping the
+// quoted strings of the parameters, until fn returns false. A "<" outside
+// them that is not after a comma starts a link-value too, as a writer
+// that leaves out the comma means.
+func linkValues(f httpField, fn func(r headerRef, entry string) bool) bool {
 	v := f.value
+	entry := -1 // where the link-value read starts, -1 for none
+	var ref headerRef
 	inQuote := false
-	for i := 0; i < len(v); i++ {
+	for i := 0; ; i++ {
+		if i >= len(v) || !inQuote && (v[i] == ',' || v[i] == '<') {
+			if entry >= 0 && !fn(ref, strings.TrimRight(v[entry:min(i, len(v))], " \t\r\n")) {
+				return false
+			}
+			entry = -1
+		}
+		if i >= len(v) {
+			return true
+		}
 		switch c := v[i]; {
 		case inQuote && c == '\\':
 			i++
@@ -227,13 +294,13 @@ func linkHeaderRefs(f httpField) []headerRef {
 		case !inQuote && c == '<':
 			end := strings.IndexByte(v[i+1:], '>')
 			if end < 0 {
-				return refs
+				return true
 			}
-			refs = append(refs, headerRef{ref: strings.TrimSpace(v[i+1 : i+1+end]), off: f.off + i + 1, style: StyleAngle})
+			ref = headerRef{ref: strings.TrimSpace(v[i+1 : i+1+end]), off: f.off + i + 1, style: StyleAngle}
+			entry = i
 			i += end + 1
 		}
 	}
-	return refs
 }
 
 // decodeBody returns the body of the response h with its Transfer-

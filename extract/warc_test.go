@@ -572,3 +572,119 @@ func TestWARCErrorTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestWARCDamage: each damaged region, however many records it holds
+// that are tried and found malformed, is one ErrWARC error at its start
+// that says where the next record read is, in plain, whole-file gzip and
+// per-record gzip files; the records after it are read.
+func TestWARCDamage(t *testing.T) {
+	good := func(n int) string {
+		return warcResponse(fmt.Sprintf("http://a.example/%d", n), "200 OK\r\nContent-Type: text/html", fmt.Sprintf(`<a href="p%d">`, n))
+	}
+	g1, g2, g3 := good(1), good(2), good(3)
+	cut := g2[:len(g2)-30]                                                  // cut in its block: g3 is read as the rest of it
+	cutHead := g2[:strings.Index(g2, "Z\r\n")]                              // cut in the WARC-Date field
+	junk := strings.Repeat("WARC/1.x", 100) + "\r\n" + cut + cutHead + "zz" // many false starts
+	tests := []struct {
+		name string
+		recs []string // in order; damaged ones are neither g1, g2 nor g3
+		want []string
+	}{
+		{"cut short", []string{g1, cut, g3}, []string{"p1", "p3"}},
+		{"cut short in its header", []string{g1, cutHead, g3}, []string{"p1", "p3"}},
+		{"junk", []string{g1, junk, g3}, []string{"p1", "p3"}},
+		{"two regions", []string{g1, junk, g2, cut, g3}, []string{"p1", "p2", "p3"}},
+		{"at the start", []string{junk, g1}, []string{"p1"}},
+		{"at the end", []string{g1, cut}, []string{"p1"}},
+	}
+	for _, tt := range tests {
+		for _, form := range []string{"plain", "whole-file gzip", "per-record gzip"} {
+			// The offsets of the damaged regions and of the records after
+			// them, in the file as written.
+			var file bytes.Buffer
+			var starts, nexts []int64
+			inDamage := false
+			if form == "whole-file gzip" {
+				file.WriteString(gzipWhole(strings.Join(tt.recs, "")))
+			}
+			off := int64(0)
+			for _, r := range tt.recs {
+				isGood := r == g1 || r == g2 || r == g3
+				switch {
+				case !isGood && !inDamage:
+					starts, inDamage = append(starts, off), true
+				case isGood && inDamage:
+					nexts, inDamage = append(nexts, off), false
+				}
+				switch form {
+				case "plain":
+					file.WriteString(r)
+					off += int64(len(r))
+				case "per-record gzip":
+					m := gzipWhole(r)
+					file.WriteString(m)
+					off += int64(len(m))
+				default:
+					off += int64(len(r)) // the records' offsets in the one member
+				}
+			}
+			if inDamage {
+				nexts = append(nexts, -1)
+			}
+			name := tt.name + ", " + form
+			links, errs := warcLinks(t, file.Bytes(), Options{Name: "t.warc"})
+			var got []string
+			for _, u := range uris(links) {
+				got = append(got, u[strings.LastIndexByte(u, '/')+1:])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%s: links %q, want %q", name, got, tt.want)
+			}
+			if len(errs) != len(starts) {
+				t.Errorf("%s: %d errors, want %d: %v", name, len(errs), len(starts), errs)
+				continue
+			}
+			for i, err := range errs {
+				var e *Error
+				want := "; no record read after it"
+				if nexts[i] >= 0 {
+					want = fmt.Sprintf("; the next record read is at offset %d", nexts[i])
+				}
+				if !errors.As(err, &e) || !errors.Is(err, ErrWARC) || e.File != "t.warc" || e.Offset != starts[i] || !strings.HasSuffix(err.Error(), want) {
+					t.Errorf("%s: error %d: %v, want ErrWARC at offset %d ending %q", name, i, err, starts[i], want)
+				}
+			}
+		}
+	}
+}
+
+// TestWARCLinkText: each link of a Link field has its own link-value as
+// its Text, and its line and column, in a field folded too.
+func TestWARCLinkText(t *testing.T) {
+	head := "200 OK\r\nLink: <a.css>; rel=\"x,<no>\", <https://b.example/>; rel=next,\r\n\t<c>;\r\n  rel=\"y\"\r\nContent-Type: text/plain"
+	data := warcResponse("http://a.example/dir/page", head, "")
+	links, errs := warcLinks(t, []byte(data), Options{Name: "t.warc"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := []struct {
+		uri, text string
+		line, col int
+	}{
+		{"http://a.example/dir/a.css", `Link: <a.css>; rel="x,<no>"`, 2, 8},
+		{"https://b.example/", "Link: <https://b.example/>; rel=next", 2, 31},
+		{"http://a.example/dir/c", `Link: <c>; rel="y"`, 3, 3},
+	}
+	if len(links) != len(want) {
+		t.Fatalf("links %q, want %d", uris(links), len(want))
+	}
+	for i, w := range want {
+		l := links[i]
+		if l.URI != w.uri || l.Text != w.text || l.Line != w.line || l.Column != w.col {
+			t.Errorf("link %d: %s %q line %d column %d, want %s %q line %d column %d", i, l.URI, l.Text, l.Line, l.Column, w.uri, w.text, w.line, w.col)
+		}
+		if !strings.HasPrefix(data[l.Offset:], l.Ref+">") {
+			t.Errorf("link %d: offset %d is at %q, want %q", i, l.Offset, data[l.Offset:l.Offset+10], l.Ref)
+		}
+	}
+}

@@ -5,12 +5,12 @@ import (
 	"io"
 )
 
-// window is a buffered reader that can go back to a mark: to the start of
-// a WARC record, or of a gzip member, once it turns out to be truncated or
-// corrupt, so that the next record, which may begin inside what was read
-// as this one, is found by searching on from the byte after the mark. The
-// bytes from the mark on are kept up to windowKeep; a longer record drops
-// them and is searched on from where the reading is.
+// window is a buffered reader that can go back to a place after a mark:
+// into a WARC record, or to the byte after the start of a gzip member,
+// once it turns out to be truncated or corrupt, so that the next record,
+// which may begin inside what was read as this one, is found by searching
+// on from there. The bytes from the mark on are kept up to windowKeep; a
+// longer record drops them and is searched on from where the reading is.
 type window struct {
 	r    io.Reader
 	buf  []byte
@@ -18,6 +18,10 @@ type window struct {
 	i    int   // next byte to read
 	mark int   // start of the bytes kept, -1 for none
 	err  error // of r, returned once buf is read
+	// work counts the bytes read, searched and copied, for the tests
+	// of linear time: those that a malformed record has the scanner look
+	// at again are in it.
+	work int
 }
 
 // windowKeep bounds the bytes a window keeps from its mark.
@@ -28,7 +32,7 @@ func newWindow(r io.Reader) *window { return &window{r: r, buf: make([]byte, 0, 
 
 // reset makes w read r from its start, with the buffer it has.
 func (w *window) reset(r io.Reader) {
-	*w = window{r: r, buf: w.buf[:0], mark: -1}
+	*w = window{r: r, buf: w.buf[:0], mark: -1, work: w.work}
 }
 
 // pos returns the offset in the stream of the next byte.
@@ -37,14 +41,28 @@ func (w *window) pos() int64 { return w.off + int64(w.i) }
 // setMark keeps the bytes from the next one on, until the next setMark.
 func (w *window) setMark() { w.mark = w.i }
 
-// rewind goes back to the byte after the mark; false when the bytes from
-// there are no longer kept.
-func (w *window) rewind() bool {
-	if w.mark < 0 {
+// rewindTo goes back to the offset off in the stream, at or after the
+// mark; false when the bytes from there are no longer kept.
+func (w *window) rewindTo(off int64) bool {
+	i := off - w.off
+	if w.mark < 0 || i < int64(w.mark) || i > int64(len(w.buf)) {
 		return false
 	}
-	w.i, w.mark = w.mark+1, -1
+	w.i, w.mark = int(i), -1
 	return true
+}
+
+// end returns the offset of the end of the stream, once it has been read
+// up to it.
+func (w *window) end() (int64, bool) {
+	return w.off + int64(len(w.buf)), w.err == io.EOF
+}
+
+// kept returns the n bytes from the offset off in the stream, which are
+// kept from the mark on and read: valid until the next read.
+func (w *window) kept(off int64, n int) []byte {
+	i := int(off - w.off)
+	return w.buf[i : i+n]
 }
 
 // fill reads more bytes into buf, keeping those from the mark and from
@@ -62,6 +80,7 @@ func (w *window) fill(hold int) (int, bool) {
 	}
 	if keep > 0 {
 		n := copy(w.buf, w.buf[keep:])
+		w.work += n
 		w.buf = w.buf[:n]
 		w.off += int64(keep)
 		w.i -= keep
@@ -74,6 +93,7 @@ func (w *window) fill(hold int) (int, bool) {
 	}
 	n, err := w.r.Read(w.buf[len(w.buf):cap(w.buf)])
 	w.buf = w.buf[:len(w.buf)+n]
+	w.work += n
 	if err != nil {
 		w.err = err
 	}
@@ -122,16 +142,26 @@ func (w *window) peek() (byte, bool) {
 
 // line reads up to and including the next '\n', or to the end of input,
 // and returns it without its line break; a line longer than max is an
-// error. The bytes returned are valid until the next read.
+// error, found having read at most max+2 bytes. The bytes returned are
+// valid until the next read.
 func (w *window) line(max int) ([]byte, error) {
 	start := w.i
 	for {
-		if j := bytes.IndexByte(w.buf[w.i:], '\n'); j >= 0 {
+		// The line, its CR and LF: a longer search would read all the
+		// buffer at each line (a whole file, were it one line).
+		end := min(len(w.buf), start+max+2)
+		if j := bytes.IndexByte(w.buf[w.i:end], '\n'); j >= 0 {
+			w.work += j + 1
 			w.i += j + 1
-			return bytes.TrimSuffix(w.buf[start:w.i-1], []byte("\r")), nil
+			line := bytes.TrimSuffix(w.buf[start:w.i-1], []byte("\r"))
+			if len(line) > max {
+				return nil, errLineTooLong
+			}
+			return line, nil
 		}
-		w.i = len(w.buf)
-		if w.i-start > max {
+		w.work += end - w.i
+		w.i = end
+		if w.i-start >= max+2 {
 			return nil, errLineTooLong
 		}
 		moved, ok := w.fill(start)
@@ -140,7 +170,11 @@ func (w *window) line(max int) ([]byte, error) {
 			if w.i == start {
 				return nil, io.EOF
 			}
-			return bytes.TrimSuffix(w.buf[start:w.i], []byte("\r")), nil
+			line := bytes.TrimSuffix(w.buf[start:w.i], []byte("\r"))
+			if len(line) > max {
+				return nil, errLineTooLong
+			}
+			return line, nil
 		}
 	}
 }
@@ -159,6 +193,7 @@ func (w *window) copyTo(to io.Writer, n int64) int64 {
 		k := min(int64(len(w.buf)-w.i), n-done)
 		if to != nil {
 			to.Write(w.buf[w.i : w.i+int(k)])
+			w.work += int(k)
 		}
 		w.i += int(k)
 		done += k
@@ -170,10 +205,13 @@ func (w *window) copyTo(to io.Writer, n int64) int64 {
 // next; false, having read everything, when there is none.
 func (w *window) find(sep []byte) bool {
 	for {
-		if j := bytes.Index(w.buf[w.i:], sep); j >= 0 {
+		j := bytes.Index(w.buf[w.i:], sep)
+		if j >= 0 {
+			w.work += j + len(sep)
 			w.i += j
 			return true
 		}
+		w.work += len(w.buf) - w.i
 		// Keep the bytes that may start sep.
 		w.i = max(w.i, len(w.buf)-len(sep)+1)
 		if !w.more() {
