@@ -2,19 +2,15 @@ package extract
 
 import (
 	"bytes"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
-	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/filter"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/urix/urix/extract/internal/pdfobj"
 )
 
-// scanPDF is the contentScanner of PDF documents, read with pdfcpu. For
+// scanPDF is the contentScanner of PDF documents, read with pdfobj. For
 // each page, with Part "page N", it yields:
 //
 //   - the URI of every URI action of its link annotations (ISO 32000-1
@@ -31,35 +27,52 @@ import (
 // Text drawn in another order than it reads, and fonts without
 // ToUnicode whose codes are not Latin-1, come out wrong, and so may their
 // URIs: the annotations are exact. A document larger than
-// MaxDocumentSize, or one pdfcpu cannot read (truncated, no cross
-// reference table to be found), is an error for the file; so is an object
-// stream that decodes to more than MaxZipEntrySize (a flate bomb). A page
-// that cannot be read, or whose content streams decode to more than
-// MaxZipEntrySize added up, is an error for that page (after its
-// annotations), and the others are scanned.
+// MaxDocumentSize, one encrypted with a user password, or one with no
+// catalog to be found (by its cross-reference sections, or failing them
+// by scanning for its objects) is an error for the file. A page that
+// cannot be read, whose content streams decode to more than
+// MaxZipEntrySize added up, or that comes after the document's streams
+// have used their budget (see pdfLimits), is an error for that page
+// (after its annotations), and the others are scanned. Nothing is written
+// and nothing is shared with other scans.
 func scanPDF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	buf, err := readDocument(r)
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Offset: -1, Err: err})
 	}
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationRelaxed
-	conf.Limits.MaxDecodeBytes = MaxZipEntrySize // a stream that inflates past it is an error
-	ctx, err := api.ReadContext(bytes.NewReader(buf), conf)
-	if err == nil {
-		err = ctx.EnsurePageCount()
-	}
+	doc, err := pdfobj.Open(buf, pdfLimits(len(buf)))
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Offset: -1, Err: fmt.Errorf("not a readable PDF: %w", err)})
 	}
-	for p := 1; p <= ctx.PageCount; p++ {
+	cmaps := map[pdfobj.Ref]*pdfCMap{}
+	p := 0
+	for page, err := range doc.Pages() {
+		p++
 		ps := *src
 		ps.part = "page " + strconv.Itoa(p)
-		if !scanPDFPage(ctx, p, &ps, yield) {
+		if err != nil {
+			if !yield(Link{}, &Error{File: src.name, Part: ps.part, Offset: -1, Err: fmt.Errorf("malformed page: %w", err)}) {
+				return false
+			}
+			continue
+		}
+		if !scanPDFPage(doc, page, cmaps, &ps, yield) {
 			return false
 		}
 	}
 	return true
+}
+
+// pdfLimits returns the budgets of reading a PDF of n bytes. Its streams
+// may decode to a quarter of MaxZipEntrySize plus 64 times its size,
+// added up (a stream that several pages share counts for each): far
+// above what text, fonts and object streams compress by, and a flate
+// bomb (up to 1032 to one) stops early. The parser may read each byte of
+// the file and of what is decoded a few times. Past them, the pages left
+// are errors: the scan does not grow with the square of the pages.
+func pdfLimits(n int) pdfobj.Limits {
+	dec := MaxZipEntrySize/4 + 64*int64(n)
+	return pdfobj.Limits{Decoded: dec, Parsed: 4*int64(n) + 2*dec + 1<<20}
 }
 
 // ErrPDFContentTooLarge is wrapped by the error for a PDF page whose
@@ -68,68 +81,58 @@ func scanPDF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 var ErrPDFContentTooLarge = errors.New("content streams decode to more than the limit (MaxZipEntrySize, 64 MiB)")
 
 // pdfContent returns the content of the page d: its content streams
-// (ISO 32000-1 §7.8.2), decoded and joined. pdfcpu's own reading of it
-// decodes each stream up to 512 MiB and joins any number of them, so the
-// limit is kept here. As pdfcpu does in relaxed mode, a stream whose
-// flate data is corrupt gives what it decoded.
-func pdfContent(ctx *model.Context, d types.Dict) ([]byte, error) {
-	o, err := ctx.Dereference(d["Contents"])
+// (ISO 32000-1 §7.8.2), decoded and joined, at most MaxZipEntrySize.
+func pdfContent(doc *pdfobj.Reader, d pdfobj.Dict) ([]byte, error) {
+	o, err := doc.Resolve(d["Contents"])
 	if err != nil || o == nil {
 		return nil, err
 	}
-	streams, ok := o.(types.Array)
+	streams, ok := o.(pdfobj.Array)
 	if !ok {
-		streams = types.Array{o}
+		streams = pdfobj.Array{o}
 	}
-	var b []byte
+	var parts [][]byte
+	n := 0
 	for _, s := range streams {
-		sd, _, err := ctx.DereferenceStreamDict(s)
+		o, err := doc.Resolve(s)
 		if err != nil {
 			return nil, err
 		}
-		if sd == nil {
+		st, ok := o.(pdfobj.Stream)
+		if !ok {
 			continue
 		}
-		err = sd.DecodeWithLimit(MaxZipEntrySize - int64(len(b)))
-		switch {
-		case errors.Is(err, filter.ErrDecodeLimitExceeded), int64(len(b)+len(sd.Content)) > MaxZipEntrySize:
+		data, err := doc.Decode(st, MaxZipEntrySize-int64(n))
+		if errors.Is(err, pdfobj.ErrTooLarge) {
 			return nil, ErrPDFContentTooLarge
-		case err != nil && !filter.IsCorruptFlateInput(err) && !errors.Is(err, zlib.ErrChecksum):
+		}
+		if err != nil {
 			return nil, err
 		}
-		b = append(b, sd.Content...)
-		sd.Content = nil // not kept in pdfcpu's table past this page
+		parts = append(parts, data)
+		n += len(data)
 	}
-	return b, nil
+	if len(parts) == 1 {
+		return parts[0], nil
+	}
+	// Streams divide at token boundaries (§7.8.2): white space between
+	// them keeps "Tj" and "BT" apart.
+	return bytes.Join(parts, []byte("\n")), nil
 }
 
-// scanPDFPage yields the links of page p.
-func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error) bool) (ok bool) {
-	fail := func(err error) bool {
-		return yield(Link{}, &Error{File: src.name, Part: src.part, Offset: -1, Err: err})
-	}
-	defer func() {
-		// pdfcpu panics on some malformed objects: an error of the page.
-		if r := recover(); r != nil {
-			ok = fail(fmt.Errorf("malformed page: %v", r))
-		}
-	}()
-	// Not consolidated: pdfcpu would decode and parse the whole content to
-	// drop the resources it does not use, with no limit; the nearest
-	// /Resources is the inherited one (ISO 32000-1 §7.7.3.4).
-	d, _, inh, err := ctx.PageDict(p, false)
-	if err != nil || d == nil {
-		return fail(fmt.Errorf("malformed page: %v", err))
-	}
-	annots, _ := ctx.DereferenceArray(d["Annots"])
+// scanPDFPage yields the links of page, whose fonts' ToUnicode maps are
+// read into cmaps, shared by the pages.
+func scanPDFPage(doc *pdfobj.Reader, page pdfobj.Page, cmaps map[pdfobj.Ref]*pdfCMap, src *source, yield func(Link, error) bool) bool {
+	annots, _ := doc.Resolve(page.Dict["Annots"])
+	a, _ := annots.(pdfobj.Array)
 	var uris []string
 	var last pdfRect // of the last link annotation
-	for _, a := range annots {
-		uri, off := pdfURIAction(ctx, a)
+	for _, a := range a {
+		uri, off := pdfURIAction(doc, a)
 		if uri == "" {
 			continue
 		}
-		r := pdfAnnotRect(ctx, a)
+		r := pdfAnnotRect(doc, a)
 		if n := len(uris); n > 0 && uris[n-1] == uri && last.continuedBy(r) {
 			last = r // the same link, on its next line
 			continue
@@ -140,52 +143,34 @@ func scanPDFPage(ctx *model.Context, p int, src *source, yield func(Link, error)
 			return false
 		}
 	}
-	var res types.Dict
-	if inh != nil {
-		res = inh.Resources
-	}
-	b, err := pdfContent(ctx, d)
+	b, err := pdfContent(doc, page.Dict)
 	if err != nil {
-		return fail(fmt.Errorf("page content: %w", err))
+		return yield(Link{}, &Error{File: src.name, Part: src.part, Offset: -1, Err: fmt.Errorf("page content: %w", err)})
 	}
-	return scanPDFText(pdfText(b, pdfFonts(ctx, res)), uris, src, yield)
+	return scanPDFText(pdfText(b, pdfFonts(doc, page.Resources, cmaps)), uris, src, yield)
 }
 
 // pdfURIAction returns the URI of the URI action of the link annotation
 // a, "" if it has none, and the file offset of its object (-1 if
 // unknown).
-func pdfURIAction(ctx *model.Context, a types.Object) (string, int64) {
+func pdfURIAction(doc *pdfobj.Reader, a pdfobj.Object) (string, int64) {
 	off := int64(-1)
-	if ref, ok := a.(types.IndirectRef); ok {
-		if e, ok := ctx.FindTableEntryForIndRef(&ref); ok && e.Offset != nil {
-			off = *e.Offset
-		}
+	if ref, ok := a.(pdfobj.Ref); ok {
+		off = doc.Offset(ref)
 	}
-	d, err := ctx.DereferenceDict(a)
-	if err != nil || d == nil || d.NameEntry("Subtype") == nil || *d.NameEntry("Subtype") != "Link" {
+	d, _ := doc.Dict(a)
+	if d.Name("Subtype") != "Link" {
 		return "", off
 	}
-	act, err := ctx.DereferenceDict(d["A"])
-	if err != nil || act == nil || act.NameEntry("S") == nil || *act.NameEntry("S") != "URI" {
+	act, _ := doc.Dict(d["A"])
+	if act.Name("S") != "URI" {
 		return "", off
 	}
-	o, err := ctx.Dereference(act["URI"])
-	if err != nil {
-		return "", off
-	}
-	var b []byte
-	switch v := o.(type) {
-	case types.StringLiteral:
-		b, err = types.Unescape(v.Value())
-	case types.HexLiteral:
-		b, err = v.Bytes()
-	}
-	if err != nil {
-		return "", off
-	}
+	o, _ := doc.Resolve(act["URI"])
+	s, _ := o.(pdfobj.String)
 	// §12.6.4.7: a 7-bit ASCII string; bytes past it are kept as they are
 	// read, Latin-1.
-	return latin1(b), off
+	return latin1([]byte(s)), off
 }
 
 func latin1(b []byte) string { return string(appendLatin1(nil, b)) }

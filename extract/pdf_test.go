@@ -3,9 +3,12 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -58,4 +61,100 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// pdfSamples are PDFs made by LibreOffice, and by qpdf encrypted with an
+// empty user password (see internal/pdfobj/testdata/README.md).
+var pdfSamples = []string{
+	"testdata/docs/sample.pdf",
+	"internal/pdfobj/testdata/plain.pdf",
+	"internal/pdfobj/testdata/rc4-40.pdf",
+	"internal/pdfobj/testdata/aes-128-objstm.pdf",
+	"internal/pdfobj/testdata/aes-256.pdf",
+}
+
+// pdfLinks returns the links and errors of the PDF file name, one a line.
+func pdfLinks(t *testing.T, name string) string {
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var b strings.Builder
+	for l, err := range Links(f, Options{Name: name}) {
+		if err != nil {
+			fmt.Fprintf(&b, "error %v\n", err)
+		} else {
+			fmt.Fprintf(&b, "%s %s %s %d\n", l.URI, l.Part, l.Context, l.Offset)
+		}
+	}
+	return b.String()
+}
+
+// TestPDFWritesNothing scans PDFs in a process of their own with HOME
+// read-only, then unset, and checks that they give their links and that
+// nothing was created in HOME, the temporary directory or the
+// configuration directory: pdfcpu made $HOME/.config/pdfcpu on the first
+// PDF of a process (root, as in CI containers, writes to a read-only
+// directory), failed every PDF where it could not, and wrote /tmp/pdfcpu
+// with HOME unset.
+func TestPDFWritesNothing(t *testing.T) {
+	if os.Getenv("URIX_PDF_CHILD") != "" {
+		for _, name := range pdfSamples {
+			fmt.Print(pdfLinks(t, name))
+		}
+		return
+	}
+	var want strings.Builder
+	for _, name := range pdfSamples {
+		want.WriteString(pdfLinks(t, name))
+	}
+	for _, unset := range []bool{false, true} {
+		home, tmp, config := t.TempDir(), t.TempDir(), t.TempDir()
+		if err := os.Chmod(home, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		env := []string{"URIX_PDF_CHILD=1", "TMPDIR=" + tmp, "XDG_CONFIG_HOME=" + config}
+		if !unset {
+			env = append(env, "HOME="+home)
+		}
+		for _, kv := range os.Environ() {
+			if k, _, _ := strings.Cut(kv, "="); k != "HOME" && k != "TMPDIR" && k != "XDG_CONFIG_HOME" {
+				env = append(env, kv)
+			}
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestPDFWritesNothing$")
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		got, _, _ := strings.Cut(string(out), "PASS\n")
+		if err != nil || got != want.String() {
+			t.Errorf("HOME unset %t: %v, links\n%s\nwant\n%s", unset, err, out, want.String())
+		}
+		for _, dir := range []string{home, tmp, config} {
+			if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+				t.Errorf("HOME unset %t: %s holds %v after the scan, want nothing", unset, dir, ents)
+			}
+		}
+	}
+}
+
+// TestPDFParallel scans the sample PDFs in parallel, several times each,
+// and checks that each gives what it gives alone: run with -race, it
+// checks that scans share no state.
+func TestPDFParallel(t *testing.T) {
+	want := map[string]string{}
+	for _, name := range pdfSamples {
+		want[name] = pdfLinks(t, name)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		for _, name := range pdfSamples {
+			wg.Go(func() {
+				if got := pdfLinks(t, name); got != want[name] {
+					t.Errorf("%s in parallel: %s, want %s", name, got, want[name])
+				}
+			})
+		}
+	}
+	wg.Wait()
 }

@@ -11,8 +11,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/urix/urix/extract/internal/pdfobj"
 	"github.com/urix/urix/internal/rfc5322"
 )
 
@@ -33,27 +32,31 @@ type pdfRange struct {
 	dst    []uint16
 }
 
-// pdfFonts returns the ToUnicode maps of the fonts of the resources res,
-// by resource name; a font without one maps to nil.
-func pdfFonts(ctx *model.Context, res types.Dict) map[string]*pdfCMap {
-	fonts := map[string]*pdfCMap{}
-	fd, err := ctx.DereferenceDict(res["Font"])
-	if err != nil {
-		return fonts
-	}
-	for name, o := range fd {
-		f, err := ctx.DereferenceDict(o)
-		if err != nil || f == nil {
-			continue
+// pdfFonts returns the ToUnicode map of a font of the resources res by
+// its resource name, nil for a font without one. A font is looked up when
+// the content selects it, and each map is read once for the document,
+// kept in cmaps by its stream: a page's content selects only so many
+// fonts, where its resources may list millions shared by every page.
+func pdfFonts(doc *pdfobj.Reader, res pdfobj.Dict, cmaps map[pdfobj.Ref]*pdfCMap) func(string) *pdfCMap {
+	fd, _ := doc.Dict(res["Font"])
+	return func(name string) *pdfCMap {
+		f, _ := doc.Dict(fd[pdfobj.Name(name)])
+		ref, ok := f["ToUnicode"].(pdfobj.Ref)
+		if !ok {
+			return nil
 		}
-		sd, _, err := ctx.DereferenceStreamDict(f["ToUnicode"])
-		if err != nil || sd == nil || sd.DecodeWithLimit(MaxZipEntrySize) != nil {
-			fonts[name] = nil
-			continue
+		if m, ok := cmaps[ref]; ok {
+			return m
 		}
-		fonts[name] = parseCMap(sd.Content)
+		cmaps[ref] = nil
+		o, _ := doc.Resolve(ref)
+		if s, ok := o.(pdfobj.Stream); ok {
+			if b, err := doc.Decode(s, MaxZipEntrySize); err == nil {
+				cmaps[ref] = parseCMap(b)
+			}
+		}
+		return cmaps[ref]
 	}
-	return fonts
 }
 
 // parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap.
@@ -183,7 +186,7 @@ func appendLatin1(dst, s []byte) []byte {
 // pdfText returns the text a content stream shows, one line where the
 // text moves down (see scanPDF), a URI wrapped over two lines put
 // together again (see joinWrapped).
-func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
+func pdfText(content []byte, fonts func(name string) *pdfCMap) []byte {
 	var text []byte
 	var font *pdfCMap
 	var y, lastY float64
@@ -211,8 +214,8 @@ func pdfText(content []byte, fonts map[string]*pdfCMap) []byte {
 		}
 		switch string(t) {
 		case "Tf":
-			if len(ops) >= 2 && ops[len(ops)-2][0] == '/' {
-				font = fonts[string(ops[len(ops)-2][1:])]
+			if len(ops) >= 2 && ops[len(ops)-2][0] == '/' && fonts != nil {
+				font = fonts(string(ops[len(ops)-2][1:]))
 			}
 		case "BT":
 			y = 0
@@ -280,18 +283,21 @@ type pdfRect struct{ x1, y1, x2, y2 float64 }
 
 // pdfAnnotRect returns the Rect of the annotation a, a zero one if it has
 // none that reads.
-func pdfAnnotRect(ctx *model.Context, a types.Object) pdfRect {
-	d, err := ctx.DereferenceDict(a)
-	if err != nil || d == nil {
-		return pdfRect{}
-	}
-	arr, err := ctx.DereferenceArray(d["Rect"])
-	if err != nil || len(arr) != 4 {
+func pdfAnnotRect(doc *pdfobj.Reader, a pdfobj.Object) pdfRect {
+	d, _ := doc.Dict(a)
+	o, _ := doc.Resolve(d["Rect"])
+	arr, _ := o.(pdfobj.Array)
+	if len(arr) != 4 {
 		return pdfRect{}
 	}
 	var v [4]float64
 	for i, o := range arr {
-		if v[i], err = ctx.DereferenceNumber(o); err != nil {
+		switch n, _ := doc.Resolve(o); n := n.(type) {
+		case int64:
+			v[i] = float64(n)
+		case float64:
+			v[i] = n
+		default:
 			return pdfRect{}
 		}
 	}
@@ -410,21 +416,8 @@ func pdfNumber(t []byte) float64 {
 
 // pdfString returns the bytes of a string token, (...) or <...>.
 func pdfString(t []byte) []byte {
-	switch t[0] {
-	case '(':
-		b, err := types.Unescape(string(t[1 : len(t)-1]))
-		if err != nil {
-			return nil
-		}
-		return b
-	case '<':
-		b, err := types.HexLiteral(string(bytes.Trim(t, "<>"))).Bytes()
-		if err != nil {
-			return nil
-		}
-		return b
-	}
-	return nil
+	b, _ := pdfobj.Unquote(t)
+	return b
 }
 
 // pdfTokens yields the tokens of PDF content (§7.2, §7.8.2): a string
