@@ -80,9 +80,17 @@ func TestDocumentsBad(t *testing.T) {
 			[]string{"extract: empty.docx: not a readable zip container: zip: not a valid zip file"}},
 		{"badxml.docx", OOXML, zipOf(t, "word/_rels/document.xml.rels", testRels, "word/document.xml", "<w:document><w:p>https://a.example/lost",
 			"word/footnotes.xml", "<w:p><w:r><w:t>https://a.example/again</w:t></w:r></w:p>"),
-			// What the bad part held before its error is kept: its relationship.
-			[]string{"https://a.example/rel", "https://a.example/again"},
+			// The bad part refers to no relationship before its error (a
+			// relationship is a link only where a part uses it), and its
+			// text outside w:t is no text; the next part is read.
+			[]string{"https://a.example/again"},
 			[]string{"extract: badxml.docx: part word/document.xml: offset 39: malformed XML: XML syntax error on line 1: unexpected EOF"}},
+		{"badxml-used.docx", OOXML, zipOf(t, "word/_rels/document.xml.rels", testRels, "word/document.xml",
+			`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:p><w:hyperlink r:id="rId1"><w:r><w:t>x`),
+			// What the bad part held before its error is kept: the
+			// relationship it used.
+			[]string{"https://a.example/rel"},
+			[]string{"extract: badxml-used.docx: part word/document.xml: offset 202: malformed XML: XML syntax error on line 1: unexpected EOF"}},
 		{"badxml.odt", ODF, zipOf(t, "mimetype", "application/vnd.oasis.opendocument.text", "content.xml", "<office:document-content><text:p>x</text:q>"), nil,
 			[]string{"extract: badxml.odt: part content.xml: offset 43: malformed XML: XML syntax error on line 1: element <p> closed by </q>"}},
 		{"nocontainer.epub", EPUB, zipOf(t, "mimetype", "application/epub+zip"), nil,

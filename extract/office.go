@@ -163,6 +163,7 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[s
 	if !ok && z.stop {
 		return false // the rest of the part is not read: what was is kept
 	}
+	p.close() // a link the part's error left open
 	yield := z.yield
 	if len(p.linked) > 0 {
 		yield = p.notShown(z.src, yield)
