@@ -226,24 +226,40 @@ const maxFieldText = 200
 func fieldText(name string, value []byte, ref string) string {
 	var buf [512]byte
 	v := foldedValue(buf[:0], value)
-	if s, ok := refText(name, v, ref); ok {
+	if s, ok, _, _ := refText(name, v, ref, 0); ok {
 		return s
 	}
 	return valueText(name, v)
 }
 
 // refText returns fieldText's text around ref, if the value folded v is
-// longer than maxFieldText and holds ref past it; ok false otherwise.
-func refText(name string, v []byte, ref string) (text string, ok bool) {
+// longer than maxFieldText and holds ref past it; ok false otherwise. The
+// search starts at from and looks at most maxRefGap bytes past ref's
+// length: a field's links come in order, so its caller starts each search
+// at next, past the ref found before, and a field of n links costs time
+// linear in its length, not n times it. searched is what it looked at.
+func refText(name string, v []byte, ref string, from int) (text string, ok bool, next, searched int) {
 	// Only a value longer than maxFieldText can hold ref past it (the
 	// search converts ref, an allocation for most links).
-	if ref != "" && len(v) > maxFieldText {
-		if k := bytes.Index(v, []byte(ref)); k >= 0 && k+len(ref) > maxFieldText {
-			return name + ": …" + delimit.LineContext(v, k, k+len(ref), maxFieldText), true
-		}
+	if ref == "" || len(v) <= maxFieldText || from >= len(v) {
+		return "", false, from, 0
 	}
-	return "", false
+	w := v[from:min(len(v), from+len(ref)+maxRefGap)]
+	k := bytes.Index(w, []byte(ref))
+	if k < 0 {
+		return "", false, from, len(w)
+	}
+	k += from
+	next = k + len(ref)
+	if next > maxFieldText {
+		return name + ": …" + delimit.LineContext(v, k, next, maxFieldText), true, next, next - from
+	}
+	return "", false, next, next - from
 }
+
+// maxRefGap bounds how far past the link before refText looks for a link
+// in a header field's value.
+const maxRefGap = 1024
 
 // valueText returns fieldText's text of the value folded v, cut after
 // maxFieldText bytes: the same for all the links of a field but those

@@ -340,12 +340,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		// more in most List-* fields), and their Text (see fieldText).
 		var buf [512]byte
 		var v []byte
-		folded, text := false, ""
+		folded, text, from := false, "", 0
 		for r := range headerRefs(f) {
 			if !folded {
 				v, folded = foldedValue(buf[:0], f.value), true
 			}
-			t, further := refText(f.name, v, r.ref)
+			t, further, next, searched := refText(f.name, v, r.ref, from)
+			from, w.work = next, w.work+searched
 			if !further {
 				if text == "" {
 					text = valueText(f.name, v)

@@ -18,6 +18,14 @@ var hostileMail = []struct {
 	{"links on one header line", func(k int) string {
 		return "Subject: x\nList-Help: " + strings.Repeat("<http://a/>,", k) + "\n\nb\n"
 	}},
+	{"distinct links on one header line", func(k int) string {
+		var b strings.Builder
+		b.WriteString("Subject: x\nList-Help: ")
+		for i := range k {
+			fmt.Fprintf(&b, "<http://a.example/%d>, ", i)
+		}
+		return b.String() + "\n\nb\n"
+	}},
 	{"Content-Location fields", func(k int) string {
 		return "Subject: x\n" + strings.Repeat("Content-Location: http://a/\n", k) + "\nb\n"
 	}},
