@@ -50,6 +50,9 @@ func (f *regularFile) Read(b []byte) (int, error) {
 	if f.eof || f.size > 0 && f.read >= f.size {
 		return 0, io.EOF
 	}
+	if f.size > 0 {
+		b = b[:min(int64(len(b)), f.size-f.read)]
+	}
 	if len(b) == 0 {
 		return 0, nil
 	}
