@@ -20,6 +20,8 @@ type inputScanner struct {
 	s         *scanner
 	formatter linkFormatter
 	br        *bufio.Reader
+	reg       regularFile // the file br reads, through quit
+	quit      quitReader
 }
 
 func (s *scanner) newInputScanner() *inputScanner {
@@ -45,6 +47,36 @@ func isBinary(head []byte) bool {
 // file scans the named file. A directory is an error unless -r, and a
 // binary file met in a directory walk is skipped silently.
 func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
+	regular, err := w.reg.open(name)
+	if err != nil {
+		out.report(err)
+		return
+	}
+	if !regular {
+		w.special(name, out)
+		return
+	}
+	defer w.reg.close()
+	w.quit = quitReader{w.s.progress.reader(&w.reg), &w.s.quit}
+	w.br.Reset(&w.quit)
+	defer w.br.Reset(nil)
+	if inWalk && w.s.opts.Type == extract.Auto {
+		head, err := w.br.Peek(binarySniff)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			out.report(err)
+			return
+		}
+		if isBinary(head) && !extract.Detect(name, head).Binary() {
+			return // PDF, Office, OpenDocument and EPUB files are read
+		}
+	}
+	w.reader(extract.SizedReader(w.br, w.reg.size), out)
+}
+
+// special scans the named file that is no regular file: a directory is
+// an error, and the reads of a FIFO or a terminal may wait. (A parallel
+// scan reads none, but what a walk found may have changed since.)
+func (w *inputScanner) special(name string, out *fileOut) {
 	f, err := os.Open(name)
 	if err != nil {
 		out.report(err)
@@ -60,29 +92,11 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 		out.report(errors.New("is a directory (use -r to scan it)"))
 		return
 	}
-	if !fi.Mode().IsRegular() {
-		// A FIFO, a terminal: reads may wait. (A parallel scan reads
-		// none, but what a walk found may have changed since.)
-		r := io.Reader(w.s.progress.reader(f))
-		if out.direct {
-			r = w.s.streaming(r)
-		}
-		w.reader(r, out)
-		return
+	r := io.Reader(w.s.progress.reader(f))
+	if out.direct {
+		r = w.s.streaming(r)
 	}
-	w.br.Reset(quitReader{w.s.progress.reader(f), &w.s.quit})
-	defer w.br.Reset(nil)
-	if inWalk && w.s.opts.Type == extract.Auto {
-		head, err := w.br.Peek(binarySniff)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			out.report(err)
-			return
-		}
-		if isBinary(head) && !extract.Detect(name, head).Binary() {
-			return // PDF, Office, OpenDocument and EPUB files are read
-		}
-	}
-	w.reader(extract.SizedReader(w.br, fi.Size()), out)
+	w.reader(r, out)
 }
 
 // reader scans one input. A panic while reading it (a bug) is an error of

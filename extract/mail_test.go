@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -314,4 +316,37 @@ func unescapeFrom(line []byte) ([]byte, bool) {
 		return line, false
 	}
 	return line[1:], true
+}
+
+// TestMailWalkerReuse scans the mail fixtures in one order and then in the
+// other: the walkers kept from input to input (mailWalkers) must carry
+// nothing of one input into the next, so each input's links and errors
+// are the same whatever came before it.
+func TestMailWalkerReuse(t *testing.T) {
+	files, err := filepath.Glob("testdata/mail/*.eml")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("fixtures: %v, %v", files, err)
+	}
+	files = append(files, "testdata/mbox/sample.mbox")
+	scan := func(name string) string {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		var b strings.Builder
+		for l, err := range Links(f, Options{Name: name}) {
+			fmt.Fprintf(&b, "%+v %v\n", l, err)
+		}
+		return b.String()
+	}
+	first := make(map[string]string)
+	for _, f := range files {
+		first[f] = scan(f)
+	}
+	for _, f := range slices.Backward(files) {
+		if got := scan(f); got != first[f] {
+			t.Errorf("%s scanned after the others:\n%s\nwant, scanned first:\n%s", f, got, first[f])
+		}
+	}
 }

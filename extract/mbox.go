@@ -25,8 +25,10 @@ import (
 // ErrMessageTooLarge and skipped; any other problem is reported with the
 // message's index and the scan goes on with the next one.
 func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
-	var w mailWalker
-	return w.scanMbox(r, src, yield)
+	w := getMailWalker()
+	ok := w.scanMbox(r, src, yield)
+	w.release()
+	return ok
 }
 
 // scanMbox is the function scanMbox, walking with w, whose work count
