@@ -19,6 +19,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/internal/pick"
 )
 
@@ -185,7 +186,7 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 		e.errorf("pick: no links")
 		return errNone
 	}
-	b := pick.NewBuilder(!o.all, func(s string) string { return escapeText(s, false) })
+	b := pick.NewBuilder(!o.all, func(s string) string { return format.Text(s) })
 	for _, l := range first.Links {
 		b.Add(l)
 	}
@@ -231,7 +232,7 @@ func openLinks(op opener, picked []pick.Item, tty *os.File) error {
 	var errs []error
 	for _, it := range picked {
 		if err := openLink(op, it.URI, tty); err != nil {
-			errs = append(errs, fmt.Errorf("pick: open %s: %w", escapeText(it.URI, false), err))
+			errs = append(errs, fmt.Errorf("pick: open %s: %w", format.Text(it.URI), err))
 		}
 	}
 	return errors.Join(errs...)
@@ -271,7 +272,7 @@ func (e *env) pickInput(name string) (io.ReadCloser, error) {
 		// Said now: read, it would end the list with no links and an
 		// error after it.
 		f.Close()
-		return nil, fmt.Errorf("pick: %s: is a directory", escapeText(name, false))
+		return nil, fmt.Errorf("pick: %s: is a directory", format.Text(name))
 	}
 	return f, nil
 }

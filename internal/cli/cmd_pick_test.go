@@ -16,6 +16,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/internal/pick"
 )
 
@@ -114,7 +115,7 @@ func TestOpenLinks(t *testing.T) {
 }
 
 // TestPickViewCorpus draws the list of each message of the tricky-MIME
-// and phishing corpora (../shared) as pick does, escaped by escapeText,
+// and phishing corpora (../shared) as pick does, escaped by format.Text,
 // and pages through it: every screen fits 80x24 and holds no control
 // character, whatever the messages hold.
 func TestPickViewCorpus(t *testing.T) {
@@ -137,7 +138,7 @@ func TestPickViewCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := pick.NewBuilder(true, func(s string) string { return escapeText(s, false) })
+		b := pick.NewBuilder(true, func(s string) string { return format.Text(s) })
 		for l, err := range extract.Links(f, extract.Options{Name: name, Context: true, Warnings: true}) {
 			if err == nil {
 				b.Add(l)

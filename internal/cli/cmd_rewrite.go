@@ -13,6 +13,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/uri"
 )
 
@@ -315,7 +316,7 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 				return "", true
 			}
 			if rw.dropBase {
-				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", escapeText(displayName(opts.Name), false), needBase)
+				rw.e.errorf("rewrite %s: <base href> kept: %d relative references still need it", format.Text(displayName(opts.Name)), needBase)
 			}
 		}
 		v, ok := rw.newValue(l)
@@ -419,7 +420,7 @@ func readMap(name string) (map[string]string, error) {
 	}
 	defer f.Close()
 	m := map[string]string{}
-	name = escapeText(name, false) // for messages
+	name = format.Text(name) // for messages
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/urix/urix/extract/format"
 )
 
 // FuzzScan runs the whole scan on arbitrary input of each type: it must not
@@ -31,7 +33,7 @@ func FuzzScan(f *testing.F) {
 			t.Fatalf("%v: status %d", args, status)
 		}
 		for _, r := range out.String() {
-			if r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || unsafeRune(r)) {
+			if r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || format.Unsafe(r)) {
 				t.Fatalf("%v on %q: output holds %U:\n%s", args, input, r, out.String())
 			}
 		}
@@ -43,7 +45,7 @@ func FuzzScan(f *testing.F) {
 		args[1] = "--json"
 		run(args, bytes.NewReader(input), &out, &errs)
 		for _, r := range out.String() {
-			if r != '\n' && (r < 0x20 || r == 0x7f || unsafeRune(r)) {
+			if r != '\n' && (r < 0x20 || r == 0x7f || format.Unsafe(r)) {
 				t.Fatalf("%v on %q: output holds %U:\n%s", args, input, r, out.String())
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 )
 
 // SGR sequences of ripgrep's default colours: the path magenta, the line
@@ -44,7 +45,7 @@ func (s *scanner) newLinkFormatter() linkFormatter {
 
 // csvFormat is RFC 4180 CSV (encoding/csv) under a header row, with the
 // fields of the TSV format, escaped for the terminal and guarded against
-// formulas as TSV's are (see tsvField), except that CSV quotes what needs
+// formulas as TSV's are (see format.Field), except that CSV quotes what needs
 // it rather than escaping tabs and backslashes.
 type csvFormat struct {
 	w   *csv.Writer
@@ -65,7 +66,7 @@ func (f *csvFormat) header() string {
 func (f *csvFormat) format(l extract.Link) (string, error) {
 	fields := tsvFields(l)
 	for i, v := range fields {
-		fields[i] = formulaGuard(escapeText(v, false))
+		fields[i] = format.Guard(format.Text(v))
 	}
 	return f.row(fields)
 }
@@ -92,16 +93,16 @@ func countJSON(name string, n int) string {
 		v.FileBytes = []byte(name)
 	}
 	b, _ := json.Marshal(v) // cannot fail on these types
-	return string(escapeJSON(b))
+	return string(format.EscapeJSON(b))
 }
 
 // countRow is -c's record with --format tsv or csv: the input's name and
 // its count, as two fields of that format (its header row is
-// countRow(format, "file", "count")).
-func countRow(format outFormat, name, count string) string {
-	if format == formatCSV {
-		rec, _ := newCSVFormat().row([]string{formulaGuard(escapeText(name, false)), count})
+// countRow(f, "file", "count")).
+func countRow(f outFormat, name, count string) string {
+	if f == formatCSV {
+		rec, _ := newCSVFormat().row([]string{format.Guard(format.Text(name)), count})
 		return rec
 	}
-	return tsvField(name) + "\t" + count
+	return format.Field(name) + "\t" + count
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/uri"
 )
 
@@ -34,7 +35,7 @@ func newMirror(dir, scheme string) (*mirror, error) {
 		return nil, err
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("rewrite: --mirror %s: not a directory", escapeText(dir, false))
+		return nil, fmt.Errorf("rewrite: --mirror %s: not a directory", format.Text(dir))
 	}
 	if scheme != "http" && scheme != "https" {
 		return nil, fmt.Errorf("rewrite: --mirror-scheme %q: want http or https", scheme)

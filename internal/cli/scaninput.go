@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 )
 
 // inputScanner scans inputs one after another for a scanner, whose
@@ -139,7 +140,7 @@ func extractMessage(name string, err error) string {
 	if !errors.As(err, &xe) {
 		return fileMessage(name, err)
 	}
-	return escapeText(strings.TrimPrefix(xe.Error(), "extract: "), false)
+	return format.Text(strings.TrimPrefix(xe.Error(), "extract: "))
 }
 
 // keep applies the filters extract does not, those that need no other

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strconv"
 	"sync"
+
+	"github.com/urix/urix/extract/format"
 )
 
 // fileOut is the output of one input. In a sequential scan (par nil),
@@ -208,7 +210,7 @@ func (s *scanner) nameField(name string) string {
 	if s.null {
 		return name
 	}
-	return escapeText(name, false)
+	return format.Text(name)
 }
 
 // halt ends the run: -q found a link, or the output failed.

@@ -7,6 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/xrash/smetrics"
+
+	"github.com/urix/urix/extract/format"
 )
 
 // suggestAbove is the Jaro-Winkler similarity from which a word is taken
@@ -47,7 +49,7 @@ func (e *env) defaultAction(o *scanOptions) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		if first := c.Args().First(); first != "" && c.NumFlags() == 0 {
 			if cmd := suggestCommand(c.App, first); cmd != "" {
-				return withStatus(exitError, fmt.Errorf("%s: no such file or command; did you mean \"urix %s\"?", escapeText(first, false), cmd))
+				return withStatus(exitError, fmt.Errorf("%s: no such file or command; did you mean \"urix %s\"?", format.Text(first), cmd))
 			}
 		}
 		return scan(c)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/urix/urix/extract/format"
 )
 
 // walkOptions say which files of a tree "urix -r" scans, as ripgrep
@@ -33,7 +35,7 @@ func (o walkOptions) checkGlobs() error {
 	return nil
 }
 
-func quote(s string) string { return "\"" + escapeText(s, false) + "\"" }
+func quote(s string) string { return "\"" + format.Text(s) + "\"" }
 
 // matchGlobs reports whether one of the globs matches a file or directory
 // with path rel (slash-separated, relative to the argument walked): a glob
