@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -23,6 +21,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 )
 
 // init registers the DoFns, functions and emitters of the pipeline with
@@ -100,6 +99,7 @@ type extractFn struct {
 	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
 
 	files, links, errs beam.Counter
+	json               format.JSON // one instance runs one bundle at a time
 }
 
 // Setup makes the counters of the metrics files, links and errors (in
@@ -197,14 +197,12 @@ func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string))
 	f.links.Inc(ctx, 1)
 	switch f.Mode {
 	case ModeLinks:
-		// As urix --json writes it: <, > and & as they are.
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(l); err != nil {
+		// As urix --json writes it, through the same package.
+		b, err := f.json.Encode(l)
+		if err != nil {
 			return err
 		}
-		emit(strings.TrimSuffix(b.String(), "\n"))
+		emit(string(b))
 	case ModeHosts:
 		emit(hostOf(l.URI))
 	default:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -255,5 +256,42 @@ func TestConfigErrors(t *testing.T) {
 		if _, err := Extract(s, cfg); err == nil {
 			t.Errorf("Extract(%+v): no error", cfg)
 		}
+	}
+}
+
+// TestJSONAsCLI: the pipeline writes each link byte for byte as urix
+// --json does, on a page whose name is not UTF-8 (a 0xff byte: the
+// name's bytes in file_bytes) and whose link text starts with U+202E,
+// which makes "gnp.exe" show as "exe.png" (escaped as \u202e).
+func TestJSONAsCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds urix")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "urix")
+	if out, err := exec.Command("go", "build", "-C", "..", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build urix: %v\n%s", err, out)
+	}
+	name := filepath.Join(dir, "bidi\xff.html")
+	page := "<p>see <a href=\"http://example.org/a?b&amp;c\">\u202egnp.exe</a> <a href=\"x\u202e.html\">&lt;next&gt;</a></p>\n"
+	if err := os.WriteFile(name, []byte(page), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "--json", "--", name).Output()
+	if err != nil {
+		t.Fatalf("urix --json: %v", err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(want) != 2 || !strings.Contains(want[0], `"text":"\u202egnp.exe"`) || !strings.Contains(want[0], `"file_bytes":`) || !strings.Contains(want[0], "&c") {
+		t.Fatalf("urix --json wrote %q, want two links, the first with text \\u202egnp.exe and file_bytes", out)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	lines, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	passert.EqualsList(s, lines, want)
+	if err := ptest.Run(p); err != nil {
+		t.Error(err)
 	}
 }

@@ -1,0 +1,29 @@
+//go:build !unix
+
+package cli
+
+import "os"
+
+// regularFile reads a regular file (here, through an *os.File).
+type regularFile struct {
+	*os.File
+	size int64
+}
+
+// open opens name into f when it is a regular file, and reports false
+// when it is something else (a directory, a FIFO, a device), for the
+// caller to open with os.Open.
+func (f *regularFile) open(name string) (bool, error) {
+	fi, err := os.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false, err
+	}
+	file, err := os.Open(name)
+	if err != nil {
+		return false, err
+	}
+	*f = regularFile{File: file, size: fi.Size()}
+	return true, nil
+}
+
+func (f *regularFile) close() { f.File.Close() }

@@ -1,0 +1,64 @@
+//go:build unix
+
+package cli
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// TestRegularFile checks what regularFile opens and how far it reads: a
+// regular file up to its size at open, a file of /proc (size 0) to its
+// end, and anything else left to os.Open.
+func TestRegularFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(name, []byte("http://a.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var f regularFile
+	ok, err := f.open(name)
+	if !ok || err != nil {
+		t.Fatalf("open(%s) = %v, %v", name, ok, err)
+	}
+	// What is written after the open is not read: a snapshot, as a map.
+	if err := os.WriteFile(name, []byte("http://a.example/\nhttp://b.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(&f)
+	f.close()
+	if err != nil || string(got) != "http://a.example/\n" {
+		t.Errorf("read %q, %v; want the 18 bytes of the open", got, err)
+	}
+
+	if _, err := os.Stat("/proc/self/status"); err == nil {
+		ok, err := f.open("/proc/self/status")
+		if !ok || err != nil {
+			t.Fatalf("open(/proc/self/status) = %v, %v", ok, err)
+		}
+		got, err := io.ReadAll(&f)
+		f.close()
+		if err != nil || len(got) == 0 {
+			t.Errorf("/proc/self/status: read %d bytes, %v; want its text", len(got), err)
+		}
+	}
+
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{dir, fifo} {
+		if ok, err := f.open(n); ok || err != nil {
+			t.Errorf("open(%s) = %v, %v; want false, nil", n, ok, err)
+		}
+	}
+	_, err = f.open(filepath.Join(dir, "missing"))
+	if _, want := os.Open(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) || unwrapPath(err).Error() != unwrapPath(want).Error() {
+		t.Errorf("open(missing): %v; want %v", err, want)
+	}
+}

@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"sync/atomic"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
+)
+
+// inputScanner scans inputs one after another for a scanner, whose
+// options it only reads, with a reader reused from one input to the next:
+// each goroutine of a parallel scan has its own. What an input gives goes
+// to its fileOut.
+type inputScanner struct {
+	s         *scanner
+	formatter linkFormatter
+	br        *bufio.Reader
+	reg       regularFile // the file br reads, through quit
+	quit      quitReader
+}
+
+func (s *scanner) newInputScanner() *inputScanner {
+	return &inputScanner{
+		s:         s,
+		formatter: s.newLinkFormatter(),
+		br:        bufio.NewReaderSize(nil, 64<<10),
+	}
+}
+
+// binarySniff is how much of a file is looked at for a NUL byte, grep's
+// sign of a binary file.
+const binarySniff = 8 << 10
+
+// isBinary reports whether head, the start of a file, is a binary file's:
+// it has a NUL byte and no UTF-16 byte order mark (UTF-16 text is full of
+// NULs, and package extract reads it, as ripgrep does).
+func isBinary(head []byte) bool {
+	utf16 := bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff})
+	return !utf16 && bytes.IndexByte(head, 0) >= 0
+}
+
+// file scans the named file. A directory is an error unless -r, and a
+// binary file met in a directory walk is skipped silently.
+func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
+	regular, err := w.reg.open(name)
+	if err != nil {
+		out.report(err)
+		return
+	}
+	if !regular {
+		w.special(name, out)
+		return
+	}
+	defer w.reg.close()
+	w.quit = quitReader{w.s.progress.reader(&w.reg), &w.s.quit}
+	w.br.Reset(&w.quit)
+	defer w.br.Reset(nil)
+	if inWalk && w.s.opts.Type == extract.Auto {
+		head, err := w.br.Peek(binarySniff)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			out.report(err)
+			return
+		}
+		if isBinary(head) && !extract.Detect(name, head).Binary() {
+			return // PDF, Office, OpenDocument and EPUB files are read
+		}
+	}
+	w.reader(extract.SizedReader(w.br, w.reg.size), out)
+}
+
+// special scans the named file that is no regular file: a directory is
+// an error, and the reads of a FIFO or a terminal may wait. (A parallel
+// scan reads none, but what a walk found may have changed since.)
+func (w *inputScanner) special(name string, out *fileOut) {
+	f, err := os.Open(name)
+	if err != nil {
+		out.report(err)
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		out.report(err)
+		return
+	}
+	if fi.IsDir() {
+		out.report(errors.New("is a directory (use -r to scan it)"))
+		return
+	}
+	r := io.Reader(w.s.progress.reader(f))
+	if out.direct {
+		r = w.s.streaming(r)
+	}
+	w.reader(r, out)
+}
+
+// reader scans one input. A panic while reading it (a bug) is an error of
+// that input, reported after its links found before it, and the other
+// inputs are still scanned.
+func (w *inputScanner) reader(r io.Reader, out *fileOut) {
+	w.s.progress.input()
+	out.opened = true
+	if err := w.links(r, out); err != nil {
+		out.report(err)
+	}
+}
+
+// links hands the links of one input to out, until out wants no more.
+func (w *inputScanner) links(r io.Reader, out *fileOut) (err error) {
+	defer recoverInput(&err)
+	if testHookInput != nil {
+		r = testHookInput(out.name, r)
+	}
+	opts := w.s.opts
+	opts.Name = out.name
+	records := !w.s.count && !w.s.filesWithLinks && !w.s.quiet
+	for link, lerr := range extract.Links(r, opts) {
+		if lerr != nil {
+			if !w.s.strict && errors.Is(lerr, extract.ErrRecovered) {
+				out.warning(extractMessage(out.name, lerr))
+			} else {
+				out.problem(extractMessage(out.name, lerr))
+			}
+			continue
+		}
+		if !w.s.keep(link) {
+			continue
+		}
+		rec := ""
+		if records {
+			if rec, err = w.formatter.format(link); err != nil {
+				return err
+			}
+		}
+		if !out.link(link.URI, rec) {
+			break
+		}
+	}
+	return nil
+}
+
+// extractMessage is a problem extract met in one part of an input as its
+// *extract.Error says it (input, message, MIME part, offset, cause), the
+// program's prefix in place of the package's. (A base that cannot be used
+// is no error: extract puts it in the links' warnings.)
+func extractMessage(name string, err error) string {
+	var xe *extract.Error
+	if !errors.As(err, &xe) {
+		return fileMessage(name, err)
+	}
+	return format.Text(strings.TrimPrefix(xe.Error(), "extract: "))
+}
+
+// keep applies the filters extract does not, those that need no other
+// input: --only-valid, --host, --match and the like. (--unique is applied
+// as the links are written.)
+func (s *scanner) keep(l extract.Link) bool {
+	return s.filter == nil || s.filter.keep(l)
+}
+
+// quitReader reads r until quit is set (-q found a link, the output
+// failed), and then fails: so a goroutine of a parallel scan stops
+// reading at once, not at the next link of its input.
+type quitReader struct {
+	r    io.Reader
+	quit *atomic.Bool
+}
+
+// errQuit is the error of a read after the run has quit; the message is
+// never printed (fileOut.problem).
+var errQuit = errors.New("the scan has stopped")
+
+func (q quitReader) Read(b []byte) (int, error) {
+	if q.quit.Load() {
+		return 0, errQuit
+	}
+	return q.r.Read(b)
+}

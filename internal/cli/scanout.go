@@ -1,0 +1,457 @@
+package cli
+
+import (
+	"os"
+	"strconv"
+	"sync"
+
+	"github.com/urix/urix/extract/format"
+)
+
+// fileOut is the output of one input. In a sequential scan (par nil),
+// each link is printed as it comes. In a parallel one, so that the output
+// does not depend on -j, an input's links are kept until the inputs
+// before it are printed; then it is the head of the order: what it kept is
+// printed and its links go out as they come, as in a sequential scan. What
+// is kept counts against par's budget (keepWindow per goroutine), and a
+// goroutine whose input would pass it waits for the head to move on.
+type fileOut struct {
+	s      *scanner
+	par    *parallel // nil in a sequential scan
+	name   string
+	direct bool // links are printed as they come
+	opened bool // it could be read: -c prints its count
+	n      int  // links printed (counted with -c)
+	done   bool // nothing more of it is printed (-l, -m, -q)
+
+	entries []outEntry // kept, when not direct
+	kept    int        // links in entries
+	cost    int        // what entries count against par.budget
+
+	// Under par.mu: it is the head of the order (the inputs before it are
+	// printed), and it has been read to its end.
+	head, finished bool
+}
+
+// outEntry is a link (its key for --unique, and its record) or a problem,
+// which may be a warning only.
+type outEntry struct {
+	key, record, problem string
+	warning              bool
+}
+
+// cost is about the memory e holds: its strings, and 64 bytes for itself
+// (three string headers) and the allocations' rounding.
+func (e outEntry) cost() int {
+	return len(e.key) + len(e.record) + len(e.problem) + 64
+}
+
+func (s *scanner) newFileOut(name string, par *parallel) *fileOut {
+	return &fileOut{s: s, par: par, name: name, direct: par == nil}
+}
+
+// link takes one link and reports whether more are wanted.
+func (f *fileOut) link(key, record string) bool {
+	s := f.s
+	if s.seen == nil {
+		key = "" // only --unique needs it
+	}
+	if !f.direct {
+		kept, ok := f.keep(outEntry{key: key, record: record})
+		if !ok {
+			return false
+		}
+		if kept {
+			f.kept++
+			// What it prints is known; with --unique, it is not.
+			return s.seen != nil || !s.quiet && !s.filesWithLinks && (s.maxCount == 0 || f.kept < s.maxCount)
+		}
+	}
+	return s.writeLink(f, key, record)
+}
+
+// problem takes the message of a problem with the input. Once the run
+// quits, it has none: what it reads fails (quitReader).
+func (f *fileOut) problem(msg string) {
+	if f.s.quit.Load() {
+		return
+	}
+	if !f.direct {
+		if kept, ok := f.keep(outEntry{problem: msg}); kept || !ok {
+			return
+		}
+	}
+	f.s.fail(msg)
+}
+
+// warning takes the message of a problem the scan recovered from, with
+// nothing of the input lost (extract.ErrRecovered).
+func (f *fileOut) warning(msg string) {
+	if f.s.quit.Load() {
+		return
+	}
+	if !f.direct {
+		if kept, ok := f.keep(outEntry{problem: msg, warning: true}); kept || !ok {
+			return
+		}
+	}
+	f.s.warn(msg)
+}
+
+// report takes an error of the input.
+func (f *fileOut) report(err error) { f.problem(fileMessage(f.name, err)) }
+
+// keep keeps e, an entry of f in a parallel scan, until the inputs before
+// f are printed, waiting while par's budget is spent. When f is the head
+// of the order, it prints what f kept instead, f's links go out as they
+// come from then on, and it reports that it did not keep e. ok is false
+// when the run quits.
+func (f *fileOut) keep(e outEntry) (kept, ok bool) {
+	p, cost := f.par, e.cost()
+	p.mu.Lock()
+	for !f.head {
+		if f.s.quit.Load() {
+			p.mu.Unlock()
+			return false, false
+		}
+		if p.kept == 0 || p.kept+cost <= p.budget {
+			p.kept += cost
+			p.keptMax = max(p.keptMax, p.kept)
+			f.cost += cost
+			p.mu.Unlock()
+			f.entries = append(f.entries, e)
+			return true, true
+		}
+		wake := p.wake
+		p.mu.Unlock()
+		select {
+		case <-wake:
+		case <-f.s.quitCh:
+		}
+		p.mu.Lock()
+	}
+	entries := f.entries
+	f.entries = nil
+	p.release(f)
+	p.mu.Unlock()
+	f.direct = true
+	f.s.print(f, entries)
+	return false, !f.s.quit.Load()
+}
+
+// print prints the entries f kept.
+func (s *scanner) print(f *fileOut, entries []outEntry) {
+	for _, e := range entries {
+		switch {
+		case e.warning:
+			s.warn(e.problem)
+		case e.problem != "":
+			s.fail(e.problem)
+		default:
+			s.writeLink(f, e.key, e.record)
+		}
+	}
+}
+
+// writeLink prints one link of f as the options say (--unique, -q, -l,
+// -c, -m) and reports whether more links of f are wanted.
+func (s *scanner) writeLink(f *fileOut, key, record string) bool {
+	if f.done || s.stop {
+		return false
+	}
+	if s.seen != nil {
+		if _, dup := s.seen[key]; dup {
+			return true
+		}
+		s.seen[key] = struct{}{}
+	}
+	f.n++
+	s.found = true
+	s.progress.link()
+	switch {
+	case s.quiet:
+		s.halt()
+		return false
+	case s.filesWithLinks:
+		s.record(s.paint(colorPath, s.nameField(f.name)))
+		f.done = true
+		return false
+	case !s.count:
+		s.record(record)
+	}
+	if s.maxCount > 0 && f.n >= s.maxCount {
+		f.done = true
+	}
+	return !f.done && !s.stop
+}
+
+// finish prints what f kept, then its count with -c.
+func (s *scanner) finish(f *fileOut) {
+	s.print(f, f.entries)
+	f.entries = nil
+	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
+		switch {
+		case s.format == formatJSON:
+			s.record(countJSON(f.name, f.n))
+		case s.format.tabular():
+			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
+		case s.names:
+			s.record(s.paint(colorPath, s.nameField(f.name)) + ":" + strconv.Itoa(f.n))
+		default:
+			s.record(strconv.Itoa(f.n))
+		}
+	}
+}
+
+// nameField is an input's name as -l and -c print it: escaped for the
+// terminal, but as it is with -0, whose NUL ends are there so that
+// "xargs -0" gets any name back (grep -lZ, rg -l0).
+func (s *scanner) nameField(name string) string {
+	if s.null {
+		return name
+	}
+	return format.Text(name)
+}
+
+// halt ends the run: -q found a link, or the output failed.
+func (s *scanner) halt() {
+	s.stop = true
+	if !s.quit.Swap(true) {
+		close(s.quitCh)
+	}
+}
+
+// report tells the user about a problem with one input, after the links
+// found so far, and marks the run as failed; the other inputs are still
+// scanned.
+func (s *scanner) report(name string, err error) {
+	s.fail(fileMessage(name, err))
+}
+
+// fail prints msg after the links found so far and marks the run as
+// failed.
+func (s *scanner) fail(msg string) {
+	s.failed = true
+	if s.noMessages {
+		return
+	}
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("%s", msg) })
+}
+
+// warn prints msg, a warning, after the links found so far; the run
+// goes on as if nothing happened.
+func (s *scanner) warn(msg string) {
+	if s.noMessages {
+		return
+	}
+	s.out.Flush()
+	s.progress.above(func() { s.e.errorf("warning: %s", msg) })
+}
+
+// scanSequential scans the inputs one after another, printing each link
+// as it is found.
+func (s *scanner) scanSequential(inputs []string) {
+	w := s.newInputScanner()
+	one := func(name string, inWalk bool) bool {
+		f := s.newFileOut(name, nil)
+		if name == "-" && !inWalk {
+			w.reader(s.streaming(s.e.stdin), f)
+		} else {
+			w.file(name, inWalk, f)
+		}
+		s.finish(f)
+		return !s.stop
+	}
+	for _, name := range inputs {
+		if s.stop {
+			break
+		}
+		if s.recursive && name != "-" {
+			s.walk(name, func(file string) bool { return one(file, true) }, s.report)
+		} else {
+			one(name, false)
+		}
+	}
+}
+
+// walk visits the files under root that the walk options let through (see
+// treeWalker).
+func (s *scanner) walk(root string, visit func(string) bool, report func(string, error)) {
+	w := &treeWalker{walkOptions: s.walkOptions(), visit: visit, report: report}
+	w.walk(root)
+}
+
+// scanJob is one input of a parallel scan.
+type scanJob struct {
+	seq    int // its place in the order of a sequential scan
+	out    *fileOut
+	inWalk bool
+}
+
+// aheadMax bounds the inputs whose output is kept while an input before
+// them is still being read.
+const aheadMax = 1024
+
+// keepWindow is how many bytes of output each goroutine of a parallel scan
+// may keep, about, while an input before it is read: the inputs after the
+// head of the order share n times it. A goroutine whose input would pass
+// that waits (blocks) until the head has moved on, rather than spilling to
+// a file: no disk, no temporary file left behind, and an input whose
+// output is small, the common case, never waits.
+const keepWindow = 256 << 10
+
+// parallel is the state of a parallel scan: the goroutines that read the
+// inputs print them too. The one reading the head of the order prints its
+// links as they come; the others keep theirs, and the goroutine that
+// finishes the head prints, under mu, the inputs after it that are read,
+// and makes the next one the head. So no goroutine only waits to print,
+// and the first link comes as soon as in a sequential scan.
+type parallel struct {
+	s     *scanner
+	mu    sync.Mutex
+	next  int              // the seq of the head: the input to print next
+	jobs  map[int]*scanJob // sent, not printed
+	slots chan struct{}    // one per input read ahead (aheadMax)
+
+	budget  int           // bytes the inputs after the head may keep
+	kept    int           // bytes they keep
+	keptMax int           // the most they kept at once (for tests)
+	wake    chan struct{} // closed when budget is freed or the head moves
+}
+
+// testHookParallel, when set by a test, is given each parallel scan once
+// it is done.
+var testHookParallel func(*parallel)
+
+// scanParallel scans the inputs with n goroutines, each with its own
+// buffers, while this one lists the inputs (walking the trees); the output
+// is printed in the order of a sequential scan. Inputs whose reads may
+// wait (standard input, a FIFO) need their links printed as they come:
+// with one of them, the scan is sequential.
+func (s *scanner) scanParallel(inputs []string, n int) {
+	for _, name := range inputs {
+		if name == "-" || mayWait(name) {
+			s.scanSequential(inputs)
+			return
+		}
+	}
+	p := &parallel{s: s, jobs: make(map[int]*scanJob), slots: make(chan struct{}, aheadMax),
+		budget: n * keepWindow, wake: make(chan struct{})}
+	jobs := make(chan *scanJob, 4*n)
+	var workers sync.WaitGroup
+	for range n {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			w := s.newInputScanner()
+			for j := range jobs {
+				if !s.quit.Load() {
+					w.file(j.out.name, j.inWalk, j.out)
+				}
+				p.done(j)
+			}
+		}()
+	}
+	p.produce(inputs, jobs)
+	close(jobs)
+	workers.Wait()
+	if testHookParallel != nil {
+		testHookParallel(p)
+	}
+}
+
+// produce sends the inputs to the goroutines that read them, in order; a
+// problem met walking a tree is an input of its own, printed in its place.
+func (p *parallel) produce(inputs []string, jobs chan<- *scanJob) {
+	s, seq := p.s, 0
+	send := func(j *scanJob, read bool) bool {
+		p.slots <- struct{}{}
+		p.mu.Lock()
+		j.seq = seq
+		seq++
+		p.jobs[j.seq] = j
+		j.out.head = j.seq == p.next
+		p.mu.Unlock()
+		if read {
+			jobs <- j
+		} else {
+			p.done(j)
+		}
+		return !s.quit.Load()
+	}
+	for _, name := range inputs {
+		if !s.recursive {
+			if !send(&scanJob{out: s.newFileOut(name, p)}, true) {
+				return
+			}
+			continue
+		}
+		s.walk(name, func(file string) bool {
+			return send(&scanJob{out: s.newFileOut(file, p), inWalk: true}, true)
+		}, func(file string, err error) {
+			out := s.newFileOut(file, p)
+			out.entries = []outEntry{{problem: fileMessage(file, err)}}
+			send(&scanJob{out: out}, false)
+		})
+		if s.quit.Load() {
+			return
+		}
+	}
+}
+
+// done takes an input that has been read. If it is the head, it prints
+// it and the inputs after it that are read, and makes the next one that
+// is not the head.
+func (p *parallel) done(j *scanJob) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	j.out.finished = true
+	for {
+		h, ok := p.jobs[p.next]
+		if !ok {
+			return
+		}
+		if !h.out.finished {
+			if !h.out.head {
+				h.out.head = true
+				p.wakeAll()
+			}
+			return
+		}
+		delete(p.jobs, p.next)
+		p.next++
+		p.release(h.out)
+		if !p.s.stop {
+			p.s.finish(h.out)
+		}
+		<-p.slots
+	}
+}
+
+// release gives back to the budget what f keeps; under mu.
+func (p *parallel) release(f *fileOut) {
+	if f.cost > 0 {
+		p.kept -= f.cost
+		f.cost = 0
+		p.wakeAll()
+	}
+}
+
+// wakeAll wakes the goroutines that wait in keep; under mu.
+func (p *parallel) wakeAll() {
+	close(p.wake)
+	p.wake = make(chan struct{})
+}
+
+// mayWait reports whether name is a file whose reads may wait: not a
+// regular file or directory (a FIFO, a terminal).
+func mayWait(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}

@@ -1,8 +1,0 @@
-//go:build unix && !(linux || darwin || freebsd || netbsd)
-
-package main
-
-import "os"
-
-// copyXattrs does nothing: there are no extended attributes here.
-func copyXattrs(*os.File, string) error { return nil }
