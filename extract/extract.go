@@ -273,5 +273,9 @@ var scanners = [...]contentScanner{
 	ODF:      scanODF,
 	EPUB:     scanEPUB,
 	PDF:      scanPDF,
-	WARC:     nil, // scanWARC, set by warc.go's init
+	WARC:     nil, // scanWARC: see init below
 }
+
+// scanWARC scans each record's body through scanners, so the table's
+// initializer cannot name it (an initialization cycle): it is set here.
+func init() { scanners[WARC] = scanWARC }

@@ -12,11 +12,6 @@ import (
 	"github.com/urix/urix/base"
 )
 
-// init puts scanWARC in the scanners table, which the WARC scanner reads
-// the bodies of its records through: set in the table's literal, it
-// would be an initialization cycle.
-func init() { scanners[WARC] = scanWARC }
-
 // MaxRecordSize is the largest WARC record block, and the largest HTTP
 // body once its Transfer- and Content-Encoding are undone, that Links
 // reads in WARC input; a larger one is an *Error wrapping
