@@ -243,15 +243,7 @@ func TestRules(t *testing.T) {
 		{"hyphen whose joined reading is no URI", "mailto:a@b.ex-\n,x next", []string{"mailto:a@b.ex- bare"}},
 	}
 	for _, tt := range tests {
-		var got []string
-		for m := range All([]byte(tt.in), Options{}) {
-			g := m.URI + " " + m.Style.String()
-			if m.Alt != "" {
-				g += " alt=" + m.Alt
-			}
-			got = append(got, g)
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := styled(tt.in); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q\n got %q\nwant %q", tt.name, tt.in, got, tt.want)
 		}
 	}
@@ -519,4 +511,18 @@ func TestCloseTag(t *testing.T) {
 			}
 		}
 	}
+}
+
+// styled returns each match of All in in, with default options, as "URI
+// style", and " alt=ALT" after it when it has one.
+func styled(in string) []string {
+	var got []string
+	for m := range All([]byte(in), Options{}) {
+		g := m.URI + " " + m.Style.String()
+		if m.Alt != "" {
+			g += " alt=" + m.Alt
+		}
+		got = append(got, g)
+	}
+	return got
 }
