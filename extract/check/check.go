@@ -1,0 +1,37 @@
+// Package check tells whether the links package extract finds lead
+// somewhere: offline, that a relative or file: reference names an existing
+// file and, when it has one, an existing fragment (RFC 3986 §3.5) in that
+// file; online, that an http or https URI answers.
+package check
+
+// Status is what became of one link.
+type Status uint8
+
+const (
+	// OK is a link whose target, and fragment if any, exist.
+	OK Status = iota
+	// Moved is a link that works through a permanent redirect; Result.Location
+	// is where it now leads.
+	Moved
+	// Broken is a link whose target or fragment does not exist, or that
+	// answers with an error, a redirect loop or not at all.
+	Broken
+	// Skipped is a link not checked: excluded by the options, or of a
+	// scheme that cannot be fetched (mailto:, tel:), checked for syntax only.
+	Skipped
+)
+
+// Result is the outcome of checking one link.
+type Result struct {
+	Status Status
+	// Reason says why, for people: "no such file", "no such fragment",
+	// "404 Not Found", "timeout", "redirect loop", "syntax only".
+	Reason string
+	// Code is the final HTTP status code online, 0 offline.
+	Code int
+	// Location is the end of the redirect chain when Status is Moved.
+	Location string
+	// Near lists the fragments that do exist in the target, nearest to a
+	// missing one first.
+	Near []string
+}
