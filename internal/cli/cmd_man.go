@@ -61,6 +61,12 @@ func manPage(app *cli.App) string {
 			continue
 		}
 		manText(&b, c.Description)
+		if keys := commandKeys(c); keys != nil {
+			b.WriteString(".PP\nKeys:\n")
+			for _, k := range keys {
+				fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", roff(k.Names), roff(k.Does))
+			}
+		}
 		manFlags(&b, slices.DeleteFunc(slices.Clone(c.Flags), func(f cli.Flag) bool { return f == cli.HelpFlag }))
 	}
 	b.WriteString(".SH ENVIRONMENT\n")

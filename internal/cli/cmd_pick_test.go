@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -315,6 +316,26 @@ func TestReadLinksProblems(t *testing.T) {
 		problems, failed := rd.stop()
 		if len(problems) != 1 || failed != tt.failed || strings.HasPrefix(problems[0], "warning: ") != tt.warning {
 			t.Errorf("strict %v, %.40q: problems %q, failed %v; want one, a warning %v, failed %v", tt.strict, tt.msg, problems, failed, tt.warning, tt.failed)
+		}
+	}
+}
+
+// TestPickHelpKeys: "urix pick --help" lists every key of the picker's
+// table, the one the model runs, each with what it does.
+func TestPickHelpKeys(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"urix", "pick", "--help"}, strings.NewReader(""), &out, &errs); code != 0 {
+		t.Fatalf("urix pick --help: status %d: %s", code, errs.String())
+	}
+	_, keys, ok := strings.Cut(out.String(), "\nKeys:\n")
+	if !ok {
+		t.Fatalf("no Keys section:\n%s", out.String())
+	}
+	keys, _, _ = strings.Cut(keys, "\nOptions:\n")
+	for _, k := range pick.Keys() {
+		first, _, _ := strings.Cut(k.Does, " ")
+		if !strings.Contains(keys, "  "+k.Names+" ") && !strings.Contains(keys, "  "+k.Names+"\n") || !strings.Contains(keys, first) {
+			t.Errorf("key %q (%s) not in the help's Keys:\n%s", k.Names, k.Does, keys)
 		}
 	}
 }
