@@ -53,11 +53,12 @@ func (k *keptInput) text() []byte {
 	return k.buf[:len(k.buf):len(k.buf)] // appended to, never changed
 }
 
-// page returns the message view of it: the lines of the message (of an
-// mbox, from its "From " line to the next) or of the input, within
-// pageWindow of the link, the link's line marked; the link's context
-// alone for a document (a PDF's page, an Office entry: their offsets
-// are in text urix extracted, not in the input) or past what was kept.
+// page returns the message view of it: the lines of the MIME part the
+// link is in, decoded, or those of the message as stored (of an mbox,
+// from its "From " line to the next) or of the input, within pageWindow
+// of the link, the link's line marked; the link's context alone for a
+// document (a PDF's page, an Office entry: their offsets are in text urix
+// extracted, not in the input) or past what was kept.
 func (k *keptInput) page(it pick.Item, name string) pick.Page {
 	l := it.Link
 	title := it.Source
@@ -68,6 +69,9 @@ func (k *keptInput) page(it pick.Item, name string) pick.Page {
 	}
 	text := k.text()
 	if l.Offset < 0 || l.Offset >= int64(len(text)) || l.Message == 0 && l.Part != "" {
+		if it.Text == "" { // a link annotation: no text around it
+			return pick.Page{Title: title, Lines: []string{it.Show}, Mark: it.Show}
+		}
 		return pick.Page{Title: title, Lines: []string{it.Text}, Mark: it.Mark}
 	}
 	off := int(l.Offset)
@@ -78,6 +82,23 @@ func (k *keptInput) page(it pick.Item, name string) pick.Page {
 			end = off + i + 1
 		}
 	}
+	if l.Message > 0 && l.Part != "" && l.PartLine > 0 {
+		part, ok := decodedPart(text[start:end], l.Part, l.PartOffset+pageWindow)
+		if ok && l.PartOffset < int64(len(part)) {
+			if p := window([]byte(part), 0, len(part), int(l.PartOffset), l.Ref); p.Mark != "" {
+				p.Title = title + " (decoded)"
+				return p
+			}
+		}
+	}
+	p := window(text, start, end, off, l.Ref)
+	p.Title = title
+	return p
+}
+
+// window returns the page of the lines of text[start:end] within
+// pageWindow of off, the line of off marked with ref when it holds it.
+func window(text []byte, start, end, off int, ref string) pick.Page {
 	start = max(start, lineStart(text, off-pageWindow))
 	if off+pageWindow < end {
 		end = lineStart(text, off+pageWindow)
@@ -86,8 +107,8 @@ func (k *keptInput) page(it pick.Item, name string) pick.Page {
 	for i, line := range lines {
 		lines[i] = format.Text(expandTabs(strings.TrimSuffix(line, "\r")))
 	}
-	p := pick.Page{Title: title, Lines: lines, At: bytes.Count(text[start:off], []byte("\n"))}
-	if ref := format.Text(l.Ref); strings.Contains(lines[p.At], ref) {
+	p := pick.Page{Lines: lines, At: bytes.Count(text[start:off], []byte("\n"))}
+	if ref := format.Text(ref); p.At < len(lines) && strings.Contains(lines[p.At], ref) {
 		p.Mark = ref
 	}
 	return p

@@ -117,13 +117,15 @@ func source(l extract.Link) string {
 	switch {
 	case l.Header != "":
 		parts = append(parts, "header "+l.Header)
+	case l.Part != "" && l.Message == 0:
+		parts = append(parts, l.Part) // a document's: "page 2", "word/document.xml"
 	case l.Part != "":
 		parts = append(parts, "part "+l.Part)
 	}
 	if l.Tag != "" {
-		parts = append(parts, "<"+l.Tag+" "+l.Attr+">")
+		parts = append(parts, "<"+strings.TrimSpace(l.Tag+" "+l.Attr)+">")
 	}
-	if len(parts) == 0 || l.Message == 0 {
+	if len(parts) == 0 || l.Message == 0 && l.Line > 0 {
 		parts = append(parts, "line "+strconv.Itoa(l.Line))
 	}
 	return strings.Join(parts, " ")

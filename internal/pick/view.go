@@ -37,7 +37,7 @@ func NewStyles(color bool) Styles {
 	return s
 }
 
-const help = "type to filter  ↑↓ move  enter open  ^O open, stay  space mark  ^V message  y copy  q quit"
+const help = "type to filter  ↑↓ move  enter open  ^O open, stay  space mark  ^V view  q quit"
 
 // chrome returns how many lines go around the list: the prompt, two
 // lines for the warnings of the row under the cursor, the help line. On
