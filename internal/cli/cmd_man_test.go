@@ -47,7 +47,7 @@ func TestManPage(t *testing.T) {
 		`"docs/**/*.md"`, "<base href>", "RFC 3986 \\[u00A7]5.1", "with \\-r, scan only files that match GLOB (",
 		".PP\nKeys:\n", ".SH ENVIRONMENT\n.TP\n.B BROWSER\n", ".B NO_COLOR\n", ".SH \"EXIT STATUS\"\n",
 		"colour names, lines and URIs, as ripgrep does, WHEN: auto, always or never; auto: on a terminal, unless NO_COLOR is set (default: auto)",
-		"macro pager \\ecb",
+		"macro index,pager \\ecb",
 	} {
 		if !strings.Contains(page, text) {
 			t.Errorf("%q not in the page", text)
@@ -73,7 +73,7 @@ func TestManPage(t *testing.T) {
 				t.Errorf("man -l shows %q as text", bad)
 			}
 		}
-		if !strings.Contains(string(text), `macro pager \cb "<pipe-message> urix pick<Enter>"`) {
+		if !strings.Contains(string(text), `macro index,pager \cb "<pipe-message> urix pick<Enter>"`) {
 			t.Errorf("man -l: the mutt macro is not shown as written")
 		}
 	}

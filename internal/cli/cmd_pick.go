@@ -75,8 +75,9 @@ Examples:
   urix pick message.eml                     the links of a saved message
   urix pick --run 'mpv {}' < message.eml    open the links picked with mpv
   tail -f build.log | urix pick             links as they come
-In mutt or neomutt (~/.muttrc):
-  macro pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
+In mutt or neomutt (~/.muttrc; the README has a macro that also skips
+"Press any key to continue"):
+  macro index,pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
 
 type pickOptions struct {
 	typ                                       choice
