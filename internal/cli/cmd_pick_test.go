@@ -242,12 +242,18 @@ func TestReadLinksDone(t *testing.T) {
 // pipe, hands on the link of each line before the next is written, the
 // line cut at every byte offset with a pause there (see writeSplit).
 func TestReadLinksSplitLine(t *testing.T) {
+	for _, kind := range []string{"uri", "email"} {
+		t.Run(kind, func(t *testing.T) { readLinksSplit(t, kind) })
+	}
+}
+
+func readLinksSplit(t *testing.T, kind string) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true}, &pickOptions{})
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true, Emails: kind == "email"}, &pickOptions{})
 	var got []string
 	waitFor := func(link string) bool {
 		for len(got) == 0 || got[len(got)-1] != link {
@@ -262,7 +268,7 @@ func TestReadLinksSplitLine(t *testing.T) {
 		}
 		return true
 	}
-	want := writeSplit(t, w, waitFor)
+	want := writeSplit(t, w, kind, waitFor)
 	if !slices.Equal(got, want) {
 		t.Errorf("links %q, want %q", got, want)
 	}
