@@ -61,7 +61,7 @@ func TestComplete(t *testing.T) {
 		{"urix pick -t e", []string{"epub"}},
 		{"urix rewrite --type _", []string{"auto", "html"}},
 		{"urix --format _", formatNames},
-		{"urix resolve --no", []string{"--non-strict"}},
+		{"urix resolve --no", []string{"--non-strict", "--no-config"}},
 		// A command name only as the first word: after an input or an
 		// option, file names (the script adds them), as scan takes them.
 		{"urix a.txt _", []string{":files"}},
