@@ -64,7 +64,9 @@ func (k *keptInput) page(it pick.Item, name string) pick.Page {
 	title := it.Source
 	if l.Message > 0 {
 		title = "message " + strconv.Itoa(l.Message) + ", " + title
-	} else if name != "-" {
+	} else if name == "-" {
+		title = "standard input, " + title
+	} else {
 		title = format.Text(name) + ", " + title
 	}
 	text := k.text()
