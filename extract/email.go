@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 
@@ -39,6 +40,7 @@ type emailFinder struct {
 	pending int  // found[pending:] wait for their text
 
 	spanStart, spanEnd int64 // the last URI's span (see emitEmails)
+	last               byte  // the last byte written
 
 	line      int   // line of offset counted, 1-based
 	lineStart int64 // input offset where that line starts
@@ -64,6 +66,9 @@ func newEmailFinder(context bool) *emailFinder { return &emailFinder{line: 1, co
 
 // Write scans p for addresses.
 func (f *emailFinder) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		f.last = p[len(p)-1]
+	}
 	f.buf = append(f.buf, p...)
 	f.scan()
 	return len(p), nil
@@ -291,24 +296,59 @@ func (f *emailFinder) countTo(to int64) {
 	f.counted = to
 }
 
-// teeLen is an io.TeeReader that keeps the Len of its reader, which
-// delimit.NewScanner uses to size its window.
-type teeLen struct {
-	io.Reader
+// emailReader is the reader scanDelimited gives the delimit scanner with
+// Options.Emails: r, its bytes also written to the finder. When the input
+// pauses after a line break, the scanner takes the pause for the end of
+// the data and reports every URI of it (see delimit.ErrPause) before it
+// reads again; that read first hands the addresses found on to flush, so
+// that an address comes out at the pause that ends its line, as a URI
+// does, not with the next URI or the end of the input.
+type emailReader struct {
+	r     io.Reader
+	f     *emailFinder
+	flush func() bool // yields the addresses found; false when the consumer stopped
+
+	paused  bool // the last read ended in a pause after a line break
+	stopped bool // flush returned false
+}
+
+// errEmailsStopped ends the scanner's reading when the consumer of the
+// links stopped during a flush.
+var errEmailsStopped = errors.New("extract: stopped")
+
+func (e *emailReader) Read(p []byte) (int, error) {
+	if e.paused {
+		e.paused = false
+		if e.flush != nil && !e.flush() {
+			e.stopped = true
+			return 0, errEmailsStopped
+		}
+	}
+	n, err := e.r.Read(p)
+	e.f.Write(p[:n])
+	e.paused = errors.Is(err, delimit.ErrPause) && e.f.last == '\n'
+	return n, err
+}
+
+// emailLenReader is an emailReader that keeps the Len of its reader,
+// which delimit.NewScanner uses to size its window.
+type emailLenReader struct {
+	*emailReader
 	src interface{ Len() int }
 }
 
 // Len is the Len of the reader read.
-func (t teeLen) Len() int { return t.src.Len() }
+func (t emailLenReader) Len() int { return t.src.Len() }
 
 // withEmails returns the reader scanDelimited gives the delimit scanner:
-// r, its bytes also written to f.
-func withEmails(r io.Reader, f *emailFinder) io.Reader {
-	tee := io.TeeReader(r, f)
+// r, its bytes also written to f, and flush called at a pause after a
+// line break (see emailReader).
+func withEmails(r io.Reader, f *emailFinder, flush func() bool) (io.Reader, *emailReader) {
+	e := &emailReader{r: r, f: f, flush: flush}
 	if l, ok := r.(interface{ Len() int }); ok {
-		return teeLen{tee, l}
+		return emailLenReader{e, l}, e
 	}
-	return tee
+	return e, e
 }
 
 // emitEmails yields, as "mailto:" links with Style email, the addresses

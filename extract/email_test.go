@@ -75,7 +75,7 @@ func TestEmailsOff(t *testing.T) {
 func TestEmailsLongInput(t *testing.T) {
 	in := strings.Repeat("no address on this line @ all\n", 10000) + "last bob@example.org\n"
 	f := newEmailFinder(false)
-	r := withEmails(strings.NewReader(in), f)
+	r, _ := withEmails(strings.NewReader(in), f, nil)
 	buf := make([]byte, 4096)
 	maxBuf := 0
 	for {

@@ -29,10 +29,20 @@ const ContextLimit = 200
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
-	var emails *emailFinder
+	var (
+		emails *emailFinder
+		er     *emailReader
+	)
 	if src.opts.Emails {
 		emails = newEmailFinder(src.opts.Context)
-		r = withEmails(r, emails)
+		r, er = withEmails(r, emails, func() bool {
+			// Every URI before the pause is out: the addresses found
+			// come next, the last URI's span kept for those to come.
+			start, end := emails.spanStart, emails.spanEnd
+			ok := src.emitEmails(emails, delimit.Match{Start: math.MaxInt64, End: math.MaxInt64}, context, yield)
+			emails.spanStart, emails.spanEnd = start, end
+			return ok
+		})
 	}
 	sc := delimit.NewScanner(r, src.delimitOptions())
 	for sc.Scan() {
@@ -49,6 +59,9 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		if !src.emitAs(l, m.URI, yield) {
 			return false
 		}
+	}
+	if er != nil && er.stopped {
+		return false
 	}
 	if emails != nil {
 		emails.close()

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 
@@ -79,7 +78,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		complete(app, args, e.stdout)
 		return exitOK
 	}
-	args, err := withConfig(app, args, os.Getenv(configEnv))
+	path, named := configPath()
+	args, err := withConfig(app, args, path, named)
 	if err == nil {
 		err = app.Run(permuteScanArgs(app, args))
 	}
@@ -153,6 +153,9 @@ func newApp(e *env) *cli.App {
 		e.manCommand(),
 	}
 	for _, c := range app.Commands {
+		if len(c.Flags) > 0 && c.Name != "scan" { // scan's are urix's, --no-config among them
+			c.Flags = append(c.Flags, noConfigFlag(""))
+		}
 		c.OnUsageError = usageError
 		c.HideHelpCommand = true
 		quietSwitches(c.Flags)

@@ -10,7 +10,9 @@ import (
 // The scripts ask urix itself for the candidates (see complete): the words
 // before the cursor, the word being completed, then
 // --generate-bash-completion; and add file names when its last line is
-// ":files". They never fall back to file names on their own.
+// ":files". They never fall back to file names on their own. A line is a
+// word, or a word, a tab and its description, which zsh and fish show
+// beside it (fish reads that form itself) and bash leaves out.
 
 const bashCompletion = `# bash completion for urix; load with: source <(urix completion bash)
 _urix() {
@@ -20,7 +22,7 @@ _urix() {
     if [[ $line == :files ]]; then
       files=1
     elif [[ -n $line ]]; then
-      COMPREPLY+=("$line")
+      COMPREPLY+=("${line%%$'\t'*}")
     fi
   done < <("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" --generate-bash-completion 2>/dev/null)
   if [[ -n $files ]]; then
@@ -43,16 +45,30 @@ const zshCompletion = `#compdef urix
 # (after compinit if your .zshrc runs it; without it, compinit is run
 # here), or save it as _urix in a directory of $fpath.
 _urix() {
-  local -a cands
-  local line files=
+  local -a lines cands shown
+  local line files= width=0 tab=$'\t'
   for line in "${(@f)$(${(Q)words[1]} "${(@Q)words[2,CURRENT-1]}" "${(Q)words[CURRENT]}" --generate-bash-completion 2>/dev/null)}"; do
     if [[ $line == :files ]]; then
       files=1
     elif [[ -n $line ]]; then
-      cands+=("$line")
+      lines+=("$line")
+      cands+=("${line%%$'\t'*}")
+      (( ${#cands[-1]} > width )) && width=${#cands[-1]}
     fi
   done
-  (( ${#cands} )) && compadd -a cands
+  if (( ${lines[(I)*${tab}*]} )); then
+    # "word TAB description": the words in a column, as zsh shows options.
+    for line in "${lines[@]}"; do
+      if [[ $line == *$'\t'* ]]; then
+        shown+=("${(r:width:)${line%%$'\t'*}}  -- ${line#*$'\t'}")
+      else
+        shown+=("$line")
+      fi
+    done
+    compadd -l -d shown -a cands
+  elif (( ${#cands} )); then
+    compadd -a cands
+  fi
   [[ -n $files ]] && _files
   return 0
 }

@@ -33,7 +33,7 @@ var manEnvironment = []struct{ name, text string }{
 	{"BROWSER", `the commands "urix pick" opens a link with, a ":"-separated list tried in turn until one succeeds ("%s" the link, "%%" a "%"; without "%s" the link is added at the end); without it, xdg-open (open on macOS)`},
 	{"NO_COLOR", "when set and not empty, --color=auto colours nothing, and pick draws its list without colours"},
 	{"TERM", `"dumb" turns --color=auto off`},
-	{configEnv, `a file of default options for a scan ("urix FILE...", "urix scan"), put before those of the command line, as ripgrep reads RIPGREP_CONFIG_PATH: one argument a line ("--color=never", or "--scheme" and "https" on two lines), lines that start with "#" and empty ones left out; --no-config ignores it`},
+	{configEnv, `the file of default options, else ~/.config/urix/config ($XDG_CONFIG_HOME/urix/config) when there is one: its options are put before those of the command line, as ripgrep reads RIPGREP_CONFIG_PATH; one argument a line ("--color=never", or "--scheme" and "https" on two lines), lines that start with "#" and empty ones left out; the lines before any heading are a scan's, those under "[pick]" are "urix pick"'s, under "[rewrite]" "urix rewrite"'s, and so on; a line the command does not take is an error naming the file and the line; --no-config, or /dev/null here, leaves it out`},
 }
 
 // manPage is the manual page of app in roff (man(7)): the options of urix
@@ -61,6 +61,12 @@ func manPage(app *cli.App) string {
 			continue
 		}
 		manText(&b, c.Description)
+		if keys := commandKeys(c); keys != nil {
+			b.WriteString(".PP\nKeys:\n")
+			for _, k := range keys {
+				fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", roff(k.Names), roff(k.Does))
+			}
+		}
 		manFlags(&b, slices.DeleteFunc(slices.Clone(c.Flags), func(f cli.Flag) bool { return f == cli.HelpFlag }))
 	}
 	b.WriteString(".SH ENVIRONMENT\n")

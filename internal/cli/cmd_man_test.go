@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/pick"
 )
 
 // TestManPage checks that "urix man" prints a section 1 page with every
@@ -30,6 +32,12 @@ func TestManPage(t *testing.T) {
 			t.Errorf("option %s: %d times under OPTIONS, %d under scan; want 1 and 0", names, n, m)
 		}
 	}
+	pickPart := between(page, "\n.SS \"urix pick ", "\n.SS \"urix completion ")
+	for _, k := range pick.Keys() {
+		if item := ".TP\n\\fB" + roff(k.Names) + "\\fR\n" + roff(k.Does) + "\n"; !strings.Contains(pickPart, item) {
+			t.Errorf("pick's key %q not in its part of the page", k.Names)
+		}
+	}
 	for _, c := range app.Commands {
 		if !strings.Contains(page, "\n.SS \"urix "+c.Name+" ") {
 			t.Errorf("command %s not in the page", c.Name)
@@ -37,9 +45,9 @@ func TestManPage(t *testing.T) {
 	}
 	for _, text := range []string{
 		`"docs/**/*.md"`, "<base href>", "RFC 3986 \\[u00A7]5.1", "with \\-r, scan only files that match GLOB (",
-		"Keys, as in fzf", ".SH ENVIRONMENT\n.TP\n.B BROWSER\n", ".B NO_COLOR\n", ".SH \"EXIT STATUS\"\n",
+		".PP\nKeys:\n", ".SH ENVIRONMENT\n.TP\n.B BROWSER\n", ".B NO_COLOR\n", ".SH \"EXIT STATUS\"\n",
 		"colour names, lines and URIs, as ripgrep does, WHEN: auto, always or never; auto: on a terminal, unless NO_COLOR is set (default: auto)",
-		"macro pager \\ecb",
+		"macro index,pager \\ecb",
 	} {
 		if !strings.Contains(page, text) {
 			t.Errorf("%q not in the page", text)
@@ -65,7 +73,7 @@ func TestManPage(t *testing.T) {
 				t.Errorf("man -l shows %q as text", bad)
 			}
 		}
-		if !strings.Contains(string(text), `macro pager \cb "<pipe-message> urix pick<Enter>"`) {
+		if !strings.Contains(string(text), `macro index,pager \cb "<pipe-message> urix pick<Enter>"`) {
 			t.Errorf("man -l: the mutt macro is not shown as written")
 		}
 	}

@@ -46,14 +46,11 @@ another site than it goes to (text-host), a host that mixes scripts
 (homograph), a userinfo that looks like a host (userinfo-host) and the
 other security warnings of RFC 3986 §7 (see "urix scan -w").
 
-Keys, as in fzf: type to filter (a substring of the URI or its context,
-any case; backspace, ctrl-w and ctrl-u delete a character, a word, all
-of it); arrows, ctrl-n/ctrl-p, page up/down, home/end move; Enter opens
-the marked links, or the one under the cursor, and ends; ctrl-o opens
-them and the list stays, to open others after them; space or Tab marks;
-y (with an empty filter) or ctrl-y copies the link to the clipboard (OSC
-52, which the terminal must allow); q (with an empty filter), Esc or
-ctrl-c leaves without opening anything.
+The keys (listed below) are fzf's in the list: typing filters it, so q and
+y act only while the filter is empty. ctrl-v or → shows the message (of an
+mbox, the message; of other input, the page or text) the link under the
+cursor is in, scrolled to it and the link highlighted, as urlscan shows
+its context; q, Esc or ← go back to the list.
 
 A link is opened with --run CMD ("{}" in it is the link, quoted for the
 shell; without "{}" the link is added at the end), else with the first
@@ -78,8 +75,9 @@ Examples:
   urix pick message.eml                     the links of a saved message
   urix pick --run 'mpv {}' < message.eml    open the links picked with mpv
   tail -f build.log | urix pick             links as they come
-In mutt or neomutt (~/.muttrc):
-  macro pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
+In mutt or neomutt (~/.muttrc; the README has a macro that also skips
+"Press any key to continue"):
+  macro index,pager \cb "<pipe-message> urix pick<Enter>" "open a link"`
 
 type pickOptions struct {
 	typ                                       choice
@@ -100,6 +98,15 @@ func (o *pickOptions) keep(l extract.Link) bool {
 		return true
 	}
 	return l.BaseSource == base.Embedded || l.BaseSource == base.Encapsulating || l.BaseNote != ""
+}
+
+// commandKeys returns the keys of the command c, for its help and the
+// manual page: those of pick's list, nil for the others.
+func commandKeys(c *cli.Command) []pick.Key {
+	if c.Name == "pick" {
+		return pick.Keys()
+	}
+	return nil
 }
 
 // pickCommand is "urix pick" and its flags.
@@ -170,7 +177,14 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 	if name == "-" {
 		src = e.stdin
 	}
-	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
+	// The message view reads a regular file again; any other input is
+	// kept as it is read.
+	kept := &keptInput{file: asRegular(src)}
+	in := src
+	if kept.file == nil {
+		in = streamInput(io.TeeReader(src, kept), func() {})
+	}
+	rd := readLinks(in, extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
 		NoHeaders: o.noHeaders, Emails: o.emails}, o)
 	defer func() {
 		problems, failed := rd.stop()
@@ -197,6 +211,7 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 	// Without color (NO_COLOR) the styles keep bold, underline and
 	// reverse; bubbletea's color profile of the tty downsamples the colors.
 	m := pick.New(b, !first.Done, w, h, pick.NewStyles(os.Getenv("NO_COLOR") == ""))
+	m.Page = func(it pick.Item) pick.Page { return kept.page(it, name) }
 	m.Copy = func(uri string) error {
 		_, err := io.WriteString(tty, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(uri))+"\a")
 		return err

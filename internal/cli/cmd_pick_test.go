@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"os"
@@ -240,12 +242,18 @@ func TestReadLinksDone(t *testing.T) {
 // pipe, hands on the link of each line before the next is written, the
 // line cut at every byte offset with a pause there (see writeSplit).
 func TestReadLinksSplitLine(t *testing.T) {
+	for _, kind := range []string{"uri", "email"} {
+		t.Run(kind, func(t *testing.T) { readLinksSplit(t, kind) })
+	}
+}
+
+func readLinksSplit(t *testing.T, kind string) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true}, &pickOptions{})
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true, Emails: kind == "email"}, &pickOptions{})
 	var got []string
 	waitFor := func(link string) bool {
 		for len(got) == 0 || got[len(got)-1] != link {
@@ -260,7 +268,7 @@ func TestReadLinksSplitLine(t *testing.T) {
 		}
 		return true
 	}
-	want := writeSplit(t, w, waitFor)
+	want := writeSplit(t, w, kind, waitFor)
 	if !slices.Equal(got, want) {
 		t.Errorf("links %q, want %q", got, want)
 	}
@@ -315,6 +323,87 @@ func TestReadLinksProblems(t *testing.T) {
 		problems, failed := rd.stop()
 		if len(problems) != 1 || failed != tt.failed || strings.HasPrefix(problems[0], "warning: ") != tt.warning {
 			t.Errorf("strict %v, %.40q: problems %q, failed %v; want one, a warning %v, failed %v", tt.strict, tt.msg, problems, failed, tt.warning, tt.failed)
+		}
+	}
+}
+
+// TestPickHelpKeys: "urix pick --help" lists every key of the picker's
+// table, the one the model runs, each with what it does.
+func TestPickHelpKeys(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"urix", "pick", "--help"}, strings.NewReader(""), &out, &errs); code != 0 {
+		t.Fatalf("urix pick --help: status %d: %s", code, errs.String())
+	}
+	_, keys, ok := strings.Cut(out.String(), "\nKeys:\n")
+	if !ok {
+		t.Fatalf("no Keys section:\n%s", out.String())
+	}
+	keys, _, _ = strings.Cut(keys, "\nOptions:\n")
+	for _, k := range pick.Keys() {
+		first, _, _ := strings.Cut(k.Does, " ")
+		if !strings.Contains(keys, "  "+k.Names+" ") && !strings.Contains(keys, "  "+k.Names+"\n") || !strings.Contains(keys, first) {
+			t.Errorf("key %q (%s) not in the help's Keys:\n%s", k.Names, k.Does, keys)
+		}
+	}
+}
+
+// TestPickPage: the message view of each link of the samples holds the
+// link's line, marked when it holds the link as written; a part in
+// quoted-printable or base64 is shown decoded, a message of an mbox
+// alone, a link of a PDF with its context only.
+func TestPickPage(t *testing.T) {
+	nested := "Subject: x\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nouter\n--b\n" +
+		"Content-Type: message/rfc822\n\nSubject: in\nContent-Type: multipart/mixed; boundary=c\n\n--c\nContent-Type: text/plain\n\nnot this\n--c\n" +
+		"Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: base64\n\n" +
+		base64.StdEncoding.EncodeToString([]byte("caf\xe9\nsee http://in.example/x there\n")) + "\n--c--\n--b--\n"
+	for _, tt := range []struct {
+		name, input string
+		uri         string
+		title, line string // the view's, and the link's line in it
+		marked      bool
+		lines       int // how many lines, 0: not checked
+	}{
+		{"sample.eml", "", "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest",
+			"message 1, part 1 (decoded)", "https://example.com/news/2026/11/relative-links?utm_source=mail&utm_medium=digest", true, 8},
+		{"sample.eml", "", "https://www.rfc-editor.org/rfc/rfc3986#section-5.2",
+			"message 1, part 1 (decoded)", "The spec itself: <URL:https://www.rfc-editor.org/rfc/rfc3986#section-5.2>", true, 8},
+		{"sample.eml", "", "https://example.com/unsubscribe?u=4711&l=nov",
+			"message 1, header List-Unsubscribe", " <https://example.com/unsubscribe?u=4711&l=nov>", true, 0},
+		{"sample.mbox", "", "http://offers.example.net/claim?id=1", "message 2, part 1", "http://offers.example.net/claim?id=1", true, 9},
+		{"sample.txt", "", "https://www.rfc-editor.org/errata/rfc3986", "sample.txt, line 13", "   <https://www.rfc-editor.org/errata/rfc3986>.", true, 0},
+		{"nested.eml", nested, "http://in.example/x", "message 1, part 2.2 (decoded)", "see http://in.example/x there", true, 2},
+		{"sample.pdf", "", "https://www.rfc-editor.org/rfc/rfc3986", "sample.pdf, page 1 <link>", "https://www.rfc-editor.org/rfc/rfc3986", true, 1},
+	} {
+		path := filepath.Join(repoRoot, "testdata", tt.name)
+		if tt.input != "" {
+			path = filepath.Join(t.TempDir(), tt.name)
+			if err := os.WriteFile(path, []byte(tt.input), 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		kept := &keptInput{file: f}
+		var found bool
+		for l, err := range extract.Links(io.NewSectionReader(f, 0, 1<<30), extract.Options{Name: tt.name, Context: true}) {
+			if err != nil || tt.uri != "" && l.URI != tt.uri || found {
+				continue
+			}
+			found = true
+			b := pick.NewBuilder(false, format.Text)
+			b.Add(l)
+			p := kept.page(b.Items()[0], tt.name)
+			if !strings.HasPrefix(p.Title, tt.title) || p.At >= len(p.Lines) || tt.line != "" && p.Lines[p.At] != tt.line ||
+				(p.Mark != "") != tt.marked || tt.lines > 0 && len(p.Lines) != tt.lines {
+				t.Errorf("%s %s: page %q, line %d of %d %q, mark %q;\nwant %q, line %q, marked %v, %d lines",
+					tt.name, l.URI, p.Title, p.At, len(p.Lines), p.Lines[min(p.At, len(p.Lines)-1)], p.Mark, tt.title, tt.line, tt.marked, tt.lines)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no link %q", tt.name, tt.uri)
 		}
 	}
 }

@@ -133,6 +133,44 @@ func TestPickInTerminal(t *testing.T) {
 	t.Run("exit status", func(t *testing.T) { pickExitStatus(t, p) })
 	t.Run("handlers", func(t *testing.T) { pickHandlers(t, p) })
 	t.Run("open and stay", func(t *testing.T) { pickOpenStay(t, p, pickMsg) })
+	t.Run("message view", func(t *testing.T) { pickMessageView(t, p) })
+}
+
+// pickMessageView: ctrl-v shows the message the link under the cursor is
+// in, of an mbox read from a pipe (kept as read) or named (read again):
+// that message only, from its "From " line, the link's line on the
+// screen; q goes back to the list, Enter there opens the link.
+func pickMessageView(t *testing.T, p pickTerm) {
+	mbox := shellQuote(filepath.Join(repoRoot, "testdata", "sample.mbox"))
+	for _, input := range []struct{ before, after string }{{"", "< " + mbox}, {"", mbox}, {"cat " + mbox + " | ", ""}} {
+		s := p.start(t, fmt.Sprintf("%s%s pick --run %s %s; echo status $?", input.before, shellQuote(p.bin), shellQuote(p.run), input.after))
+		s.waitFor("/")
+		s.keys("c", "l", "a", "i", "m")
+		s.waitFor(">  http://offers.example.net/claim?id=1")
+		s.keys("C-v")
+		screen := s.waitFor("message 2, part 1")
+		for _, want := range []string{"line 8 of", "From mallory@example.net", "http://offers.example.net/claim?id=1"} {
+			if !strings.Contains(screen, want) {
+				t.Errorf("%s: the view of message 2 lacks %q:\n%s", input, want, screen)
+			}
+		}
+		for _, absent := range []string{"From alice@", "From bob@", "> claim_"} {
+			if strings.Contains(screen, absent) {
+				t.Errorf("%s: the view of message 2 shows %q:\n%s", input, absent, screen)
+			}
+		}
+		styled := s.tmux("capture-pane", "-p", "-e", "-t", "0")
+		if !strings.Contains(styled, "\x1b[7mhttp://offers.example.net/claim?id=1") {
+			t.Errorf("%s: the link is not in reverse video:\n%q", input, styled)
+		}
+		s.keys("q")
+		s.waitFor("> claim_")
+		s.keys("Enter")
+		s.waitFor("status 0")
+		if got := p.opened(); got != "http://offers.example.net/claim?id=1\n" {
+			t.Errorf("%s: opened %q after the view", input, got)
+		}
+	}
 }
 
 // pickOpenStay: ctrl-o opens the link under the cursor and the list

@@ -124,7 +124,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
 		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same, input by input, as with -j1", Category: "Inputs"},
 		&cli.BoolFlag{Name: "unrestricted", Aliases: []string{"u"}, Count: &o.unrestricted, Usage: "as ripgrep: -u is --no-ignore, -uu also --hidden", Category: "Inputs"},
-		&cli.BoolFlag{Name: "no-config", Destination: new(bool), Usage: "ignore the default options in the file $" + configEnv + " names", Category: "Inputs"},
+		noConfigFlag("Inputs"),
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},

@@ -52,23 +52,28 @@ func complete(app *cli.App, args []string, w io.Writer) {
 		words = words[:n-1]
 	}
 	p := readPosition(app, words)
-	var cands []string
+	var cands []candidate
 	files := false
 	switch name, _, withValue := strings.Cut(cur, "="); {
 	case p.value != nil:
-		cands, files = choices(p.value), takesFile(p.value)
+		cands, files = words2(choices(p.value)), takesFile(p.value)
 	case p.dashes || !strings.HasPrefix(cur, "-"):
 		cands, files = p.arguments(app, cur)
 	case withValue:
 		for _, c := range choices(findFlag(p.flags, name)) {
-			cands = append(cands, name+"="+c)
+			cands = append(cands, candidate{word: name + "=" + c})
 		}
 	default:
 		cands = optionNames(app, p)
 	}
 	for _, c := range cands {
-		if strings.HasPrefix(c, cur) {
-			fmt.Fprintln(w, c)
+		if !strings.HasPrefix(c.word, cur) {
+			continue
+		}
+		if c.desc != "" {
+			fmt.Fprintf(w, "%s\t%s\n", c.word, c.desc)
+		} else {
+			fmt.Fprintln(w, c.word)
 		}
 	}
 	if files {
@@ -114,14 +119,46 @@ func readPosition(app *cli.App, words []string) position {
 	return p
 }
 
+// candidate is a word offered, with what it is: zsh and fish show the
+// description beside the word, bash shows the word alone.
+type candidate struct{ word, desc string }
+
+// words2 returns words as candidates without a description.
+func words2(words []string) []candidate {
+	cands := make([]candidate, len(words))
+	for i, w := range words {
+		cands[i].word = w
+	}
+	return cands
+}
+
+// describe returns the help of an option or a command shortened for a
+// completion menu: its first clause, the placeholder quotes removed, at
+// most descWidth bytes cut at a word.
+func describe(usage string) string {
+	usage = strings.ReplaceAll(usage, "`", "")
+	if i := strings.IndexAny(usage, ";("); i > 0 {
+		usage = strings.TrimRight(usage[:i], " ,:")
+	}
+	if len(usage) > descWidth {
+		cut := strings.LastIndexByte(usage[:descWidth], ' ')
+		usage = usage[:max(cut, 1)] + "…"
+	}
+	return strings.Join(strings.Fields(usage), " ") // no tab nor line break: the scripts read lines of "word TAB text"
+}
+
+// descWidth is the longest description offered: the menu beside the words
+// of a terminal of 80 columns or more.
+const descWidth = 60
+
 // arguments returns the candidates for an argument at p starting with cur,
 // and whether file names belong there too.
-func (p position) arguments(app *cli.App, cur string) ([]string, bool) {
+func (p position) arguments(app *cli.App, cur string) ([]candidate, bool) {
 	if p.first {
-		var names []string
+		var names []candidate
 		for _, cmd := range app.VisibleCommands() {
 			if strings.HasPrefix(cmd.Name, cur) {
-				names = append(names, cmd.Name)
+				names = append(names, candidate{cmd.Name, describe(cmd.Usage)})
 			}
 		}
 		return names, len(names) == 0
@@ -134,20 +171,23 @@ func (p position) arguments(app *cli.App, cur string) ([]string, bool) {
 		return nil, false // one argument, given
 	}
 	if p.cmd != nil && p.cmd.Name == "completion" {
-		return shellNames, false
+		return words2(shellNames), false
 	}
 	return nil, strings.Contains(usage, "FILE") || strings.Contains(usage, "DIR")
 }
 
-// optionNames returns the options of the command at p as typed.
-func optionNames(app *cli.App, p position) []string {
-	names := []string{"--help", "-h"}
+// optionNames returns the options of the command at p as typed, each
+// with its help.
+func optionNames(app *cli.App, p position) []candidate {
+	flags := []cli.Flag{cli.HelpFlag}
 	if p.cmd == nil {
-		names = append(names, "--version", "-V")
+		flags = append(flags, cli.VersionFlag)
 	}
-	for _, f := range p.flags {
+	var names []candidate
+	for _, f := range append(flags, p.flags...) {
+		_, usage := flagHelp(f)
 		for _, name := range f.Names() {
-			names = append(names, dashed(name))
+			names = append(names, candidate{dashed(name), describe(usage)})
 		}
 	}
 	return names

@@ -17,23 +17,27 @@ type shellCase struct {
 	typed  string
 	want   []string
 	absent []string
+	desc   string // shown beside the words by zsh and fish, not by bash
 }
 
 // shellCases are what bash, zsh and fish users see alike: the words of
 // each position, nothing else (file names only where a file is expected).
 var shellCases = []shellCase{
-	{"command", "urix pa", []string{"urix parse"}, []string{"panic.go"}},
-	{"commands", "urix ", []string{"normalize", "completion", "rewrite"}, []string{"notes.txt"}},
-	{"type", "urix --type ", []string{"markdown", "asciidoc", "warc", "mbox"}, []string{"notes.txt"}},
-	{"type prefix", "urix -t ma", []string{"mail", "markdown"}, []string{"notes.txt", "mbox"}},
-	{"format", "urix --format j", []string{"urix --format json"}, nil},
-	{"color", "urix --color=", []string{"always", "never"}, []string{"notes.txt"}},
-	{"shells", "urix completion ", []string{"bash", "zsh", "fish"}, []string{"notes.txt"}},
-	{"option", "urix --no-li", []string{"urix --no-line-number"}, nil},
-	{"file", "urix -n no", []string{"urix -n notes.txt"}, []string{"normalize"}},
-	{"pick file", "urix pick pag", []string{"urix pick page.html"}, nil},
-	{"map file", "urix rewrite --map no", []string{"urix rewrite --map notes.txt"}, nil},
-	{"no files for a URI", "urix resolve ", nil, []string{"notes.txt", "page.html"}},
+	{"command", "urix pa", []string{"urix parse"}, []string{"panic.go"}, ""},
+	{"commands", "urix ", []string{"normalize", "completion", "rewrite"}, []string{"notes.txt"}, ""},
+	{"type", "urix --type ", []string{"markdown", "asciidoc", "warc", "mbox"}, []string{"notes.txt"}, ""},
+	{"type prefix", "urix -t ma", []string{"mail", "markdown"}, []string{"notes.txt", "mbox"}, ""},
+	{"format", "urix --format j", []string{"urix --format json"}, nil, ""},
+	{"color", "urix --color=", []string{"always", "never"}, []string{"notes.txt"}, ""},
+	{"shells", "urix completion ", []string{"bash", "zsh", "fish"}, []string{"notes.txt"}, ""},
+	{"option", "urix --no-li", []string{"urix --no-line-number"}, nil, ""},
+	{"file", "urix -n no", []string{"urix -n notes.txt"}, []string{"normalize"}, ""},
+	{"pick file", "urix pick pag", []string{"urix pick page.html"}, nil, ""},
+	{"map file", "urix rewrite --map no", []string{"urix rewrite --map notes.txt"}, nil, ""},
+	{"no files for a URI", "urix resolve ", nil, []string{"notes.txt", "page.html"}, ""},
+	{"options described", "urix --co", []string{"--count", "--context"}, nil, "print only the number of links of each input"},
+	{"pick's options described", "urix pick --em", []string{"--emails", "--empty-refs"}, nil, "also list empty references and bare"},
+	{"commands described", "urix re", []string{"resolve", "relative"}, nil, "resolve references against a base URI"},
 }
 
 // shells start a shell without its user's configuration (zsh without
@@ -104,6 +108,9 @@ func TestCompletionShells(t *testing.T) {
 					if strings.Contains(screen, a) {
 						t.Errorf("%s: %q TAB: %q on the screen:\n%s", c.name, c.typed, a, screen)
 					}
+				}
+				if c.desc != "" && strings.Contains(screen, c.desc) != (sh.name != "bash") {
+					t.Errorf("%s: %q TAB: description %q shown %v:\n%s", c.name, c.typed, c.desc, sh.name != "bash", screen)
 				}
 				tm.keys("Escape") // fish: close the pager
 				tm.keys("C-e")

@@ -32,7 +32,7 @@ func TestCompleteEveryPrefix(t *testing.T) {
 					if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 || errOut.Len() > 0 {
 						t.Fatalf("%q: status %d, stderr %q", args, code, errOut.String())
 					}
-					if !slices.Contains(strings.Split(out.String(), "\n"), opt) {
+					if !slices.Contains(completedWords(out.String()), opt) {
 						t.Errorf("%q: %q not offered in %q", args, opt, out.String())
 					}
 				}
@@ -61,7 +61,7 @@ func TestComplete(t *testing.T) {
 		{"urix pick -t e", []string{"epub"}},
 		{"urix rewrite --type _", []string{"auto", "html"}},
 		{"urix --format _", formatNames},
-		{"urix resolve --no", []string{"--non-strict"}},
+		{"urix resolve --no", []string{"--non-strict", "--no-config"}},
 		// A command name only as the first word: after an input or an
 		// option, file names (the script adds them), as scan takes them.
 		{"urix a.txt _", []string{":files"}},
@@ -102,9 +102,50 @@ func TestComplete(t *testing.T) {
 		if code := run(args, strings.NewReader(""), &out, &out); code != 0 {
 			t.Errorf("%q: status %d", args, code)
 		}
-		got := strings.Fields(out.String())
+		got := completedWords(out.String())
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("complete %q = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
+
+// completedWords returns the words of complete's answer, without their
+// descriptions ("word TAB description").
+func completedWords(out string) []string {
+	var words []string
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if word, _, _ := strings.Cut(line, "\t"); word != "" {
+			words = append(words, word)
+		}
+	}
+	return words
+}
+
+// TestCompleteDescriptions: options and commands come with their help
+// from the table that makes --help, in one line of at most descWidth
+// bytes and a "…"; choice values and file positions come alone.
+func TestCompleteDescriptions(t *testing.T) {
+	for _, tt := range []struct{ args, want string }{
+		{"urix --cou", "--count\tprint only the number of links of each input\n"},
+		{"urix pick --all", "--all\tlist every occurrence of a link, not each URI once\n"},
+		{"urix pick --ty", "--type\tread the input as TYPE: auto, text, html, mail, mbox,…\n"},
+		{"urix resol", "resolve\tresolve references against a base URI\n"},
+		{"urix --color=al", "--color=always\n"},
+		{"urix --type htm", "html\n"},
+		{"urix completion fi", "fish\n"},
+		{"urix -V", "-V\tprint the version\n"},
+	} {
+		var out bytes.Buffer
+		if code := run(append(strings.Fields(tt.args), completeFlag), strings.NewReader(""), &out, &out); code != 0 || out.String() != tt.want {
+			t.Errorf("complete %q = %q (status %d), want %q", tt.args, out.String(), code, tt.want)
+		}
+	}
+	var out bytes.Buffer
+	run([]string{"urix", "-", completeFlag}, strings.NewReader(""), &out, &out)
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		word, desc, _ := strings.Cut(line, "\t")
+		if desc == "" || len(desc) > descWidth+len("…") || strings.ContainsAny(desc, "\t\n`") {
+			t.Errorf("option %s: description %q", word, desc)
 		}
 	}
 }

@@ -104,10 +104,18 @@ func (s *scanner) streaming(r io.Reader) io.Reader {
 // streamInput returns r as a scanner reads it: a regular file directly, any
 // other input through a streamReader calling flush before a read waits.
 func streamInput(r io.Reader, flush func()) io.Reader {
-	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			return r
-		}
+	if f := asRegular(r); f != nil {
+		return f
 	}
 	return newStreamReader(r, flush)
+}
+
+// asRegular returns r when it is a regular file, else nil.
+func asRegular(r io.Reader) *os.File {
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return f
+		}
+	}
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -42,17 +41,7 @@ const maxHandlersSize = 64 << 10
 // defaultHandlers is the handlers file read when --handlers names none:
 // $XDG_CONFIG_HOME/urix/handlers, else ~/.config/urix/handlers; "" when
 // neither can be said.
-func defaultHandlers() string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".config")
-	}
-	return filepath.Join(dir, "urix", "handlers")
-}
+func defaultHandlers() string { return userConfig("handlers") }
 
 // readHandlers reads the handlers of the file at path, one a line:
 // a regular expression (Go syntax, matched against the URI), white space,

@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 )
@@ -47,6 +48,12 @@ func printHelp(w io.Writer, _ string, data any) {
 		}
 		b.WriteString("\n")
 		writeDescription(&b, d.Description)
+		if keys := commandKeys(d); keys != nil {
+			b.WriteString("\nKeys:\n")
+			for _, k := range keys {
+				writeItem(&b, k.Names, k.Does, 26)
+			}
+		}
 		b.WriteString("\nOptions:\n")
 		writeFlags(&b, d.VisibleFlags())
 	}
@@ -131,11 +138,12 @@ func flagGroups(flags []cli.Flag) []flagGroup {
 // starts at col (on the next line when name is too wide for it).
 func writeItem(b *strings.Builder, name, text string, col int) {
 	line := "  " + name
-	if len(line) > col-2 {
+	width := utf8.RuneCountInString(line) // "→" is one column
+	if width > col-2 {
 		b.WriteString(line + "\n")
-		line = ""
+		line, width = "", 0
 	}
-	line += strings.Repeat(" ", col-len(line))
+	line += strings.Repeat(" ", col-width)
 	for i, l := range wrapWords(text, helpWidth-col) {
 		if i > 0 {
 			line = strings.Repeat(" ", col)

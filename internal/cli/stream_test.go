@@ -125,20 +125,34 @@ func TestLineBuffered(t *testing.T) {
 	}
 }
 
-// splitLine is the k-th line that TestStreamSplitLine writes, and its
-// link: one that the byte after it ends, after a '.' that it drops.
-func splitLine(k int) (line, link string) {
-	link = fmt.Sprintf("http://n%02d.example/p", k)
-	return "see " + link + ".\n", link
+// splitLines are the lines TestStreamSplitLine writes, by the kind of
+// link in them: the k-th line and its link, one that the byte after it
+// ends (after a '.' that it drops, for a URI).
+var splitLines = map[string]func(k int) (line, link string){
+	"uri": func(k int) (string, string) {
+		link := fmt.Sprintf("http://n%02d.example/p", k)
+		return "see " + link + ".\n", link
+	},
+	// --emails: an address is decided by the byte after it, as a URI.
+	"email": func(k int) (string, string) {
+		addr := fmt.Sprintf("n%02d@example.org", k)
+		return "mail " + addr + ".\n", "mailto:" + addr
+	},
+	// --abbreviated: a www. host, the scheme added.
+	"www": func(k int) (string, string) {
+		host := fmt.Sprintf("www.n%02d.example.com", k)
+		return "at " + host + "/p.\n", "http://" + host + "/p"
+	},
 }
 
-// writeSplit writes lines into w, the k-th cut at its byte k with a pause
-// there (one the scanner sees: longer than type detection's 100 ms), and
-// waits for the link of each line before it writes the next: a link that
-// the line decides must come out while the input waits, whatever the
-// read sizes.
-func writeSplit(t *testing.T, w io.Writer, waitFor func(link string) bool) []string {
+// writeSplit writes lines of a kind (splitLines) into w, the k-th cut at
+// its byte k with a pause there (one the scanner sees: longer than type
+// detection's 100 ms), and waits for the link of each line before it
+// writes the next: a link that the line decides must come out while the
+// input waits, whatever the read sizes.
+func writeSplit(t *testing.T, w io.Writer, kind string, waitFor func(link string) bool) []string {
 	t.Helper()
+	splitLine := splitLines[kind]
 	first, _ := splitLine(0)
 	var links []string
 	for k := range len(first) {
@@ -159,7 +173,18 @@ func writeSplit(t *testing.T, w io.Writer, waitFor func(link string) bool) []str
 // next line is written, and exactly the links written, with none cut
 // short where the input paused inside one.
 func TestStreamSplitLine(t *testing.T) {
-	for _, args := range [][]string{{"urix"}, {"urix", "--type", "text", "-"}} {
+	for _, tt := range []struct {
+		kind string
+		args []string
+	}{
+		{"uri", []string{"urix"}},
+		{"uri", []string{"urix", "--type", "text", "-"}},
+		{"email", []string{"urix", "--emails"}},
+		{"email", []string{"urix", "--emails", "--type", "text", "-"}},
+		{"www", []string{"urix", "--abbreviated"}},
+		{"www", []string{"urix", "--abbreviated", "--emails"}},
+	} {
+		args := tt.args
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel()
 			r, w, err := os.Pipe()
@@ -172,7 +197,7 @@ func TestStreamSplitLine(t *testing.T) {
 				done <- run(args, r, out, io.Discard)
 				r.Close()
 			}()
-			links := writeSplit(t, w, out.waitFor)
+			links := writeSplit(t, w, tt.kind, out.waitFor)
 			w.Close()
 			if code := <-done; code != 0 {
 				t.Errorf("status %d", code)
@@ -181,5 +206,31 @@ func TestStreamSplitLine(t *testing.T) {
 				t.Errorf("output\n%s\nwant\n%s", got, want)
 			}
 		})
+	}
+}
+
+// TestStreamEmailsStop: with --emails -m 1, the scan stops at an address
+// given at a pause (the consumer stops inside the flush): one line, status
+// 0, no panic, while the writer is still writing.
+func TestStreamEmailsStop(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	out := &notifyWriter{wrote: make(chan struct{}, 1)}
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"urix", "--emails", "-m", "1"}, r, out, io.Discard)
+		r.Close()
+	}()
+	io.WriteString(w, "a bob@example.org\n")
+	select {
+	case code := <-done:
+		if got := out.String(); code != 0 || got != "mailto:bob@example.org\n" {
+			t.Errorf("status %d, output %q; want 0 and the address", code, got)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("-m 1 did not stop at the address given at the pause")
 	}
 }

@@ -16,16 +16,17 @@ import (
 // Item is one row of the list: a link, or all the links with its URI
 // when duplicates are folded.
 type Item struct {
-	URI      string   // the link's URI, as opened and copied
-	Show     string   // URI as shown: made safe for the terminal
-	Text     string   // the context as shown: the line around the link, the anchor text, the header field
-	Mark     string   // the part of Text to highlight (the reference as written), "" when Text lacks it
-	Source   string   // where it came from in its message: "header List-Unsubscribe", "part 1", "line 12"
-	Warnings []string // "code: message", the link's (RFC 3986 §7 and others) and the picker's own
-	Count    int      // occurrences folded into this row
-	message  int      // Link.Message
-	id       int      // order of creation, which marks and the cursor follow
-	key      []byte   // lowercase URI and Texts, for the filter; appended to as links fold
+	URI      string       // the link's URI, as opened and copied
+	Show     string       // URI as shown: made safe for the terminal
+	Text     string       // the context as shown: the line around the link, the anchor text, the header field
+	Mark     string       // the part of Text to highlight (the reference as written), "" when Text lacks it
+	Source   string       // where it came from in its message: "header List-Unsubscribe", "part 1", "line 12"
+	Warnings []string     // "code: message", the link's (RFC 3986 §7 and others) and the picker's own
+	Count    int          // occurrences folded into this row
+	Link     extract.Link // the first occurrence: where the message view (Page) shows it
+	message  int          // Link.Message
+	id       int          // order of creation, which marks and the cursor follow
+	key      []byte       // lowercase URI and Texts, for the filter; appended to as links fold
 }
 
 // Builder makes the rows of the links as they come: in input order, with
@@ -96,7 +97,7 @@ func (b *Builder) Items() []Item {
 // newItem returns the row of l with warnings ws, every string that
 // comes from the input made safe to draw by escape.
 func newItem(l extract.Link, ws []string, escape func(string) string) Item {
-	it := Item{URI: l.URI, Show: escape(l.URI), Warnings: ws, Count: 1}
+	it := Item{URI: l.URI, Show: escape(l.URI), Warnings: ws, Count: 1, Link: l}
 	text := l.Text
 	if text == "" && l.Header != "" {
 		text = l.Header + ": " + l.Ref
@@ -116,13 +117,15 @@ func source(l extract.Link) string {
 	switch {
 	case l.Header != "":
 		parts = append(parts, "header "+l.Header)
+	case l.Part != "" && l.Message == 0:
+		parts = append(parts, l.Part) // a document's: "page 2", "word/document.xml"
 	case l.Part != "":
 		parts = append(parts, "part "+l.Part)
 	}
 	if l.Tag != "" {
-		parts = append(parts, "<"+l.Tag+" "+l.Attr+">")
+		parts = append(parts, "<"+strings.TrimSpace(l.Tag+" "+l.Attr)+">")
 	}
-	if len(parts) == 0 || l.Message == 0 {
+	if len(parts) == 0 || l.Message == 0 && l.Line > 0 {
 		parts = append(parts, "line "+strconv.Itoa(l.Line))
 	}
 	return strings.Join(parts, " ")

@@ -13,20 +13,8 @@ import (
 )
 
 // Model is the picker's state: the rows, the filter typed so far, the
-// cursor and the marks. Keys:
-//
-//   - a printable character goes to the filter (a case-insensitive
-//     substring of the URI or its context), except q (quit) and y (copy)
-//     while the filter is empty: as in fzf, letters are for filtering, so
-//     moving is on the arrows, ctrl-n/ctrl-p, page up/down, home/end;
-//   - backspace, ctrl-w (the last word) and ctrl-u (all) edit the filter;
-//     Esc and ctrl-c quit, as in fzf;
-//   - space or Tab marks the row under the cursor (or unmarks it) and moves down;
-//   - Enter picks the marked rows, or the row under the cursor, and ends;
-//   - ctrl-o opens them (Open) and the list stays, to open others after
-//     them, as urlscan's queue;
-//   - ctrl-y, or y with an empty filter, copies the URI under the cursor
-//     (Copy, OSC 52 in the command).
+// cursor and the marks, and the message view when it is shown. Its keys
+// are in the table bindings (Keys).
 type Model struct {
 	b       *Builder
 	items   []Item
@@ -46,6 +34,11 @@ type Model struct {
 	// Open opens items while the list stays (ctrl-o); its command ends
 	// with an OpenedMsg. Nil: ctrl-o does nothing.
 	Open func([]Item) tea.Cmd
+	// Page returns the text an item was found in, for the message view
+	// (ctrl-v); nil: the view is not offered.
+	Page func(Item) Page
+	page *pageView // the message view shown, nil for the list
+
 	// Picked are the items chosen with Enter, nil when the user quit.
 	Picked []Item
 }
@@ -105,53 +98,48 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// key applies one key; it returns tea.Quit when picking ends.
-func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	switch k.String() {
-	case "ctrl+c", "esc":
-		return tea.Quit
-	case "enter":
-		return m.pick()
-	case "ctrl+o":
-		return m.open()
-	case "up", "ctrl+p":
-		m.move(-1)
-	case "down", "ctrl+n":
-		m.move(1)
-	case "pgup":
-		m.move(-m.rows())
-	case "pgdown":
-		m.move(m.rows())
-	case "home":
-		m.move(-len(m.shown))
-	case "end":
-		m.move(len(m.shown))
-	case "space", "tab":
-		m.toggle()
-	case "ctrl+y":
-		m.copy()
+// editFilter applies a key that edits the filter: backspace deletes a
+// character, ctrl-w a word, ctrl-u all of it.
+func (m *Model) editFilter(key string) tea.Cmd {
+	switch n := len(m.filter); key {
 	case "backspace":
-		if n := len(m.filter); n > 0 {
+		if n > 0 {
 			m.setFilter(m.filter[:n-1])
 		}
-	case "ctrl+u":
-		m.setFilter(nil)
 	case "ctrl+w":
 		m.setFilter(m.filter[:wordStart(m.filter)])
-	case "q", "y":
-		if len(m.filter) == 0 {
-			if k.Text == "q" {
-				return tea.Quit
-			}
-			m.copy()
-			return nil
-		}
-		fallthrough
 	default:
-		if k.Text != "" {
-			m.setFilter(append(m.filter, printable([]rune(k.Text))...))
-		}
+		m.setFilter(nil)
 	}
+	return nil
+}
+
+// moveKey moves the cursor as key says: a row, a screen, to an end.
+func (m *Model) moveKey(key string) tea.Cmd {
+	m.move(step(key, m.rows(), len(m.shown)))
+	return nil
+}
+
+// step is how far key moves in a list of n rows, a screen of rows rows.
+func step(key string, rows, n int) int {
+	switch key {
+	case "up", "k", "ctrl+p":
+		return -1
+	case "down", "j", "ctrl+n":
+		return 1
+	case "pgup", "b":
+		return -rows
+	case "pgdown", "space":
+		return rows
+	case "home", "g":
+		return -n
+	}
+	return n
+}
+
+// copyKey copies the link under the cursor.
+func (m *Model) copyKey(string) tea.Cmd {
+	m.copy()
 	return nil
 }
 
@@ -176,7 +164,7 @@ func printable(rs []rune) []rune {
 }
 
 // pick ends with the marked items, or the one under the cursor.
-func (m *Model) pick() tea.Cmd {
+func (m *Model) pick(string) tea.Cmd {
 	m.Picked = m.chosen()
 	if len(m.Picked) == 0 {
 		return nil // nothing to open: the filter keeps no row
@@ -186,7 +174,7 @@ func (m *Model) pick() tea.Cmd {
 
 // open opens the marked items, or the one under the cursor, with Open,
 // and unmarks them; the list stays.
-func (m *Model) open() tea.Cmd {
+func (m *Model) open(string) tea.Cmd {
 	items := m.chosen()
 	if len(items) == 0 || m.Open == nil {
 		return nil

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/urix/urix/extract"
 )
@@ -47,7 +48,7 @@ func keys(script string) []tea.Msg {
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
 		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "ctrl-c": 'c', "space": tea.KeySpace,
 		"tab": tea.KeyTab, "bs": tea.KeyBackspace, "ctrl-u": 'u', "ctrl-y": 'y', "ctrl-w": 'w',
-		"ctrl-o": 'o',
+		"ctrl-o": 'o', "ctrl-v": 'v', "right": tea.KeyRight, "left": tea.KeyLeft,
 	}
 	var out []tea.Msg
 	for script != "" {
@@ -442,5 +443,148 @@ func TestModelOpenStay(t *testing.T) {
 	}
 	if got := m.chosen(); len(got) != 1 {
 		t.Errorf("marks left after ctrl-o: %v", got)
+	}
+}
+
+// TestPageView: ctrl-v or → shows the page of the row under the cursor,
+// the link's line a third down the screen and the link in reverse video;
+// the keys scroll it, Enter opens the link, q, Esc and ← go back to the
+// list as it was, and q quits only from the list.
+func TestPageView(t *testing.T) {
+	var lines []string
+	for i := range 100 {
+		lines = append(lines, fmt.Sprintf("line %d", i+1))
+	}
+	lines[59] = "see https://b.example/two here"
+	page := func(it Item) Page {
+		return Page{Title: "message 1, " + it.Source, Lines: lines, At: 59, Mark: it.URI}
+	}
+	styles := Styles{Cursor: lipgloss.NewStyle().SetString("").Reverse(true)}
+	for _, tt := range []struct {
+		keys   string
+		top    string // the first line of the page shown, "" for the list
+		quit   bool
+		picked string
+		filter string
+	}{
+		{keys: "<down><ctrl-v>", top: "line 53"},
+		{keys: "<down><right>", top: "line 53"},
+		{keys: "<down><ctrl-v><down><down>", top: "line 55"},
+		{keys: "<down><ctrl-v>jjk", top: "line 54"},
+		{keys: "<down><ctrl-v><pgdown>", top: "line 75"},
+		{keys: "<down><ctrl-v><space><space><space>", top: "line 79"}, // the last screen
+		{keys: "<down><ctrl-v>G", top: "line 79"},
+		{keys: "<down><ctrl-v><home>", top: "line 1"},
+		{keys: "<down><ctrl-v>gb", top: "line 1"},
+		{keys: "<down><ctrl-v>q", top: ""},
+		{keys: "<down><ctrl-v><esc>", top: ""},
+		{keys: "<down><ctrl-v><left>", top: ""},
+		{keys: "<down><ctrl-v>qq", top: "", quit: true},
+		{keys: "<down><ctrl-v><enter>", top: "line 53", quit: true, picked: "https://b.example/two"},
+		{keys: "<down><ctrl-v><ctrl-c>", top: "line 53", quit: true},
+		// Letters go to the filter in the list: q is a letter once one is typed.
+		{keys: "two<ctrl-v>q", top: "", filter: "two"},
+		{keys: "zzz<ctrl-v>", top: "", filter: "zzz"}, // no row: no page
+	} {
+		m := New(newBuilder(testLinks(), true), false, 80, 24, styles)
+		m.Page = page
+		quit := false
+		for _, k := range keys(tt.keys) {
+			if _, cmd := m.Update(k); cmd != nil {
+				_, quit = cmd().(tea.QuitMsg)
+			}
+		}
+		v := m.View().Content
+		first := strings.SplitN(v, "\n", 3)
+		top := ""
+		if strings.HasPrefix(first[0], "message 1, part 1") {
+			top = first[1]
+			if strings.Contains(v, "see ") && !strings.Contains(v, "see \x1b[7mhttps://b.example/two\x1b[m here") {
+				t.Errorf("keys %q: the link is not in reverse video:\n%q", tt.keys, v)
+			}
+			if !strings.HasSuffix(first[0], "line 60 of 100") {
+				t.Errorf("keys %q: title %q", tt.keys, first[0])
+			}
+		}
+		picked := ""
+		if len(m.Picked) > 0 {
+			picked = m.Picked[0].URI
+		}
+		if top != tt.top || quit != tt.quit || picked != tt.picked || m.Filter() != tt.filter {
+			t.Errorf("keys %q: top %q, quit %v, picked %q, filter %q; want %q, %v, %q, %q:\n%s",
+				tt.keys, top, quit, picked, m.Filter(), tt.top, tt.quit, tt.picked, tt.filter, v)
+		}
+	}
+}
+
+// TestPageWrap: a long line is wrapped to the screen, a resize wraps it
+// again, and the screen never overflows; a line without the link as
+// written (an encoded part) is highlighted whole.
+func TestPageWrap(t *testing.T) {
+	long := strings.Repeat("word ", 60) + "https://a.example/one end"
+	m := New(newBuilder(testLinks(), true), false, 40, 10, Styles{Cursor: lipgloss.NewStyle().Reverse(true)})
+	m.Page = func(Item) Page {
+		return Page{Title: "t", Lines: []string{"a", long, "b"}, At: 1, Mark: "https://a.example/one"}
+	}
+	m.Update(keys("<ctrl-v>")[0])
+	for _, size := range [][2]int{{40, 10}, {25, 6}, {80, 3}, {10, 2}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		v := m.View().Content
+		checkScreen(t, v, size[0], size[1])
+		if size[1] >= 6 && !strings.Contains(ansi.Strip(v), "https://a.example/") {
+			t.Errorf("%dx%d: the link's start is not on the screen:\n%s", size[0], size[1], v)
+		}
+	}
+	m.Page = func(Item) Page { return Page{Title: "t", Lines: []string{"aHR0cHM6Ly9h"}, Mark: ""} }
+	m.Update(keys("q<ctrl-v>")[0])
+	m.Update(keys("<ctrl-v>")[0])
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	if v := m.View().Content; !strings.Contains(v, "\x1b[7maHR0cHM6Ly9h\x1b[m") {
+		t.Errorf("a line without the link is not highlighted whole:\n%q", v)
+	}
+}
+
+// checkScreen fails unless the screen v fits in w×h cells.
+func checkScreen(t *testing.T, v string, w, h int) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) > h {
+		t.Errorf("%dx%d: %d lines:\n%s", w, h, len(lines), v)
+	}
+	for _, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("%dx%d: line %q is %d wide", w, h, l, n)
+		}
+	}
+}
+
+// TestKeysTable: each key of the table does what its row says in the
+// list or the message view, not something a row before it took.
+func TestKeysTable(t *testing.T) {
+	for i, b := range bindings {
+		for _, k := range b.keys {
+			for _, page := range []bool{false, true} {
+				do := b.list
+				if page {
+					do = b.page
+				}
+				if do == nil {
+					continue
+				}
+				for _, prev := range bindings[:i] {
+					if p := prev.list; page {
+						p = prev.page
+						if p != nil && slices.Contains(prev.keys, k) {
+							t.Errorf("key %q in the message view: row %q shadows row %q", k, prev.Names, b.Names)
+						}
+					} else if p != nil && slices.Contains(prev.keys, k) {
+						t.Errorf("key %q in the list: row %q shadows row %q", k, prev.Names, b.Names)
+					}
+				}
+			}
+		}
+	}
+	if n := len(Keys()); n != len(bindings) || Keys()[0].Names != "type" {
+		t.Errorf("Keys() = %d rows, want the table's %d", n, len(bindings))
 	}
 }

@@ -37,7 +37,7 @@ func NewStyles(color bool) Styles {
 	return s
 }
 
-const help = "type to filter  ↑↓ move  enter open  ^O open, stay  space mark  y copy  q quit"
+const help = "type to filter  ↑↓ move  enter open  ^O open, stay  space mark  ^V view  q quit"
 
 // chrome returns how many lines go around the list: the prompt, two
 // lines for the warnings of the row under the cursor, the help line. On
@@ -61,7 +61,12 @@ func (m *Model) rows() int { return max(1, (m.height-m.chrome())/2) }
 // underlined in it), the warnings of the row under the cursor, and the
 // help line or the last message, on the alternate screen.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.screen())
+	var v tea.View
+	if m.page != nil {
+		v = tea.NewView(m.pageScreen())
+	} else {
+		v = tea.NewView(m.screen())
+	}
 	v.AltScreen = true
 	return v
 }
