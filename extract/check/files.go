@@ -36,6 +36,9 @@ type target struct {
 	fragOnce sync.Once
 	frags    *fragSet
 
+	redirOnce sync.Once
+	redirect  string // an HTML page's immediate meta refresh, resolved
+
 	pkgOnce sync.Once
 	pkg     *pkgFile // the file opened as a package
 }
@@ -133,7 +136,9 @@ func (fc *fileCache) pkg(t *target) *pkgFile {
 	return t.pkg
 }
 
-func (p *pkgFile) hasDir(name string) bool { return name == "" || p.dirs[strings.TrimSuffix(name, "/")] }
+func (p *pkgFile) hasDir(name string) bool {
+	return name == "" || p.dirs[strings.TrimSuffix(name, "/")]
+}
 
 // read returns a reader of the target's content (a file, or an entry of
 // a package, at most maxPackageEntry bytes of it) and its name.

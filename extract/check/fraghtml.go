@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"io"
+	"strings"
 
 	"golang.org/x/net/html"
 )
@@ -27,12 +28,23 @@ func htmlFragments(r io.Reader, fs *fragSet) error {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, more := z.TagName()
 			isA := len(name) == 1 && name[0] == 'a'
+			isMeta := string(name) == "meta"
+			var refresh bool
+			var content string
 			for more {
 				var k, v []byte
 				k, v, more = z.TagAttr()
-				if bytes.Equal(k, []byte("id")) || isA && bytes.Equal(k, []byte("name")) {
+				switch {
+				case bytes.Equal(k, []byte("id")) || isA && bytes.Equal(k, []byte("name")):
 					fs.add(string(v))
+				case isMeta && bytes.Equal(k, []byte("http-equiv")):
+					refresh = strings.EqualFold(strings.TrimSpace(string(v)), "refresh")
+				case isMeta && bytes.Equal(k, []byte("content")):
+					content = string(v)
 				}
+			}
+			if refresh && fs.refresh == "" {
+				fs.refresh, _ = refreshTarget(content)
 			}
 		}
 	}

@@ -23,6 +23,7 @@ type fragSet struct {
 	html     bool     // "top" names the top of any HTML page
 	pdf      *pdfInfo // a PDF's pages and named destinations
 	lines    int      // a text file's lines, for GitHub's #L10 and #L10-L20
+	refresh  string   // an HTML page's immediate meta refresh URL, as written
 	// unchecked names the type of a target whose fragments are not
 	// known ("text"); "" when they are.
 	unchecked string
@@ -98,6 +99,11 @@ func (c *Offline) fragment(t *target, frag string) Result {
 func (fc *fileCache) fragments(t *target) *fragSet {
 	t.fragOnce.Do(func() {
 		t.frags = fc.readFragments(t)
+		if t.frags.html {
+			// What the page redirects to is known now: no need to
+			// read its head again (see redirect).
+			t.redirOnce.Do(func() { t.redirect = resolveFrom(t.path, t.frags.refresh) })
+		}
 	})
 	return t.frags
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urix/urix/base"
@@ -104,7 +105,7 @@ func (c *Offline) file(l extract.Link, u uri.URI) Result {
 	if c.root != "" && c.rootRelative(l, p) {
 		p = filepath.Join(c.root, p)
 	}
-	return c.path(p, u.Fragment, u.HasFragment)
+	return c.path(p, u.Fragment, u.HasFragment, 0)
 }
 
 // rootRelative reports whether the file path p, resolved from the link l,
@@ -131,8 +132,8 @@ func within(dir, p string) bool {
 }
 
 // path checks that the file p exists and has the fragment frag (when
-// hasFrag).
-func (c *Offline) path(p, frag string, hasFrag bool) Result {
+// hasFrag); depth is the redirect pages followed to it.
+func (c *Offline) path(p, frag string, hasFrag bool, depth int) Result {
 	t := c.files.lookup(p)
 	if t.kind == kindMissing {
 		for _, ext := range c.opts.Extensions {
@@ -157,10 +158,51 @@ func (c *Offline) path(p, frag string, hasFrag bool) Result {
 		}
 		t = idx
 	}
-	if !hasFrag || c.opts.NoFragments {
+	wantFrag := hasFrag && !c.opts.NoFragments
+	if wantFrag {
+		c.files.fragments(t) // and so whether it redirects, in one read
+	}
+	if loc := c.files.redirect(t); loc != "" {
+		return c.follow(loc, frag, hasFrag, depth)
+	}
+	if !wantFrag {
 		return Result{Status: OK}
 	}
 	return c.fragment(t, frag)
+}
+
+const reasonLoop = "redirect loop"
+
+// follow is the result for a link to a page that redirects to loc at
+// once (a meta refresh): Moved, with loc or where it leads in turn as the
+// Location, when it leads to a page that exists (a web URI is taken to);
+// Broken when it does not, or when the chain loops.
+func (c *Offline) follow(loc, frag string, hasFrag bool, depth int) Result {
+	if depth >= maxRedirects {
+		return Result{Status: Broken, Reason: reasonLoop + ": more than " + strconv.Itoa(maxRedirects) + " redirect pages"}
+	}
+	u, err := uri.Parse(loc)
+	if err != nil || !strings.EqualFold(u.Scheme, "file") {
+		return Result{Status: Moved, Reason: "redirect page", Location: loc}
+	}
+	if u.HasFragment {
+		frag, hasFrag = u.Fragment, true
+	}
+	p, err := url.PathUnescape(u.Path)
+	if err != nil {
+		return Result{Status: Broken, Reason: "redirects to " + loc + ": bad percent-encoding"}
+	}
+	r := c.path(filepath.FromSlash(p), frag, hasFrag, depth+1)
+	switch r.Status {
+	case OK:
+		return Result{Status: Moved, Reason: "redirect page", Location: loc}
+	case Moved:
+		return r
+	}
+	if depth == 0 && !strings.HasPrefix(r.Reason, reasonLoop) {
+		r.Reason = "redirects to " + loc + ": " + r.Reason // the first hop's
+	}
+	return r
 }
 
 // index returns the first index file of the directory dir that exists.

@@ -105,16 +105,23 @@ var tree = map[string]string{
 <a href="https://example.org/">skip http</a>
 <a href="data:text/plain,x">skip data</a>
 <a href="sp%20ace.md">ok space</a>
+<a href="old.html">moved old</a>
+<a href="loop1.html">bad loop</a>
+<a href="gone.html">bad gone</a>
 `,
-	"based.html":   `<base href="/sub/"><a href="page.html#p1">ok base root</a><a href="page.html#p2">bad base</a><a href="#in-index">ok base frag</a>`,
-	"about.html":   `<p>about</p>`,
+	"old.html":       `<html><head><meta http-equiv="Refresh" content="0; URL='about.html'"></head></html>`,
+	"loop1.html":     `<meta http-equiv="refresh" content="0;url=loop2.html">`,
+	"loop2.html":     `<meta http-equiv="refresh" content="0;url=loop1.html">`,
+	"gone.html":      `<meta http-equiv="refresh" content="0, url=missing.html">`,
+	"based.html":     `<base href="/sub/"><a href="page.html#p1">ok base root</a><a href="page.html#p2">bad base</a><a href="#in-index">ok base frag</a>`,
+	"about.html":     `<p>about</p>`,
 	"sub/index.html": `<p id="in-index">x</p>`,
 	"sub/page.html":  `<p id="p1">x</p>`,
-	"docs/guide.md": "# Guide\n\n## Installation\n\n## Usage\n",
-	"a.adoc":        "= A\n\n== Getting Started\n",
-	"r.rst":         "Getting Started\n===============\n",
-	"main.go":       "package main\n\nfunc main() {}\n",
-	"sp ace.md":     "x\n",
+	"docs/guide.md":  "# Guide\n\n## Installation\n\n## Usage\n",
+	"a.adoc":         "= A\n\n== Getting Started\n",
+	"r.rst":          "Getting Started\n===============\n",
+	"main.go":        "package main\n\nfunc main() {}\n",
+	"sp ace.md":      "x\n",
 }
 
 // TestOffline checks each link of a small tree (the word starting its
@@ -131,7 +138,7 @@ func TestOffline(t *testing.T) {
 				continue
 			}
 			n++
-			want := map[string]Status{"ok": OK, "bad": Broken, "skip": Skipped}[strings.Fields(l.Text)[0]]
+			want := map[string]Status{"ok": OK, "bad": Broken, "skip": Skipped, "moved": Moved}[strings.Fields(l.Text)[0]]
 			r := c.Check(l)
 			if r.Status == Skipped && strings.HasPrefix(l.URI, "mailto:") || strings.HasPrefix(l.URI, "tel:") && r.Status == Skipped {
 				r.Status = OK // syntax only: good
@@ -141,8 +148,8 @@ func TestOffline(t *testing.T) {
 			}
 		}
 	}
-	if n != 33 {
-		t.Errorf("%d links checked, want 33", n)
+	if n != 36 {
+		t.Errorf("%d links checked, want 36", n)
 	}
 }
 
@@ -160,6 +167,8 @@ func TestOfflineReasons(t *testing.T) {
 		{"about.html/x", "no such file: about.html is a file, not a directory", nil},
 		{"about", "no such file", nil}, // no extension tried by default
 		{"/docs/guide.md", "no such directory: /docs", nil},
+		{"loop1.html", "redirect loop: more than 10 redirect pages", nil},
+		{"gone.html", "redirects to file://" + filepath.ToSlash(dir) + "/missing.html: no such file", nil},
 	} {
 		l := extract.Link{Ref: tc.ref, URI: "file://" + filepath.ToSlash(dir) + "/" + tc.ref, BaseSource: base.Retrieval}
 		if strings.HasPrefix(tc.ref, "/") {
