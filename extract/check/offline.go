@@ -102,10 +102,14 @@ func (c *Offline) file(l extract.Link, u uri.URI) Result {
 		return Result{Status: Broken, Reason: "bad percent-encoding in the path"}
 	}
 	p = filepath.FromSlash(p)
-	if c.root != "" && c.rootRelative(l, p) {
-		p = filepath.Join(c.root, p)
+	if c.root == "" || !c.rootRelative(l, p) {
+		return c.path(p, u.Fragment, u.HasFragment, 0)
 	}
-	return c.path(p, u.Fragment, u.HasFragment, 0)
+	r := c.path(filepath.Join(c.root, p), u.Fragment, u.HasFragment, 0)
+	if r.Status == Broken {
+		r.Reason += " (root-relative, in " + c.root + ")"
+	}
+	return r
 }
 
 // rootRelative reports whether the file path p, resolved from the link l,
