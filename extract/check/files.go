@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,15 +59,30 @@ func (fc *fileCache) init() { fc.m = make(map[string]*target) }
 // first time p is asked for.
 func (fc *fileCache) lookup(p string) *target {
 	fc.mu.Lock()
-	t, ok := fc.m[p]
-	if !ok {
-		t = &target{path: p}
-		fc.m[p] = t
-		// The stat is done under the lock: it is one system call, and
-		// doing it once per path is what the cache is for.
-		t.stat()
+	defer fc.mu.Unlock()
+	return fc.lookupLocked(p)
+}
+
+// lookupLocked is lookup with fc.mu held. The directory a path is in is
+// looked up first: below a directory that is missing, or a file, nothing
+// is (the links into a missing "page_files/" cost one system call, not
+// one each); each directory is looked at once. (The stat is done under
+// the lock: it is one system call, and doing it once per path is what
+// the cache is for.)
+func (fc *fileCache) lookupLocked(p string) *target {
+	if t, ok := fc.m[p]; ok {
+		return t
 	}
-	fc.mu.Unlock()
+	t := &target{path: p}
+	if dir := filepath.Dir(p); dir != p {
+		if d := fc.lookupLocked(dir); d.kind == kindMissing || d.kind == kindFile {
+			t.kind = kindMissing
+			fc.m[p] = t
+			return t
+		}
+	}
+	t.stat()
+	fc.m[p] = t
 	return t
 }
 

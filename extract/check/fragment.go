@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urix/urix/extract"
 )
@@ -118,7 +119,12 @@ func (fc *fileCache) readFragments(t *target) *fragSet {
 		return &fragSet{err: "cannot read it: " + err.Error()}
 	}
 	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 64<<10)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(rc)
+	defer func() {
+		br.Reset(nil)
+		readers.Put(br)
+	}()
 	head, _ := br.Peek(4096)
 	fs := &fragSet{}
 	switch typ := typeOf(name, head); typ {
@@ -150,6 +156,11 @@ func (fc *fileCache) readFragments(t *target) *fragSet {
 	}
 	return fs
 }
+
+// readers are the buffers files are read through, reused: a tree's
+// pages are many, and a new 64 KiB buffer for each cost more than reading
+// a small one.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
 
 // typeOf is the type of the file name whose first bytes are head: by its
 // extension where that tells, else as extract detects it.
@@ -203,7 +214,8 @@ const maxNear = 3
 // near returns the fragments of fs nearest to frag by edit distance, at
 // most maxNear, nearest first, leaving out those that share too little
 // with it to be a likely meant one (a distance of more than half the
-// longer of the two, and at least 3 apart).
+// longer of the two, and at least 3 apart), unless one starts with the
+// other ("applying" for "applying-changesets").
 func (fs *fragSet) near(frag string) []string {
 	if dec, err := url.PathUnescape(frag); err == nil {
 		frag = dec
@@ -218,7 +230,8 @@ func (fs *fragSet) near(frag string) []string {
 	var best []cand
 	for id := range fs.ids {
 		d := editDistance(frag, id)
-		if limit := max(len(frag), len(id)) / 2; d > limit && d >= 3 {
+		prefix := len(frag) >= 3 && (strings.HasPrefix(id, frag) || strings.HasPrefix(frag, id) && len(id) >= 3)
+		if limit := max(len(frag), len(id)) / 2; d > limit && d >= 3 && !prefix {
 			continue
 		}
 		best = append(best, cand{id, d})

@@ -152,6 +152,10 @@ func TestNear(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("near = %q, want %q", got, want)
 	}
+	fs.add("applying-changesets")
+	if got := fs.near("applying"); !slices.Equal(got, []string{"applying-changesets"}) {
+		t.Errorf("near(applying) = %q, want the heading it starts", got)
+	}
 	if got := fs.near("zzzzzzzz"); len(got) != 0 {
 		t.Errorf("near(zzzzzzzz) = %q, want none", got)
 	}

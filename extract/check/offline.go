@@ -68,11 +68,16 @@ func (c *Offline) Close() error { return c.files.close() }
 
 // Check returns what became of the link l (from extract.Links): for a
 // file: or jar:file: URI, OK or Broken with the reason, and the nearest
-// fragments the target does have when it lacks l's; for mailto: and tel:,
+// fragments the target does have when it lacks l's; for a URI template
+// (extract.StyleTemplate, "https://a.example/{user}"), Skipped; for
+// mailto: and tel:,
 // Broken when l breaks the scheme's syntax, else Skipped with the Reason
 // "syntax only"; for every other URI, Skipped with the Reason why (an
 // http or https URI is Online's).
 func (c *Offline) Check(l extract.Link) Result {
+	if l.Style == extract.StyleTemplate {
+		return Result{Status: Skipped, Reason: "a template, not a link"}
+	}
 	u, err := uri.Parse(l.URI)
 	if err != nil {
 		return Result{Status: Broken, Reason: "not a URI: " + err.Error()}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"slices"
@@ -164,7 +165,8 @@ type checkJob struct {
 	name, root string
 	ready      bool // done already: a problem of the walk
 	done       chan struct{}
-	items      []item
+	items      []item // the links to report, or whose fetch is awaited
+	counts     [4]int // the links not in items, by check.Status
 	opened     bool
 }
 
@@ -322,11 +324,21 @@ func (lc *linkChecker) input(j *checkJob) {
 		return
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+	fi, err := f.Stat()
+	if err != nil {
+		j.items = append(j.items, item{problem: fileMessage(j.name, err)})
+		return
+	}
+	if fi.IsDir() {
 		j.items = append(j.items, item{problem: fileMessage(j.name, errors.New("is a directory"))})
 		return
 	}
-	br := bufio.NewReaderSize(f, 64<<10)
+	br := checkReaders.Get().(*bufio.Reader)
+	br.Reset(f)
+	defer func() {
+		br.Reset(nil)
+		checkReaders.Put(br)
+	}()
 	if lc.opts.Type == extract.Auto {
 		head, _ := br.Peek(binarySniff)
 		if isBinary(head) && !extract.Detect(j.name, head).Binary() {
@@ -337,7 +349,11 @@ func (lc *linkChecker) input(j *checkJob) {
 	off := lc.offlineFor(j.root)
 	opts := lc.opts
 	opts.Name = j.name
-	for l, err := range extract.Links(br, opts) {
+	var r io.Reader = br
+	if fi.Mode().IsRegular() {
+		r = extract.SizedReader(br, fi.Size()) // a page read in one allocation
+	}
+	for l, err := range extract.Links(r, opts) {
 		if err != nil {
 			j.items = append(j.items, item{problem: extractMessage(j.name, err), warning: errors.Is(err, extract.ErrRecovered)})
 			continue
@@ -348,10 +364,16 @@ func (lc *linkChecker) input(j *checkJob) {
 		it := item{link: l, res: off.Check(l)}
 		if it.res.Status == check.Skipped && lc.online != nil && isWeb(l.URI) {
 			it.fetch = lc.fetch(l.URI)
+		} else if !lc.keep(it.res.Status) {
+			j.counts[it.res.Status]++ // counted, nothing more to say
+			continue
 		}
 		j.items = append(j.items, it)
 	}
 }
+
+// checkReaders are the buffers the inputs are read through, reused.
+var checkReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
 
 // sameDocument reports whether ref is an empty reference or a bare "#":
 // the document itself, always there.
@@ -388,6 +410,9 @@ func (lc *linkChecker) report(j *checkJob) {
 	if j.opened {
 		lc.files++
 	}
+	for st, n := range j.counts {
+		lc.counts[st] += n
+	}
 	for _, it := range j.items {
 		if it.problem != "" {
 			if !lc.o.quiet {
@@ -409,7 +434,7 @@ func (lc *linkChecker) report(j *checkJob) {
 		if it.res.Status == check.Moved && it.res.Location != "" {
 			lc.addMoved(it.link.URI, it.res.Location)
 		}
-		if lc.o.quiet || !lc.o.all && it.res.Status != check.Broken && it.res.Status != check.Moved {
+		if lc.o.quiet || !lc.keep(it.res.Status) {
 			continue
 		}
 		var srcs []string
@@ -425,6 +450,12 @@ func (lc *linkChecker) report(j *checkJob) {
 		lc.out.WriteString(rec)
 		lc.out.WriteByte('\n')
 	}
+}
+
+// keep reports whether a link of status st is reported (or, moved, put
+// in the map).
+func (lc *linkChecker) keep(st check.Status) bool {
+	return st == check.Broken || st == check.Moved || lc.o.all
 }
 
 // addMoved notes that old (its fragment dropped) now is new.
