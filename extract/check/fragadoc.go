@@ -28,6 +28,7 @@ type asciidocIDs struct {
 	block       string // the delimiter of the verbatim block open, "" none
 	explicit    bool   // the line before set the next block's id
 	seen        map[string]bool
+	next        map[string]int // the suffix to try next for a generated id
 }
 
 var (
@@ -115,8 +116,14 @@ func (a *asciidocIDs) generate(title string) string {
 	if !a.seen[id] {
 		return id
 	}
-	for n := 2; ; n++ {
+	// Asciidoctor tries 2, 3, ... each time; the next one to try is kept,
+	// so that n sections of one title cost n, not n².
+	if a.next == nil {
+		a.next = make(map[string]int)
+	}
+	for n := max(a.next[id], 2); ; n++ {
 		if c := id + a.sep + strconv.Itoa(n); !a.seen[c] {
+			a.next[id] = n + 1
 			return c
 		}
 	}

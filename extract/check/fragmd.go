@@ -105,12 +105,15 @@ func eachLine(r *bufio.Reader, f func(string)) error {
 	for {
 		b, err := r.ReadSlice('\n')
 		line := b
-		for err == bufio.ErrBufferFull {
+		if err == bufio.ErrBufferFull {
 			// A long line: keep its start, skip the rest.
-			var more []byte
-			more, err = r.ReadSlice('\n')
-			if len(line) < maxFragmentLine {
-				line = append(bytes.Clone(line), more...)
+			line = bytes.Clone(b)
+			for err == bufio.ErrBufferFull {
+				var more []byte
+				more, err = r.ReadSlice('\n')
+				if len(line) < maxFragmentLine {
+					line = append(line, more...)
+				}
 			}
 		}
 		if len(line) > 0 {

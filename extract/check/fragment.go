@@ -29,6 +29,9 @@ type fragSet struct {
 	// known ("text"); "" when they are.
 	unchecked string
 	err       string // the target could not be read
+
+	sortOnce sync.Once
+	sorted   []string // ids, sorted, for near
 }
 
 func (fs *fragSet) add(id string) {
@@ -228,7 +231,7 @@ func (fs *fragSet) near(frag string) []string {
 		d  int
 	}
 	var best []cand
-	for id := range fs.ids {
+	for _, id := range fs.candidates(frag) {
 		d := editDistance(frag, id)
 		prefix := len(frag) >= 3 && (strings.HasPrefix(id, frag) || strings.HasPrefix(frag, id) && len(id) >= 3)
 		if limit := max(len(frag), len(id)) / 2; d > limit && d >= 3 && !prefix {
@@ -246,9 +249,33 @@ func (fs *fragSet) near(frag string) []string {
 	return out
 }
 
+// maxCandidates is how many of a target's fragments a missing one is
+// compared with at most: all of them up to this many, else this many
+// around it in sorted order; so that a broken link costs the same on a
+// page of any size (a page of 100,000 ids, each the target of a broken
+// link, would cost the square of that).
+const maxCandidates = 128
+
+// candidates returns the fragments near is to compare frag with.
+func (fs *fragSet) candidates(frag string) []string {
+	fs.sortOnce.Do(func() {
+		fs.sorted = make([]string, 0, len(fs.ids))
+		for id := range fs.ids {
+			fs.sorted = append(fs.sorted, id)
+		}
+		slices.Sort(fs.sorted)
+	})
+	if len(fs.sorted) <= maxCandidates {
+		return fs.sorted
+	}
+	i, _ := slices.BinarySearch(fs.sorted, frag)
+	lo := max(0, min(i-maxCandidates/2, len(fs.sorted)-maxCandidates))
+	return fs.sorted[lo : lo+maxCandidates]
+}
+
 // maxCompared is the longest prefix of the strings editDistance compares,
 // so that one broken link costs little whatever the page's ids.
-const maxCompared = 64
+const maxCompared = 48
 
 // editDistance is the Levenshtein distance between the first maxCompared
 // runes of a and b.

@@ -2,7 +2,9 @@ package check
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -152,6 +154,7 @@ func TestNear(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("near = %q, want %q", got, want)
 	}
+	fs = &fragSet{} // near sorts the set once: it is complete by then
 	fs.add("applying-changesets")
 	if got := fs.near("applying"); !slices.Equal(got, []string{"applying-changesets"}) {
 		t.Errorf("near(applying) = %q, want the heading it starts", got)
@@ -170,4 +173,68 @@ func TestLineAnchor(t *testing.T) {
 			t.Errorf("lineAnchor(%q, 10) = %v, want %v", tc.f, got, tc.ok)
 		}
 	}
+}
+
+// TestNearLarge checks that on a page of many ids a missing fragment is
+// compared with its neighbours in sorted order, not with every id.
+func TestNearLarge(t *testing.T) {
+	fs := &fragSet{}
+	for i := range 10000 {
+		fs.add(fmt.Sprintf("section-%05d", i))
+	}
+	if got := fs.near("section-05000x"); len(got) == 0 || got[0] != "section-05000" {
+		t.Errorf("near = %q, want section-05000 first", got)
+	}
+	if n := len(fs.candidates("section-05000x")); n != maxCandidates {
+		t.Errorf("%d candidates, want %d", n, maxCandidates)
+	}
+}
+
+// TestFragmentsLinear reads hostile documents of n and 8n bytes with the
+// Markdown, AsciiDoc, reST and HTML readers: the bytes they allocate grow
+// linearly (goldmark's superlinear inline shapes are kept from it by the
+// limits of headingText).
+func TestFragmentsLinear(t *testing.T) {
+	const n = 32 << 10
+	shapes := []struct {
+		name string
+		doc  func(n int) string
+		read func(*bufio.Reader, *fragSet) error
+	}{
+		{"md emphasis heading", func(n int) string { return "# " + strings.Repeat("*a_", n/3) + "\n" }, markdownFragments},
+		{"md emphasis headings", func(n int) string { return strings.Repeat("# "+strings.Repeat("*a_", 40)+"\n", n/123) }, markdownFragments},
+		{"md brackets", func(n int) string { return strings.Repeat("# "+strings.Repeat("[", 30)+"a\n", n/34) }, markdownFragments},
+		{"md quotes", func(n int) string { return strings.Repeat("> ", n/2) + "# x\n" }, markdownFragments},
+		{"md fences", func(n int) string { return strings.Repeat("```\n", n/4) }, markdownFragments},
+		{"md setext", func(n int) string { return strings.Repeat("a\n", n/2) + "===\n" }, markdownFragments},
+		{"md html", func(n int) string { return strings.Repeat(`<a name="x">`+"\n", n/13) }, markdownFragments},
+		{"md same heading", func(n int) string { return strings.Repeat("# a\n", n/4) }, markdownFragments},
+		{"adoc anchors", func(n int) string { return strings.Repeat("[[a]]", n/5) + "\n" }, asciidocFragments},
+		{"adoc titles", func(n int) string { return strings.Repeat("== a\n", n/5) }, asciidocFragments},
+		{"rst titles", func(n int) string { return strings.Repeat("a\n=\n", n/4) }, rstFragments},
+		{"html ids", func(n int) string { return strings.Repeat(`<p id=a>`, n/8) }, func(r *bufio.Reader, fs *fragSet) error { return htmlFragments(r, fs) }},
+	}
+	for _, sh := range shapes {
+		read := func(doc string) {
+			var fs fragSet
+			if err := sh.read(bufio.NewReader(strings.NewReader(doc)), &fs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		small, large := sh.doc(n), sh.doc(8*n)
+		as, al := allocated(func() { read(small) }), allocated(func() { read(large) })
+		if al > 16*as+64<<10 {
+			t.Errorf("%s: %d bytes allocated at %d bytes, %d at %d bytes: more than linear", sh.name, as, len(small), al, len(large))
+		}
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -27,7 +27,7 @@ import (
 const checkExamples = `Examples:
   urix check docs/                    every link of the tree, offline
   urix check --root-dir public --extension .html public/
-  urix check --sources content/ public/   name the Markdown line of each broken link
+  urix check --sources src/ public/   the Markdown line of each broken link
   urix check --online README.md       fetch http and https links too
   urix check --json site/ | jq -r 'select(.status=="broken") | .uri'
   urix check --online --write-map moved.txt site/ &&
