@@ -290,3 +290,35 @@ func TestOfflineLinear(t *testing.T) {
 		t.Errorf("files opened: %d for %d pages, %d for %d; want %d and %d", a, n, b, 8*n, n+10, 8*n+10)
 	}
 }
+
+// TestOfflineConcurrent checks the links of the tree from several
+// goroutines at once, each link the same result as alone (go test -race).
+func TestOfflineConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, tree)
+	writePDF(t, filepath.Join(dir, "doc.pdf"), 3, "chap1")
+	ls := links(t, dir, "index.html")
+	want := make([]Result, len(ls))
+	alone := NewOffline(Options{RootDir: dir})
+	for i, l := range ls {
+		want[i] = alone.Check(l)
+	}
+	c := NewOffline(Options{RootDir: dir})
+	done := make(chan bool)
+	for g := range 8 {
+		go func() {
+			ok := true
+			for i := range ls {
+				i = (i + g*7) % len(ls)
+				r := c.Check(ls[i])
+				ok = ok && r.Status == want[i].Status && r.Reason == want[i].Reason && slices.Equal(r.Near, want[i].Near)
+			}
+			done <- ok
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("a link checked concurrently got another result than alone")
+		}
+	}
+}
