@@ -44,6 +44,14 @@ func (fs *fragSet) add(id string) {
 // has reports whether the set has the fragment frag, as written in the
 // URI (percent-encoded), matched as the target's type matches it.
 func (fs *fragSet) has(frag string) bool {
+	// A text fragment ("#:~:text=...", "#id:~:text=..."): what follows
+	// the fragment directive's ":~:" is no id (URL Fragment Text
+	// Directives, §3.3); what comes before it is one, or nothing.
+	if i := strings.Index(frag, ":~:"); i >= 0 {
+		if frag = frag[:i]; frag == "" {
+			return true
+		}
+	}
 	if fs.pdf != nil {
 		return fs.pdf.has(frag)
 	}

@@ -81,6 +81,9 @@ var tree = map[string]string{
 <a href="docs/guide.md#user-content-usage">ok md prefix</a>
 <a href="#old-anchor">ok a-name</a>
 <a href="#top">ok top</a>
+<a href="#:~:text=about">ok text fragment</a>
+<a href="#old-anchor:~:text=x">ok id and text</a>
+<a href="#nowhere:~:text=x">bad id and text</a>
 <a href="#nowhere">bad here</a>
 <a href="missing.html">bad file</a>
 <a href="nodir/x.html">bad dir</a>
@@ -148,8 +151,8 @@ func TestOffline(t *testing.T) {
 			}
 		}
 	}
-	if n != 36 {
-		t.Errorf("%d links checked, want 36", n)
+	if n != 39 {
+		t.Errorf("%d links checked, want 39", n)
 	}
 }
 
