@@ -4,6 +4,8 @@
 // file; online, that an http or https URI answers.
 package check
 
+import "strconv"
+
 // Status is what became of one link.
 type Status uint8
 
@@ -35,3 +37,16 @@ type Result struct {
 	// missing one first.
 	Near []string
 }
+
+var statusNames = [...]string{"ok", "moved", "broken", "skipped"}
+
+// String returns the status's name: "ok", "moved", "broken", "skipped".
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// MarshalText returns the status's name, for JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }

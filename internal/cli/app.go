@@ -25,7 +25,7 @@ type env struct {
 // Exit statuses, as grep has them: an error wins over "none found".
 const (
 	exitOK    = 0 // something found, equivalent, valid
-	exitNone  = 1 // nothing found, not equivalent, invalid
+	exitNone  = 1 // nothing found, not equivalent, invalid, a link broken
 	exitError = 2 // usage or I/O error
 )
 
@@ -48,6 +48,10 @@ func (e *statusError) Unwrap() error { return e.err }
 
 // withStatus makes err (which may be nil) end the command with code.
 func withStatus(code int, err error) error { return &statusError{code: code, err: err} }
+
+// errBroken ends "urix check" with status 1 (exitNone) after it has
+// reported the broken links.
+var errBroken = withStatus(exitNone, nil)
 
 // errNone ends a command quietly with status 1: nothing found, not equal.
 var errNone = withStatus(exitNone, nil)
@@ -148,6 +152,7 @@ func newApp(e *env) *cli.App {
 		e.relativeCommand(),
 		e.equalCommand(),
 		e.rewriteCommand(),
+		e.checkCommand(),
 		e.pickCommand(),
 		e.completionCommand(),
 		e.manCommand(),
@@ -189,7 +194,7 @@ func quietSwitches(flags []cli.Flag) []cli.Flag {
 }
 
 // permuteScanArgs moves the options of a command that reads files (scan,
-// the default, and rewrite) that follow its inputs in front of them, as
+// the default, rewrite and check) that follow its inputs in front of them, as
 // GNU grep allows ("urix notes.txt -n"): urfave/cli v2, like Go's flag
 // package, stops at the first argument that is not an option and has no
 // setting to go on (TestCliStopsAtFirstArgument). The inputs follow a
@@ -201,7 +206,7 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 	}
 	start, flags := 1, app.Flags
 	if cmd := app.Command(args[1]); cmd != nil || args[1] == "help" {
-		if cmd == nil || (cmd.Name != "scan" && cmd.Name != "rewrite") {
+		if cmd == nil || (cmd.Name != "scan" && cmd.Name != "rewrite" && cmd.Name != "check") {
 			return args
 		}
 		start, flags = 2, cmd.Flags

@@ -365,6 +365,9 @@ func (rw *rewriter) newValue(l extract.Link) (string, bool) {
 		if !isAbsRef(v) {
 			return "", false // unresolved: no base
 		}
+		if mapped && !rw.absolute && !isAbsRef(l.Ref) {
+			v = relativeTo(l, v) // a link written relative stays so
+		}
 	case rw.normalize:
 		b, _ := base.Parse(l.Base, l.BaseSource)
 		u, _, err := b.ParseAttr(l.Ref)
@@ -376,6 +379,21 @@ func (rw *rewriter) newValue(l extract.Link) (string, bool) {
 		return "", false
 	}
 	return v, true
+}
+
+// relativeTo returns target as a reference relative to the base of the
+// link l, when it has the base's scheme and authority; else target.
+func relativeTo(l extract.Link, target string) string {
+	b, err1 := uri.Parse(l.Base)
+	t, err2 := uri.Parse(target)
+	if err1 != nil || err2 != nil || !strings.EqualFold(b.Scheme, t.Scheme) || !strings.EqualFold(b.Authority(), t.Authority()) {
+		return target
+	}
+	r, err := uri.Relative(b, t)
+	if err != nil {
+		return target
+	}
+	return r.String()
 }
 
 // lookup returns the new URI the map gives u, matched after normalization,

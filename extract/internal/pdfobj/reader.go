@@ -93,6 +93,9 @@ func (r *Reader) open() error {
 // Stats returns the work done so far.
 func (r *Reader) Stats() Stats { return r.stats }
 
+// Catalog returns the document catalog (§7.7.2), nil if there is none.
+func (r *Reader) Catalog() Dict { return r.catalog() }
+
 // catalog returns the document catalog, nil if there is none.
 func (r *Reader) catalog() Dict {
 	d, _ := r.Dict(r.trailer["Root"])
