@@ -2,14 +2,14 @@ package check
 
 import (
 	"context"
-	"errors"
-	"strconv"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
