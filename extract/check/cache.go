@@ -61,18 +61,24 @@ func loadCache(file string, maxAge time.Duration, now time.Time, warn func(error
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), maxCacheLine)
-	if !sc.Scan() {
-		if sc.Err() != nil {
-			warn(fmt.Errorf("check: cache %s: %w", file, sc.Err()))
+	line := 0
+	for {
+		if !sc.Scan() { // blank or empty: a cache of nothing
+			if sc.Err() != nil {
+				warn(fmt.Errorf("check: cache %s: %w", file, sc.Err()))
+			}
+			return c
 		}
-		return c
+		if line++; strings.TrimSpace(sc.Text()) != "" {
+			break
+		}
 	}
 	if strings.TrimSpace(sc.Text()) != cacheHeader {
 		c.ours = false
 		warn(fmt.Errorf("check: cache %s: not a urix check cache (version 1); it is neither read nor overwritten", file))
 		return c
 	}
-	bad, first, line := 0, 0, 1
+	bad, first := 0, 0
 	for sc.Scan() {
 		line++
 		var e cacheEntry

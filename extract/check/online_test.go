@@ -543,8 +543,12 @@ func TestOnlineTLS(t *testing.T) {
 	}
 }
 
-// gauge counts requests in flight and keeps the most seen.
-type gauge struct{ now, max atomic.Int32 }
+// gauge counts requests in flight and keeps the most seen, and the time
+// they took at the server.
+type gauge struct {
+	now, max atomic.Int32
+	busy     atomic.Int64
+}
 
 func (g *gauge) enter() {
 	n := g.now.Add(1)
@@ -565,7 +569,9 @@ func hosts(t testing.TB, n int, delay time.Duration) ([]string, []*gauge, *gauge
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			g.enter()
 			all.enter()
+			start := time.Now()
 			time.Sleep(delay)
+			all.busy.Add(int64(time.Since(start)))
 			all.leave()
 			g.leave()
 		}))
@@ -587,7 +593,7 @@ func checkAll(c *Online, links []string) []Result {
 	return out
 }
 
-func links(hosts []string, perHost int) []string {
+func spread(hosts []string, perHost int) []string {
 	var out []string
 	for i := range perHost {
 		for _, h := range hosts {
@@ -605,7 +611,7 @@ func TestOnlineConcurrency(t *testing.T) {
 	} {
 		urls, each, all := hosts(t, 4, 15*time.Millisecond)
 		c := testOnline(t, OnlineOptions{Concurrency: int(tt.all), PerHost: int(tt.per)})
-		for i, r := range checkAll(c, links(urls, 6)) {
+		for i, r := range checkAll(c, spread(urls, 6)) {
 			if r.Status != OK {
 				t.Fatalf("link %d: %+v", i, r)
 			}
