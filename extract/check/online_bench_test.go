@@ -28,6 +28,10 @@ func BenchmarkOnlineFloor(b *testing.B) {
 		// A pool of Concurrency workers fed the links host by host: the
 		// way not to call Check (workers wait on a busy host's slots).
 		{"pool-by-host", func(c *Online, ls []string) { pool(c, byHost(ls, nhosts), 32) }},
+		{"CheckAll-by-host", func(c *Online, ls []string) {
+			for range c.CheckAll(context.Background(), byHost(ls, nhosts)) {
+			}
+		}},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			var total time.Duration

@@ -799,3 +799,50 @@ func parseError(t *testing.T, s string) string {
 	}
 	return fmt.Sprintf("%v at offset %d", ue.Err, ue.Offset)
 }
+
+func TestOnlineCheckAll(t *testing.T) {
+	urls, each, all := hosts(t, 4, 15*time.Millisecond)
+	// Host by host, each page twice (two fragments), and links not fetched.
+	var ls []string
+	for _, l := range byHost(spread(urls, 5), 4) {
+		ls = append(ls, l+"#a", l+"#b")
+	}
+	ls = append(ls, "mailto:a@example.org", "not a URI")
+	c := testOnline(t, OnlineOptions{Concurrency: 4, PerHost: 2})
+	seen := make(map[int]Result)
+	for i, r := range c.CheckAll(context.Background(), ls) {
+		if _, dup := seen[i]; dup {
+			t.Errorf("link %d yielded twice", i)
+		}
+		seen[i] = r
+	}
+	for i, l := range ls {
+		want := OK
+		if i >= len(ls)-2 {
+			want = Skipped
+			if i == len(ls)-1 {
+				want = Broken
+			}
+		}
+		if r, ok := seen[i]; !ok || r.Status != want {
+			t.Errorf("%s: got %+v (yielded %v), want status %d", l, r, ok, want)
+		}
+	}
+	for i, g := range each {
+		if m := g.max.Load(); m > 2 {
+			t.Errorf("host %d saw %d at once, want 2 at most", i, m)
+		}
+	}
+	// A pool of 4 fed host by host keeps 2 busy; CheckAll, all 4.
+	if m := all.max.Load(); m != 4 {
+		t.Errorf("%d at once in all, want 4", m)
+	}
+
+	// Stopping early ends the checks.
+	n := 0
+	for range c.CheckAll(context.Background(), spread(urls, 50)) {
+		if n++; n == 3 {
+			break
+		}
+	}
+}
