@@ -201,7 +201,7 @@ func (c *Online) fetch(ctx context.Context, u string, body bool) (a answer) {
 			return a
 		}
 		if !c.opts.AllowPrivate {
-			if addr, ok := privateHost(next.Host); ok {
+			if addr, ok := privateHost(next.Hostname()); ok {
 				return answer{err: "redirected to " + next.String() + ": private address " + addr, private: true}
 			}
 		}

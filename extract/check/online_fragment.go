@@ -83,15 +83,26 @@ func anchors(r io.Reader, limit int64) ([]string, error) {
 	}
 }
 
-// near returns up to n of have nearest to f, nearest first.
+// near returns up to n of have nearest to f, nearest first. It compares
+// the first nearPrefix bytes of at most nearMax anchors of about f's
+// length, so that a miss costs little whatever the page holds.
 func near(f string, have []string, n int) []string {
 	type scored struct {
 		s     string
 		score float64
 	}
+	f = strings.ToLower(f[:min(len(f), nearPrefix)])
 	var best []scored
+	compared := 0
 	for _, h := range have {
-		if s := smetrics.JaroWinkler(strings.ToLower(f), strings.ToLower(h), 0.7, 4); s >= 0.7 {
+		if len(h) > 2*len(f)+8 || 2*len(h)+8 < len(f) {
+			continue
+		}
+		if compared++; compared > nearMax {
+			break
+		}
+		l := strings.ToLower(h[:min(len(h), nearPrefix)])
+		if s := smetrics.JaroWinkler(f, l, 0.7, 4); s >= 0.7 {
 			best = append(best, scored{h, s})
 		}
 	}
@@ -102,3 +113,8 @@ func near(f string, have []string, n int) []string {
 	}
 	return out
 }
+
+const (
+	nearPrefix = 64
+	nearMax    = 10000
+)

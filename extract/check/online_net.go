@@ -161,19 +161,15 @@ func refusePrivate(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-// privateHost reports whether the host of a URI (as written, IP literals
-// in brackets) is a name or address for this machine or its networks.
+// privateHost reports whether the host of a URI, IP literals in brackets
+// or not, is a name or address for this machine or its networks.
 func privateHost(host string) (string, bool) {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") { // RFC 6761 §6.3
 		return h, true
 	}
-	if strings.HasPrefix(h, "[") {
-		h = strings.TrimSuffix(h[1:], "]")
-		if i := strings.IndexByte(h, '%'); i >= 0 {
-			h = h[:i]
-		}
-	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	h, _, _ = strings.Cut(h, "%") // the zone of an IPv6 address
 	a, err := netip.ParseAddr(h)
 	if err != nil || !isPrivate(a) {
 		return "", false

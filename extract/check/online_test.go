@@ -734,7 +734,7 @@ func TestPrivateHost(t *testing.T) {
 		"localhost": "localhost", "LOCALHOST.": "localhost", "app.localhost": "app.localhost",
 		"127.0.0.1": "127.0.0.1", "127.8.9.10": "127.8.9.10", "[::1]": "::1",
 		"10.1.2.3": "10.1.2.3", "172.16.0.1": "172.16.0.1", "192.168.1.1": "192.168.1.1",
-		"169.254.169.254": "169.254.169.254", "[fe80::1%25en0]": "fe80::1", "[fd00::1]": "fd00::1",
+		"169.254.169.254": "169.254.169.254", "[fe80::1%25en0]": "fe80::1", "fe80::1%en0": "fe80::1", "[fd00::1]": "fd00::1",
 		"[::ffff:127.0.0.1]": "127.0.0.1", "[::ffff:10.0.0.1]": "10.0.0.1", "0.0.0.0": "0.0.0.0",
 		"[::]": "::", "100.64.1.1": "100.64.1.1", "[64:ff9b::a00:1]": "64:ff9b::a00:1",
 		"224.0.0.1": "224.0.0.1", "[fec0::1]": "fec0::1",
@@ -774,6 +774,22 @@ func TestOnlineRefusesPrivate(t *testing.T) {
 	}
 	if n := conns.Load(); n != 0 {
 		t.Errorf("the server saw %d connections, want none", n)
+	}
+
+	// A redirect to a private address is refused at its hop (the transport
+	// here lets the test server, on loopback, be reached).
+	pub, _ := server(t, map[string]http.HandlerFunc{
+		"/meta": redirect(302, "http://169.254.169.254/latest/meta-data/"),
+		"/home": redirect(301, "http://localhost:8080/"),
+	})
+	c.tr = newTransport(OnlineOptions{AllowPrivate: true, ConnectTimeout: time.Second})
+	for path, want := range map[string]string{
+		"/meta": "redirected to http://169.254.169.254/latest/meta-data/: private address 169.254.169.254",
+		"/home": "redirected to http://localhost:8080/: private address localhost",
+	} {
+		if r := c.result(c.fetch(context.Background(), pub.URL+path, false)); r.Status != Skipped || r.Reason != want {
+			t.Errorf("%s: got %+v, want Skipped %q", path, r, want)
+		}
 	}
 }
 
