@@ -154,15 +154,16 @@ func (o OnlineOptions) withDefaults() OnlineOptions {
 		o.MaxRedirects = 0
 	}
 	if o.UserAgent == "" {
-		o.UserAgent = DefaultUserAgent()
+		o.UserAgent = defaultUserAgent()
 	}
 	o.Accept = slices.Clone(o.Accept)
 	return o
 }
 
-// DefaultUserAgent is the User-Agent sent when OnlineOptions gives none:
-// "urix/VERSION (+https://github.com/urix/urix)".
-func DefaultUserAgent() string {
+// defaultUserAgent is the User-Agent sent when OnlineOptions gives none:
+// "urix/VERSION (+https://github.com/urix/urix)", the version of the
+// module in the binary, "devel" when it has none.
+func defaultUserAgent() string {
 	v := "devel"
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		mv := bi.Main.Version

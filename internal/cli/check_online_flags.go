@@ -15,7 +15,8 @@ import (
 
 // onlineFlags are the options of "urix check" that set how links are
 // checked online; onlineOptions reads them back. The names are lychee's
-// where lychee has the option.
+// where lychee has the option, but --exclude-url: urix's --exclude takes
+// file globs.
 func onlineFlags() []cli.Flag {
 	const cat = "Online"
 	return []cli.Flag{
@@ -34,7 +35,7 @@ func onlineFlags() []cli.Flag {
 			Usage: "send `STRING` as the User-Agent"},
 		&cli.GenericFlag{Name: "accept", Value: new(statusCodes), DefaultText: "200..=299", Category: cat,
 			Usage: "take the status `CODES` as working: codes and ranges, comma-separated (\"200..=299,403\"; \"200..300\" leaves out 300)"},
-		&cli.StringSliceFlag{Name: "exclude", Category: cat, Action: checkPatterns,
+		&cli.StringSliceFlag{Name: "exclude-url", Category: cat, Action: checkPatterns,
 			Usage: "do not check the URIs that `REGEX` matches, anywhere in them (RE2 syntax; repeatable)"},
 		&cli.BoolFlag{Name: "include-private", Category: cat,
 			Usage: "check loopback, private and link-local addresses too (refused by default, also when a host name resolves to one)"},
@@ -58,7 +59,7 @@ func onlineOptions(c *cli.Context) check.OnlineOptions {
 		RetryWait:    durationOf(c, "retry-wait-time"),
 		MaxRedirects: noneIsNegative(c.Int("max-redirects")),
 		UserAgent:    c.String("user-agent"),
-		Exclude:      c.StringSlice("exclude"),
+		Exclude:      c.StringSlice("exclude-url"),
 		AllowPrivate: c.Bool("include-private"),
 		CacheFile:    c.String("cache"),
 		CacheMaxAge:  durationOf(c, "max-cache-age"),
@@ -69,8 +70,10 @@ func onlineOptions(c *cli.Context) check.OnlineOptions {
 		o.Accept = sc.codes
 	}
 	if c.App != nil {
-		if o.UserAgent == "" && c.App.Version != "" {
-			o.UserAgent = "urix/" + c.App.Version + " (+https://github.com/urix/urix)"
+		if v := c.App.Version; o.UserAgent == "" && v != "" && !strings.ContainsAny(v, "()/ ") {
+			// A version set at link time; "(devel)" is no product token
+			// (RFC 9110 §10.1.5): the checker's own default then.
+			o.UserAgent = "urix/" + v + " (+https://github.com/urix/urix)"
 		}
 		if w := c.App.ErrWriter; w != nil {
 			o.Warn = func(err error) { fmt.Fprintf(w, "urix: warning: %v\n", err) }
@@ -98,7 +101,7 @@ func durationOf(c *cli.Context, name string) time.Duration {
 func checkPatterns(_ *cli.Context, patterns []string) error {
 	for _, p := range patterns {
 		if _, err := regexp.Compile(p); err != nil {
-			return fmt.Errorf("--exclude %q: %w", p, err)
+			return fmt.Errorf("--exclude-url %q: %w", p, err)
 		}
 	}
 	return nil

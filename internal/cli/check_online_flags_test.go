@@ -45,8 +45,8 @@ func TestOnlineFlags(t *testing.T) {
 
 	o, err = parseOnline(t, "--max-concurrency", "8", "--max-per-host", "1", "--timeout", "2.5",
 		"--connect-timeout", "300ms", "--max-retries", "0", "--retry-wait-time", "2", "--max-redirects", "0",
-		"--user-agent", "Mozilla/5.0", "--accept", "200..=204, 403,300..302", "--exclude", `^https://x\.test/`,
-		"--exclude", "a{1,3}", "--include-private", "--cache", ".urixcache", "--max-cache-age", "2d12h",
+		"--user-agent", "Mozilla/5.0", "--accept", "200..=204, 403,300..302", "--exclude-url", `^https://x\.test/`,
+		"--exclude-url", "a{1,3}", "--include-private", "--cache", ".urixcache", "--max-cache-age", "2d12h",
 		"--include-fragments")
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestOnlineFlags(t *testing.T) {
 
 	for _, args := range [][]string{
 		{"--accept", "200..=99"}, {"--accept", "2xx"}, {"--accept", "200..200"}, {"--accept", "1000"},
-		{"--timeout", "-1"}, {"--timeout", "soon"}, {"--max-cache-age", "1w"}, {"--exclude", "a(b"},
+		{"--timeout", "-1"}, {"--timeout", "soon"}, {"--max-cache-age", "1w"}, {"--exclude-url", "a(b"},
 	} {
 		if _, err := parseOnline(t, args...); err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(args[0], "--")) {
 			t.Errorf("%q: error %v, want one naming the flag", args, err)
