@@ -468,14 +468,22 @@ const testPage = `<!doctype html><title>t</title>
 func TestOnlineFragments(t *testing.T) {
 	srv, s := server(t, map[string]http.HandlerFunc{
 		"/page": func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			for l := range strings.Lines(testPage) { // chunked, one line a chunk
-				w.Write([]byte(l))
-				w.(http.Flusher).Flush()
+			// Chunked by hand, the chunks cut inside tags and attributes.
+			cn, buf, err := http.NewResponseController(w).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
 			}
-			if r.ProtoMajor == 1 && w.Header().Get("Content-Length") != "" {
-				t.Error("not chunked")
+			defer cn.Close()
+			buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n")
+			for rest := testPage; rest != ""; {
+				n := min(len(rest), 7)
+				fmt.Fprintf(buf, "%x\r\n%s\r\n", n, rest[:n])
+				buf.Flush()
+				rest = rest[n:]
 			}
+			buf.WriteString("0\r\n\r\n")
+			buf.Flush()
 		},
 		"/big": func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
@@ -540,6 +548,32 @@ func TestOnlineTLS(t *testing.T) {
 	r := testOnline(t, OnlineOptions{}).Check(context.Background(), srv.URL+"/")
 	if r.Status != Broken || !strings.HasPrefix(r.Reason, "TLS certificate: x509: ") {
 		t.Errorf("untrusted: got %+v, want Broken TLS certificate", r)
+	}
+
+	// HTTP/2: one connection carries the requests, the limit still holds.
+	var g gauge
+	var h2 atomic.Int32
+	srv2 := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor == 2 {
+			h2.Add(1)
+		}
+		g.enter()
+		time.Sleep(10 * time.Millisecond)
+		g.leave()
+	}))
+	srv2.EnableHTTP2 = true
+	srv2.StartTLS()
+	defer srv2.Close()
+	pool = x509.NewCertPool()
+	pool.AddCert(srv2.Certificate())
+	c := testOnline(t, OnlineOptions{RootCAs: pool, PerHost: 3})
+	for _, r := range checkAll(c, spread([]string{srv2.URL}, 12)) {
+		if r.Status != OK {
+			t.Errorf("HTTP/2: got %+v, want OK", r)
+		}
+	}
+	if h2.Load() != 12 || g.max.Load() != 3 {
+		t.Errorf("HTTP/2: %d of 12 requests over HTTP/2, %d at once; want all, 3", h2.Load(), g.max.Load())
 	}
 }
 
