@@ -50,7 +50,7 @@ func TestRetryAfter(t *testing.T) {
 		"Sunday, 06-Nov-94 08:49:37 GMT": 37 * time.Second, // the obsolete RFC 850 form
 		"Sun Nov  6 08:49:37 1994":       37 * time.Second, // and asctime's
 		"Sun, 06 Nov 1994 08:48:00 GMT":  0,                // past: at once
-		"-1": -1, "1e3": -1, "": -1, "soon": -1, "99999999999": -1,
+		"-1":                             -1, "1e3": -1, "": -1, "soon": -1, "99999999999": -1,
 	} {
 		d, ok := retryAfter(in, now)
 		if ok != (want >= 0) || ok && d != want {
