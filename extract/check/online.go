@@ -50,7 +50,10 @@ type OnlineOptions struct {
 	Exclude []string
 	// AllowPrivate lets requests go to loopback, private, link-local,
 	// unspecified and multicast addresses, refused by default, also
-	// when a host name resolves to one or a redirect leads to one.
+	// when a host name resolves to one or a redirect leads to one. A
+	// proxy named by HTTP_PROXY or HTTPS_PROXY is reached wherever it is;
+	// through it, only the hosts as written are checked (it resolves the
+	// names).
 	AllowPrivate bool
 	// CacheFile keeps the results of definite answers between runs
 	// ("" none); Close writes it.

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/http/httpproxy"
+
 	"github.com/urix/urix/uri"
 )
 
@@ -894,5 +896,44 @@ func TestOnlineCheckAll(t *testing.T) {
 		if n++; n == 3 {
 			break
 		}
+	}
+}
+
+// TestOnlineProxy checks that a proxy the environment names is reached
+// though it is on a private address (as in most companies), and that the
+// targets' names are still checked.
+func TestOnlineProxy(t *testing.T) {
+	var asked []string
+	var mu sync.Mutex
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.Method+" "+r.URL.String())
+		mu.Unlock()
+	}))
+	defer proxy.Close()
+	t.Setenv("HTTP_PROXY", proxy.URL)
+	t.Setenv("NO_PROXY", "")
+	c := NewOnline(OnlineOptions{})
+	defer c.Close()
+	if r := c.Check(context.Background(), "http://docs.example.test/a"); r.Status != OK {
+		t.Errorf("through the proxy: got %+v, want OK", r)
+	}
+	if r := c.Check(context.Background(), "http://10.1.1.1/"); r.Status != Skipped {
+		t.Errorf("a private target: got %+v, want Skipped", r)
+	}
+	if len(asked) != 1 || asked[0] != "HEAD http://docs.example.test/a" {
+		t.Errorf("the proxy was asked %q, want one HEAD of the public name", asked)
+	}
+}
+
+func TestProxyAddrs(t *testing.T) {
+	pc := &httpproxy.Config{HTTPProxy: "proxy.corp:3128", HTTPSProxy: "https://secure.corp"}
+	got := proxyAddrs(pc)
+	if len(got) != 2 || !got["proxy.corp:3128"] || !got["secure.corp:443"] {
+		t.Errorf("proxyAddrs = %v", got)
+	}
+	got = proxyAddrs(&httpproxy.Config{HTTPProxy: "socks5://10.0.0.9", HTTPSProxy: "http://[fd00::1]"})
+	if len(got) != 2 || !got["10.0.0.9:1080"] || !got["[fd00::1]:80"] {
+		t.Errorf("proxyAddrs = %v", got)
 	}
 }
