@@ -195,8 +195,8 @@ func (c *Online) warn(err error) {
 
 // Check fetches u and returns what became of it. It is safe for concurrent
 // use, and meant for it: Check waits for the concurrency limits, so call
-// it from as many goroutines as there are links (or a pool well above
-// Concurrency) to keep every host busy.
+// it from a goroutine per link, or use CheckAll; a pool of workers calling
+// Check in document order idles while its workers wait on a busy host.
 //
 // An http or https URI is fetched without its fragment (HEAD, then GET
 // when the server refuses HEAD or a fragment is to be checked); any other
@@ -262,8 +262,8 @@ func (c *Online) parse(u string) (ref uri.URI, r Result, ok bool) {
 
 // Close writes the cache file, when there is one, with the answers of this
 // run and those still fresh from the last; call it once, after the last
-// Check. A corrupt cache file read by NewOnline is replaced; a file that
-// is not a cache is left alone, and Close says so.
+// Check. A damaged cache file read by NewOnline is replaced; a file that
+// is not a cache is left alone (NewOnline warned of it).
 func (c *Online) Close() error {
 	c.tr.CloseIdleConnections()
 	if c.cache == nil {

@@ -40,7 +40,6 @@ type answer struct {
 	failure  string // the chain failed though answers came: "redirect loop"
 	err      string // no answer came: "timeout", "connection refused"
 	private  bool   // err is the refusal of a private address
-	retryErr bool   // err is of a kind worth a try again
 	html     bool
 	trunc    bool     // the body was longer than what was read
 	anchors  []string // ids and <a> names of an HTML body read whole, sorted
@@ -177,7 +176,7 @@ func (c *Online) fetch(ctx context.Context, u string, body bool) (a answer) {
 		seen[sent] = true
 		r := c.request(ctx, cur, body, jar)
 		if r.fail != nil {
-			a.err, a.private, a.retryErr = r.fail.reason, r.fail.private, r.fail.retry
+			a.err, a.private = r.fail.reason, r.fail.private
 			if hops > 0 {
 				a.err = "redirected to " + cur.String() + ": " + a.err
 			}
