@@ -17,7 +17,7 @@ func BenchmarkOnlineFloor(b *testing.B) {
 		n, nhosts, per = 200, 4, 2
 		delay          = 50 * time.Millisecond
 	)
-	urls, _, all := hosts(b, nhosts, delay)
+	urls, _, all := hosts(b, nhosts, delay, 0)
 	ls := spread(urls, n/nhosts)
 	floor := time.Duration(n/nhosts/per) * delay
 	for _, bb := range []struct {

@@ -478,6 +478,10 @@ func TestOnlineFragments(t *testing.T) {
 			}
 			defer cn.Close()
 			buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n")
+			if r.Method == http.MethodHead {
+				buf.Flush()
+				return
+			}
 			for rest := testPage; rest != ""; {
 				n := min(len(rest), 7)
 				fmt.Fprintf(buf, "%x\r\n%s\r\n", n, rest[:n])
@@ -595,8 +599,10 @@ func (g *gauge) enter() {
 func (g *gauge) leave() { g.now.Add(-1) }
 
 // hosts starts n servers that answer after delay, counting the requests
-// in flight at each and at all.
-func hosts(t testing.TB, n int, delay time.Duration) ([]string, []*gauge, *gauge) {
+// in flight at each and at all. With fill > 0, a request first waits (60
+// ms at most) for fill requests to be in flight in all, so that the most
+// seen at once does not hang on the machine's load.
+func hosts(t testing.TB, n int, delay time.Duration, fill int32) ([]string, []*gauge, *gauge) {
 	all := new(gauge)
 	var urls []string
 	var each []*gauge
@@ -605,6 +611,9 @@ func hosts(t testing.TB, n int, delay time.Duration) ([]string, []*gauge, *gauge
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			g.enter()
 			all.enter()
+			for end := time.Now().Add(60 * time.Millisecond); all.now.Load() < fill && time.Now().Before(end); {
+				time.Sleep(time.Millisecond)
+			}
 			start := time.Now()
 			time.Sleep(delay)
 			all.busy.Add(int64(time.Since(start)))
@@ -645,9 +654,9 @@ func TestOnlineConcurrency(t *testing.T) {
 		{3, 2, 3},
 		{32, 1, 4},
 	} {
-		urls, each, all := hosts(t, 4, 15*time.Millisecond)
+		urls, each, all := hosts(t, 4, 5*time.Millisecond, tt.wantAll)
 		c := testOnline(t, OnlineOptions{Concurrency: int(tt.all), PerHost: int(tt.per)})
-		for i, r := range checkAll(c, spread(urls, 6)) {
+		for i, r := range checkAll(c, spread(urls, 4)) {
 			if r.Status != OK {
 				t.Fatalf("link %d: %+v", i, r)
 			}
@@ -659,7 +668,7 @@ func TestOnlineConcurrency(t *testing.T) {
 			}
 			most = max(most, g.max.Load())
 		}
-		if most != tt.per {
+		if tt.all >= 4*tt.per && most != tt.per { // with fewer in all, no host need get its limit
 			t.Errorf("limits %d/%d: no host saw more than %d at once", tt.all, tt.per, most)
 		}
 		if m := all.max.Load(); m != tt.wantAll {
@@ -853,7 +862,7 @@ func parseError(t *testing.T, s string) string {
 }
 
 func TestOnlineCheckAll(t *testing.T) {
-	urls, each, all := hosts(t, 4, 15*time.Millisecond)
+	urls, each, all := hosts(t, 4, 5*time.Millisecond, 4)
 	// Host by host, each page twice (two fragments), and links not fetched.
 	var ls []string
 	for _, l := range byHost(spread(urls, 5), 4) {
