@@ -31,7 +31,9 @@ type Result struct {
 	Reason string
 	// Code is the final HTTP status code online, 0 offline.
 	Code int
-	// Location is the end of the redirect chain when Status is Moved.
+	// Location is, when Status is Moved, the end of the leading run of
+	// permanent (301, 308) redirects: after a temporary one, the link as
+	// it was reached is still the name to use.
 	Location string
 	// Near lists the fragments that do exist in the target, nearest to a
 	// missing one first.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"io"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
@@ -222,11 +223,8 @@ func countLines(r *bufio.Reader) (int, error) {
 // maxNear is how many of the fragments nearest a missing one are told.
 const maxNear = 3
 
-// near returns the fragments of fs nearest to frag by edit distance, at
-// most maxNear, nearest first, leaving out those that share too little
-// with it to be a likely meant one (a distance of more than half the
-// longer of the two, and at least 3 apart), unless one starts with the
-// other ("applying" for "applying-changesets").
+// near returns the fragments of fs nearest to frag (see nearest), as
+// the target's type matches them.
 func (fs *fragSet) near(frag string) []string {
 	if dec, err := url.PathUnescape(frag); err == nil {
 		frag = dec
@@ -234,15 +232,27 @@ func (fs *fragSet) near(frag string) []string {
 	if fs.markdown {
 		frag = strings.ToLower(frag)
 	}
+	fs.sortOnce.Do(func() {
+		fs.sorted = slices.Sorted(maps.Keys(fs.ids))
+	})
+	return nearest(frag, fs.sorted)
+}
+
+// nearest returns the ids of sorted nearest to frag by edit distance, at
+// most maxNear, nearest first, leaving out those that share too little
+// with it to be a likely meant one (a distance of more than half the
+// longer of the two as compared), unless one starts with the other
+// ("applying" for "applying-changesets").
+func nearest(frag string, sorted []string) []string {
 	type cand struct {
 		id string
 		d  int
 	}
 	var best []cand
-	for _, id := range fs.candidates(frag) {
+	for _, id := range candidates(sorted, frag) {
 		d := editDistance(frag, id)
 		prefix := len(frag) >= 3 && (strings.HasPrefix(id, frag) || strings.HasPrefix(frag, id) && len(id) >= 3)
-		if limit := max(len(frag), len(id)) / 2; d > limit && d >= 3 && !prefix {
+		if limit := min(max(len(frag), len(id)), maxCompared) / 2; d > limit && !prefix {
 			continue
 		}
 		best = append(best, cand{id, d})
@@ -264,21 +274,14 @@ func (fs *fragSet) near(frag string) []string {
 // link, would cost the square of that).
 const maxCandidates = 128
 
-// candidates returns the fragments near is to compare frag with.
-func (fs *fragSet) candidates(frag string) []string {
-	fs.sortOnce.Do(func() {
-		fs.sorted = make([]string, 0, len(fs.ids))
-		for id := range fs.ids {
-			fs.sorted = append(fs.sorted, id)
-		}
-		slices.Sort(fs.sorted)
-	})
-	if len(fs.sorted) <= maxCandidates {
-		return fs.sorted
+// candidates returns the ids of sorted that nearest compares frag with.
+func candidates(sorted []string, frag string) []string {
+	if len(sorted) <= maxCandidates {
+		return sorted
 	}
-	i, _ := slices.BinarySearch(fs.sorted, frag)
-	lo := max(0, min(i-maxCandidates/2, len(fs.sorted)-maxCandidates))
-	return fs.sorted[lo : lo+maxCandidates]
+	i, _ := slices.BinarySearch(sorted, frag)
+	lo := max(0, min(i-maxCandidates/2, len(sorted)-maxCandidates))
+	return sorted[lo : lo+maxCandidates]
 }
 
 // maxCompared is the longest prefix of the strings editDistance compares,

@@ -185,7 +185,7 @@ func TestNearLarge(t *testing.T) {
 	if got := fs.near("section-05000x"); len(got) == 0 || got[0] != "section-05000" {
 		t.Errorf("near = %q, want section-05000 first", got)
 	}
-	if n := len(fs.candidates("section-05000x")); n != maxCandidates {
+	if n := len(candidates(fs.sorted, "section-05000x")); n != maxCandidates {
 		t.Errorf("%d candidates, want %d", n, maxCandidates)
 	}
 }

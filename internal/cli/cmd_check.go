@@ -133,10 +133,9 @@ type linkChecker struct {
 	json    format.JSON
 	sources *sourceIndex
 
-	mu       sync.Mutex
-	offline  map[string]*check.Offline // by root directory
-	fetches  map[string]*fetch         // online checks by URI
-	fetchSem chan struct{}
+	mu      sync.Mutex
+	offline map[string]*check.Offline // by root directory
+	fetches map[string]*fetch         // online checks by URI
 
 	counts   [4]int // by check.Status
 	files    int
@@ -175,7 +174,7 @@ func (e *env) runCheck(o *checkOptions, c *cli.Context) error {
 	if err != nil {
 		return withStatus(exitError, err)
 	}
-	defer lc.close()
+	defer lc.close(e.stderr)
 	inputs := c.Args().Slice()
 	if len(inputs) == 0 {
 		inputs = []string{"."}
@@ -241,12 +240,11 @@ func (e *env) newLinkChecker(o *checkOptions, c *cli.Context) (*linkChecker, err
 			hidden: o.hidden || o.unrestricted >= 2, noIgnore: o.noIgnore || o.unrestricted >= 1, follow: o.follow,
 			include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
 		},
-		checks:   check.Options{Extensions: o.extensions.Value(), NoFragments: o.noFragments},
-		out:      bufio.NewWriterSize(e.stdout, 64<<10),
-		offline:  map[string]*check.Offline{},
-		fetches:  map[string]*fetch{},
-		fetchSem: make(chan struct{}, 64),
-		moved:    map[string]string{},
+		checks:  check.Options{Extensions: o.extensions.Value(), NoFragments: o.noFragments},
+		out:     bufio.NewWriterSize(e.stdout, 64<<10),
+		offline: map[string]*check.Offline{},
+		fetches: map[string]*fetch{},
+		moved:   map[string]string{},
 	}
 	if lc.ctx == nil {
 		lc.ctx = context.Background()
@@ -269,9 +267,17 @@ func (e *env) newLinkChecker(o *checkOptions, c *cli.Context) (*linkChecker, err
 	return lc, nil
 }
 
-func (lc *linkChecker) close() {
+// close releases the offline checkers and writes the online cache; a
+// cache that cannot be written costs the next run time, not this run's
+// result, so it is a warning.
+func (lc *linkChecker) close(stderr io.Writer) {
 	for _, off := range lc.offline {
 		off.Close()
+	}
+	if lc.online != nil {
+		if err := lc.online.Close(); err != nil {
+			fmt.Fprintf(stderr, "urix: warning: check: %v\n", err)
+		}
 	}
 }
 
@@ -396,9 +402,9 @@ func (lc *linkChecker) fetch(u string) *fetch {
 	}
 	f := &fetch{done: make(chan struct{})}
 	lc.fetches[u] = f
+	// The online checker holds the total and per-host limits: a cap here
+	// would let one slow host's links take every slot.
 	go func() {
-		lc.fetchSem <- struct{}{}
-		defer func() { <-lc.fetchSem }()
 		f.res = lc.online.Check(lc.ctx, u)
 		close(f.done)
 	}()
