@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/walk"
 )
 
 const scanExamples = `Examples:
@@ -223,7 +224,7 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	s.noIgnore = s.noIgnore || s.unrestricted >= 1
 	s.hidden = s.hidden || s.unrestricted >= 2
 	s.lineNumber = s.lineNumber && !s.noLineNumber
-	if err := o.walkOptions().checkGlobs(); err != nil {
+	if err := o.walkOptions().CheckGlobs(); err != nil {
 		return nil, fmt.Errorf("scan: %w", err)
 	}
 	opts, err := o.extractOptions()
@@ -331,10 +332,10 @@ func (s *scanner) check(err error) {
 }
 
 // walkOptions are the options of -r.
-func (o *scanOptions) walkOptions() walkOptions {
-	return walkOptions{
-		hidden: o.hidden, noIgnore: o.noIgnore, follow: o.follow,
-		include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
+func (o *scanOptions) walkOptions() walk.Options {
+	return walk.Options{
+		Hidden: o.hidden, NoIgnore: o.noIgnore, Follow: o.follow,
+		Include: o.include.Value(), Exclude: o.exclude.Value(), ExcludeDir: o.excludeDir.Value(),
 	}
 }
 

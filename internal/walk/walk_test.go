@@ -1,4 +1,4 @@
-package cli
+package walk
 
 import (
 	"os"
@@ -23,24 +23,22 @@ func writeTree(t *testing.T, dir string, tree map[string]string) {
 	}
 }
 
-// walkList returns the files a treeWalker with o visits under root, as
+// walkList returns the files Files with o yields under root, as
 // slash-separated paths relative to base.
-func walkList(t *testing.T, o walkOptions, base, root string) []string {
+func walkList(t *testing.T, o Options, base, root string) []string {
 	t.Helper()
 	var got []string
-	w := &treeWalker{
-		walkOptions: o,
-		visit: func(name string) bool {
-			rel, err := filepath.Rel(base, name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, filepath.ToSlash(rel))
-			return true
-		},
-		report: func(name string, err error) { t.Errorf("walk: %s: %v", name, err) },
+	for name, err := range Files(root, o) {
+		if err != nil {
+			t.Errorf("walk: %s: %v", name, err)
+			continue
+		}
+		rel, err := filepath.Rel(base, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, filepath.ToSlash(rel))
 	}
-	w.walk(root)
 	return got
 }
 
@@ -107,7 +105,7 @@ func TestWalkIgnoreAsGit(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q (git ls-files)", what, got, want)
 		}
 	}
-	check("--hidden", walkList(t, walkOptions{hidden: true}, dir, dir), want)
+	check("--hidden", walkList(t, Options{Hidden: true}, dir, dir), want)
 
 	var visible, under []string
 	for _, f := range want {
@@ -118,10 +116,10 @@ func TestWalkIgnoreAsGit(t *testing.T) {
 			}
 		}
 	}
-	check("default", walkList(t, walkOptions{}, dir, dir), visible)
-	check("from sub", walkList(t, walkOptions{}, dir, filepath.Join(dir, "sub")), under)
+	check("default", walkList(t, Options{}, dir, dir), visible)
+	check("from sub", walkList(t, Options{}, dir, filepath.Join(dir, "sub")), under)
 
-	all := walkList(t, walkOptions{noIgnore: true}, dir, dir)
+	all := walkList(t, Options{NoIgnore: true}, dir, dir)
 	if !slices.Contains(all, "x.log") || !slices.Contains(all, "build/b.txt") || slices.Contains(all, "a.txt") == false {
 		t.Errorf("--no-ignore: got %q, want the ignored files too", all)
 	}
@@ -140,7 +138,7 @@ func TestWalkDotIgnore(t *testing.T) {
 		"sub/keep.bak": "",
 		"sub/b.bak":    "",
 	})
-	got := walkList(t, walkOptions{}, dir, dir)
+	got := walkList(t, Options{}, dir, dir)
 	if want := []string{"a.txt", "sub/keep.bak"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -155,14 +153,14 @@ func TestWalkGlobs(t *testing.T) {
 		"spamassassin/h.txt": "",
 	})
 	tests := []struct {
-		o    walkOptions
+		o    Options
 		want []string
 	}{
-		{walkOptions{include: []string{"*.{htm,md}"}}, []string{"a.htm", "b.md", "docs/e.md", "docs/x/d.md"}},
-		{walkOptions{include: []string{"docs/**/*.md"}}, []string{"docs/e.md", "docs/x/d.md"}},
-		{walkOptions{exclude: []string{"**/*.md", "*.txt"}}, []string{"a.htm"}},
-		{walkOptions{excludeDir: []string{"email/spamassassin"}, include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt", "spamassassin/h.txt"}},
-		{walkOptions{excludeDir: []string{"spamassassin"}, include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt"}},
+		{Options{Include: []string{"*.{htm,md}"}}, []string{"a.htm", "b.md", "docs/e.md", "docs/x/d.md"}},
+		{Options{Include: []string{"docs/**/*.md"}}, []string{"docs/e.md", "docs/x/d.md"}},
+		{Options{Exclude: []string{"**/*.md", "*.txt"}}, []string{"a.htm"}},
+		{Options{ExcludeDir: []string{"email/spamassassin"}, Include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt", "spamassassin/h.txt"}},
+		{Options{ExcludeDir: []string{"spamassassin"}, Include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt"}},
 	}
 	for _, tt := range tests {
 		if got := walkList(t, tt.o, dir, dir); !slices.Equal(got, tt.want) {
@@ -179,20 +177,18 @@ func TestWalkFollow(t *testing.T) {
 			t.Skip("no symbolic links:", err)
 		}
 	}
-	if got, want := walkList(t, walkOptions{}, dir, dir), []string{"a/b.txt", "c/d.txt"}; !slices.Equal(got, want) {
+	if got, want := walkList(t, Options{}, dir, dir), []string{"a/b.txt", "c/d.txt"}; !slices.Equal(got, want) {
 		t.Errorf("without --follow: got %q, want %q", got, want)
 	}
 	var got, loops []string
-	w := &treeWalker{
-		walkOptions: walkOptions{follow: true},
-		visit: func(name string) bool {
-			rel, _ := filepath.Rel(dir, name)
-			got = append(got, filepath.ToSlash(rel))
-			return true
-		},
-		report: func(name string, err error) { loops = append(loops, filepath.Base(name)+": "+err.Error()) },
+	for name, err := range Files(dir, Options{Follow: true}) {
+		if err != nil {
+			loops = append(loops, filepath.Base(name)+": "+err.Error())
+			continue
+		}
+		rel, _ := filepath.Rel(dir, name)
+		got = append(got, filepath.ToSlash(rel))
 	}
-	w.walk(dir)
 	if want := []string{"a/b.txt", "a/e.txt", "a/to-c/d.txt", "c/d.txt"}; !slices.Equal(got, want) {
 		t.Errorf("--follow: got %q, want %q", got, want)
 	}
