@@ -168,7 +168,7 @@ func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up 
 	if hidden && (ig == nil || typ&os.ModeSymlink != 0) || ig != nil && base == ".git" {
 		return
 	}
-	child, childRel := joinPath(name, base), path.Join(rel, base)
+	child := joinPath(name, base)
 	var fi os.FileInfo
 	if typ&os.ModeSymlink != 0 {
 		if !w.Follow {
@@ -192,12 +192,22 @@ func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up 
 	switch {
 	case hidden:
 	case typ.IsDir():
-		w.subdir(e, fi, child, childRel, ig, up)
+		w.subdir(e, fi, child, path.Join(rel, base), ig, up)
 	case typ.IsRegular():
-		if (len(w.Include) == 0 || matchGlobs(w.Include, childRel)) && !matchGlobs(w.Exclude, childRel) {
+		if w.included(rel, base) {
 			w.emit(child, nil)
 		}
 	}
+}
+
+// included reports whether the globs let the file base of the directory
+// rel through; its path is made only for globs to match.
+func (w *treeWalker) included(rel, base string) bool {
+	if len(w.Include) == 0 && len(w.Exclude) == 0 {
+		return true
+	}
+	fileRel := path.Join(rel, base)
+	return (len(w.Include) == 0 || matchGlobs(w.Include, fileRel)) && !matchGlobs(w.Exclude, fileRel)
 }
 
 // subdir visits the directory child, the entry e (with fi its information
