@@ -196,3 +196,52 @@ func TestWalkFollow(t *testing.T) {
 		t.Errorf("--follow: reports %q, want the loop", loops)
 	}
 }
+
+// TestWalkStop checks that a loop over Files may stop at any file or
+// error, and that the walk then stops: nothing is yielded after (which
+// would panic in a range loop).
+func TestWalkStop(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "", "b/c.txt": "", "b/d.txt": "", "e.txt": ""})
+	if err := os.Symlink("missing", filepath.Join(dir, "b", "broken")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	all := walkList(t, Options{}, dir, dir)
+	for n := 1; n <= len(all); n++ {
+		var got []string
+		for name := range Files(dir, Options{}) {
+			got = append(got, name)
+			if len(got) == n {
+				break
+			}
+		}
+		if len(got) != n {
+			t.Errorf("stopped at %d: got %q", n, got)
+		}
+	}
+	var got []string
+	for name, err := range Files(dir, Options{Follow: true}) {
+		got = append(got, filepath.Base(name))
+		if err != nil {
+			break
+		}
+	}
+	if want := []string{"a.txt", "broken"}; !slices.Equal(got, want) {
+		t.Errorf("stopped at the error: got %q, want %q", got, want)
+	}
+
+	// Two unreadable ignore files (directories) in a row in sub of a
+	// repository: the walk is stopped at the first.
+	dir = t.TempDir()
+	writeTree(t, dir, map[string]string{".git/HEAD": "", "sub/.gitignore/x": "", "sub/.ignore/x": "", "sub/f.txt": ""})
+	var errs []string
+	for name, err := range Files(dir, Options{}) {
+		if err != nil {
+			errs = append(errs, filepath.Base(name))
+			break
+		}
+	}
+	if want := []string{".gitignore"}; !slices.Equal(errs, want) {
+		t.Errorf("stopped at the first ignore file: got %q, want %q", errs, want)
+	}
+}
