@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/internal/walk"
 )
 
@@ -224,8 +226,8 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	s.noIgnore = s.noIgnore || s.unrestricted >= 1
 	s.hidden = s.hidden || s.unrestricted >= 2
 	s.lineNumber = s.lineNumber && !s.noLineNumber
-	if err := o.walkOptions().CheckGlobs(); err != nil {
-		return nil, fmt.Errorf("scan: %w", err)
+	if pe, ok := errors.AsType[*walk.PatternError](o.walkOptions().CheckGlobs()); ok {
+		return nil, errors.New("scan: bad pattern \"" + format.Text(pe.Pattern) + "\"")
 	}
 	opts, err := o.extractOptions()
 	if err != nil {

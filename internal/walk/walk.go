@@ -13,12 +13,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-
-	"github.com/urix/urix/extract/format"
 )
 
 // Options say which files of a tree Files yields: not hidden ones (a name
@@ -41,19 +40,28 @@ type Options struct {
 	Include, Exclude, ExcludeDir []string
 }
 
-// CheckGlobs returns an error for the first glob of o that cannot be used.
+// CheckGlobs returns a *PatternError for the first glob of o that cannot
+// be used.
 func (o Options) CheckGlobs() error {
 	for _, list := range [][]string{o.Include, o.Exclude, o.ExcludeDir} {
 		for _, g := range list {
 			if !doublestar.ValidatePattern(g) {
-				return errors.New("bad pattern " + quote(g))
+				return &PatternError{g}
 			}
 		}
 	}
 	return nil
 }
 
-func quote(s string) string { return "\"" + format.Text(s) + "\"" }
+// PatternError is the error of CheckGlobs about a glob; it wraps
+// doublestar.ErrBadPattern.
+type PatternError struct {
+	Pattern string
+}
+
+func (e *PatternError) Error() string { return "walk: bad pattern " + strconv.Quote(e.Pattern) }
+
+func (e *PatternError) Unwrap() error { return doublestar.ErrBadPattern }
 
 // matchGlobs reports whether one of the globs matches a file or directory
 // with path rel (slash-separated, relative to the argument walked), as

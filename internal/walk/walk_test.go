@@ -1,12 +1,15 @@
 package walk
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // writeTree makes the files of tree (name: content) under dir.
@@ -243,5 +246,16 @@ func TestWalkStop(t *testing.T) {
 	}
 	if want := []string{".gitignore"}; !slices.Equal(errs, want) {
 		t.Errorf("stopped at the first ignore file: got %q, want %q", errs, want)
+	}
+}
+
+func TestCheckGlobs(t *testing.T) {
+	if err := (Options{Include: []string{"*.{htm,md}"}, ExcludeDir: []string{"a/**/b/"}}).CheckGlobs(); err != nil {
+		t.Errorf("good globs: %v", err)
+	}
+	err := Options{Include: []string{"*.md"}, Exclude: []string{"x[", "y["}}.CheckGlobs()
+	var pe *PatternError
+	if !errors.As(err, &pe) || pe.Pattern != "x[" || !errors.Is(err, doublestar.ErrBadPattern) {
+		t.Errorf("bad glob: %v, want a *PatternError for \"x[\" wrapping doublestar.ErrBadPattern", err)
 	}
 }
