@@ -130,15 +130,7 @@ func (m *mdScan) textRegions(off int) bool {
 func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	_, link := n.(*ast.Link)
 	_, cell := n.(*east.TableCell)
-	if n.Type() == ast.TypeBlock || link && !entering {
-		if !m.flush() {
-			return ast.WalkStop, false
-		}
-	}
-	if n.Type() == ast.TypeBlock {
-		m.shows = nil // a raw <a> left open ends with its paragraph
-	}
-	if entering && len(m.regions) > 0 && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
+	if !m.boundary(n, entering, link) {
 		return ast.WalkStop, false
 	}
 	if !entering {
@@ -153,6 +145,29 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	if cell {
 		m.cell++
 	}
+	return m.enter(n)
+}
+
+// boundary ends the prose read so far where n, a block or the end of a
+// link, ends it, and reads as text the regions that start before a block
+// entered; false stops the walk.
+func (m *mdScan) boundary(n ast.Node, entering, link bool) bool {
+	if n.Type() == ast.TypeBlock || link && !entering {
+		if !m.flush() {
+			return false
+		}
+	}
+	if n.Type() == ast.TypeBlock {
+		m.shows = nil // a raw <a> left open ends with its paragraph
+	}
+	if entering && len(m.regions) > 0 && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
+		return false
+	}
+	return true
+}
+
+// enter handles the node n as the walk enters it.
+func (m *mdScan) enter(n ast.Node) (ast.WalkStatus, bool) {
 	switch n := n.(type) {
 	case *ast.Text:
 		if m.label == 0 {

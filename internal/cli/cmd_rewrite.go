@@ -14,6 +14,8 @@ import (
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/extract/format"
+	"github.com/urix/urix/internal/inplace"
+	"github.com/urix/urix/internal/mirror"
 	"github.com/urix/urix/uri"
 )
 
@@ -129,9 +131,9 @@ type rewriter struct {
 	forceHTML  bool              // --type html: no detection
 	opts       extract.Options
 
-	mirror    *mirror      // --mirror
-	recursive bool         // -r
-	stats     rewriteStats // what -r sums up
+	mirror    *mirror.Mirror // --mirror
+	recursive bool           // -r
+	stats     rewriteStats   // what -r sums up
 
 	noFollow, force bool           // -i: refuse symbolic links; write read-only files
 	signals         chan os.Signal // -i: interruptSignals, while files are written
@@ -168,8 +170,13 @@ func (e *env) newRewriter(o *rewriteOptions) (*rewriter, error) {
 		rw.mapping = m
 	}
 	if o.mirror != nil {
-		m, err := newMirror(*o.mirror, o.mirrorScheme.value)
-		if err != nil {
+		m, err := mirror.New(*o.mirror, o.mirrorScheme.value)
+		switch {
+		case errors.Is(err, mirror.ErrNotDir):
+			return nil, fmt.Errorf("rewrite: --mirror %s: not a directory", format.Text(*o.mirror))
+		case errors.Is(err, mirror.ErrScheme):
+			return nil, fmt.Errorf("rewrite: --mirror-scheme %q: want http or https", o.mirrorScheme.value)
+		case err != nil:
 			return nil, err
 		}
 		rw.mirror, rw.dropBase = m, true
@@ -250,6 +257,40 @@ func (rw *rewriter) all(args []string, inPlace bool) error {
 	return nil
 }
 
+// inPlace rewrites the page in the file name in place (see
+// inplace.Replace), and stops on one of interruptSignals.
+func (rw *rewriter) inPlace(name string) error {
+	o := inplace.Options{NoFollow: rw.noFollow, Force: rw.force, Interrupted: rw.interrupted}
+	err := inplace.Replace(name, o, func(w io.Writer, r io.Reader) error { return rw.page(w, r, name) })
+	switch {
+	case errors.Is(err, inplace.ErrSymlink):
+		return errors.New("is a symbolic link (--no-follow: not rewritten)")
+	case errors.Is(err, inplace.ErrReadOnly):
+		return errors.New("read-only file (--force rewrites it)")
+	}
+	return err
+}
+
+// interrupted returns an error once one of interruptSignals has come
+// during "rewrite -i" (it keeps returning it after).
+func (rw *rewriter) interrupted() error {
+	if rw.caught == nil {
+		select {
+		case rw.caught = <-rw.signals:
+		default:
+			return nil
+		}
+	}
+	return &interruptError{rw.caught}
+}
+
+// interruptError stops "rewrite -i" on a signal.
+type interruptError struct{ sig os.Signal }
+
+func (e *interruptError) Error() string {
+	return fmt.Sprintf("interrupted (%v): the file is as it was", e.sig)
+}
+
 func displayName(name string) string {
 	if name == "-" {
 		return "(standard input)"
@@ -302,7 +343,9 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 		opts.Name = "-"
 	}
 	if rw.mirror != nil && opts.Base == "" {
-		if opts.Base, err = rw.mirror.pageURI(opts.Name); err != nil {
+		if opts.Base, err = rw.mirror.PageURI(opts.Name); errors.Is(err, mirror.ErrOutside) {
+			return errors.New("not inside the --mirror directory: its URI is not known")
+		} else if err != nil {
 			return err
 		}
 	}
@@ -321,7 +364,7 @@ func (rw *rewriter) page(w io.Writer, r io.Reader, name string) (err error) {
 		}
 		v, ok := rw.newValue(l)
 		if rw.mirror != nil {
-			v, ok = rw.mirror.value(opts.Name, l)
+			v, ok = rw.mirror.Value(opts.Name, l)
 		}
 		if !ok && !isAbsRef(l.Ref) {
 			needBase++ // left relative, against the base

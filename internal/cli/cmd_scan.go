@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -11,6 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/format"
+	"github.com/urix/urix/internal/walk"
 )
 
 const scanExamples = `Examples:
@@ -223,8 +226,8 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	s.noIgnore = s.noIgnore || s.unrestricted >= 1
 	s.hidden = s.hidden || s.unrestricted >= 2
 	s.lineNumber = s.lineNumber && !s.noLineNumber
-	if err := o.walkOptions().checkGlobs(); err != nil {
-		return nil, fmt.Errorf("scan: %w", err)
+	if pe, ok := errors.AsType[*walk.PatternError](o.walkOptions().CheckGlobs()); ok {
+		return nil, errors.New("scan: bad pattern \"" + format.Text(pe.Pattern) + "\"")
 	}
 	opts, err := o.extractOptions()
 	if err != nil {
@@ -331,10 +334,10 @@ func (s *scanner) check(err error) {
 }
 
 // walkOptions are the options of -r.
-func (o *scanOptions) walkOptions() walkOptions {
-	return walkOptions{
-		hidden: o.hidden, noIgnore: o.noIgnore, follow: o.follow,
-		include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
+func (o *scanOptions) walkOptions() walk.Options {
+	return walk.Options{
+		Hidden: o.hidden, NoIgnore: o.noIgnore, Follow: o.follow,
+		Include: o.include.Value(), Exclude: o.exclude.Value(), ExcludeDir: o.excludeDir.Value(),
 	}
 }
 

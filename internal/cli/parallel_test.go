@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -241,5 +242,18 @@ func TestParallelMixedDocuments(t *testing.T) {
 		} else if got != want {
 			t.Errorf("-j%s: output differs from -j1", j)
 		}
+	}
+}
+
+// writeTree makes the files of tree (name: content) under the new
+// directory dir.
+func writeTree(t *testing.T, dir string, tree map[string]string) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, content := range tree {
+		fsys[name] = &fstest.MapFile{Data: []byte(content), Mode: 0o644}
+	}
+	if err := os.CopyFS(dir, fsys); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/urix/urix/extract/format"
+	"github.com/urix/urix/internal/walk"
 )
 
 // fileOut is the output of one input. In a sequential scan (par nil),
@@ -276,10 +277,15 @@ func (s *scanner) scanSequential(inputs []string) {
 }
 
 // walk visits the files under root that the walk options let through (see
-// treeWalker).
+// walk.Files) and reports the problems met on the way; a false visit stops.
 func (s *scanner) walk(root string, visit func(string) bool, report func(string, error)) {
-	w := &treeWalker{walkOptions: s.walkOptions(), visit: visit, report: report}
-	w.walk(root)
+	for name, err := range walk.Files(root, s.walkOptions()) {
+		if err != nil {
+			report(name, err)
+		} else if !visit(name) {
+			return
+		}
+	}
 }
 
 // scanJob is one input of a parallel scan.
@@ -449,9 +455,4 @@ func (p *parallel) wakeAll() {
 func mayWait(name string) bool {
 	fi, err := os.Stat(name)
 	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
-}
-
-func isDir(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.IsDir()
 }

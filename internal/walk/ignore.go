@@ -1,4 +1,4 @@
-package cli
+package walk
 
 import (
 	"bufio"
@@ -209,4 +209,9 @@ func splitPath(abs string) []string {
 func exists(name string) bool {
 	_, err := os.Lstat(name)
 	return err == nil
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
 }

@@ -1,4 +1,11 @@
-package cli
+// Package inplace replaces the content of a file and keeps everything
+// else the file is, as a careful editor does: a symbolic link is followed
+// and its target written (or refused), and the file keeps its inode's
+// hard links, owner, group, mode and extended attributes. The new content
+// is written to a temporary file in the file's directory first; on any
+// error, or an interruption before the new content is in place, the file
+// stays as it was and no temporary file is left.
+package inplace
 
 import (
 	"bufio"
@@ -10,18 +17,38 @@ import (
 	"path/filepath"
 )
 
-// inPlace replaces the content of the file name by its rewritten copy and
-// keeps everything else the file is, as a careful editor does: a symbolic
-// link is followed and its target rewritten (or refused with --no-follow),
-// and the file keeps its inode's hard links, owner, group, mode and
-// extended attributes. On any error, or a signal before the new content is
-// in place, the file stays as it was and no temporary file is left.
-func (rw *rewriter) inPlace(name string) error {
-	path, info, err := rw.target(name)
+// The errors of Replace about the file itself.
+var (
+	ErrSymlink    = errors.New("is a symbolic link")
+	ErrNotRegular = errors.New("not a regular file")
+	ErrReadOnly   = errors.New("read-only file")
+	ErrChanged    = errors.New("changed while it was rewritten: left as it is now")
+)
+
+// Options say how Replace treats a file.
+type Options struct {
+	NoFollow bool // a symbolic link is refused (ErrSymlink), not followed
+	Force    bool // a file the user may not write is written all the same (else ErrReadOnly)
+
+	// Interrupted, if not nil, is asked while the old content is read and
+	// before the new one is put in place: the error it returns, if any,
+	// stops Replace with the file as it was.
+	Interrupted func() error
+}
+
+// Replace replaces the content of the file name by what write writes to
+// w, given the old content in r. Renaming the new file over the old one is
+// atomic, but it makes a new inode: it is done only when that inode can be
+// the same file again (one link; owner, group, mode and extended
+// attributes given to it and checked). Otherwise the new content is
+// written through the old inode, after a backup copy (see overwrite). An
+// error from write is returned as it is.
+func Replace(name string, o Options, write func(w io.Writer, r io.Reader) error) error {
+	path, info, err := o.target(name)
 	if err != nil {
 		return err
 	}
-	tmp, err := rw.writeTemp(path, name)
+	tmp, err := o.writeTemp(path, write)
 	if err != nil {
 		return err
 	}
@@ -29,31 +56,29 @@ func (rw *rewriter) inPlace(name string) error {
 		tmp.Close()           // already closed after a rename
 		os.Remove(tmp.Name()) // gone after a rename
 	}()
-	if err := rw.interrupted(); err != nil {
+	if err := o.interrupted(); err != nil {
 		return err
 	}
 	if now, err := os.Stat(path); err != nil || !os.SameFile(now, info) || !now.ModTime().Equal(info.ModTime()) || now.Size() != info.Size() {
-		return errors.New("changed while it was rewritten: left as it is now")
+		return ErrChanged
 	}
-	// Renaming the new file over the old one is atomic, but it makes a
-	// new inode: only right when that inode can be the same file again.
 	if linkCount(info) == 1 && keepAttrs(tmp, path, info) == nil {
 		return replace(tmp, path)
 	}
 	return overwrite(path, tmp)
 }
 
-// target returns the path of the file "rewrite -i name" writes, after
+// target returns the path of the file Replace writes for name, after
 // symbolic links, with its information, or why it must not be written.
-func (rw *rewriter) target(name string) (string, fs.FileInfo, error) {
+func (o Options) target(name string) (string, fs.FileInfo, error) {
 	li, err := os.Lstat(name)
 	if err != nil {
 		return "", nil, err
 	}
 	path := name
 	if li.Mode()&fs.ModeSymlink != 0 {
-		if rw.noFollow {
-			return "", nil, errors.New("is a symbolic link (--no-follow: not rewritten)")
+		if o.NoFollow {
+			return "", nil, ErrSymlink
 		}
 		if path, err = filepath.EvalSymlinks(name); err != nil {
 			return "", nil, err
@@ -64,18 +89,17 @@ func (rw *rewriter) target(name string) (string, fs.FileInfo, error) {
 	case err != nil:
 		return "", nil, err
 	case !info.Mode().IsRegular():
-		return "", nil, errors.New("not a regular file")
-	case !rw.force && !writable(path, info):
-		return "", nil, errors.New("read-only file (--force rewrites it)")
+		return "", nil, ErrNotRegular
+	case !o.Force && !writable(path, info):
+		return "", nil, ErrReadOnly
 	}
 	return path, info, nil
 }
 
-// writeTemp writes the rewritten page at path (named name, as the user
-// gave it, for the page's base URI and messages) to a new temporary file
-// ".NAME.urix-*" beside it, readable by the user only for now. A signal
-// stops the reading.
-func (rw *rewriter) writeTemp(path, name string) (_ *os.File, err error) {
+// writeTemp writes the new content of the file at path to a new
+// temporary file ".NAME.urix-*" beside it, readable by the user only for
+// now. An interruption stops the reading.
+func (o Options) writeTemp(path string, write func(io.Writer, io.Reader) error) (_ *os.File, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -84,7 +108,7 @@ func (rw *rewriter) writeTemp(path, name string) (_ *os.File, err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".urix-*")
 	if err != nil {
-		return nil, fmt.Errorf("cannot create a temporary file in %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("cannot create a temporary file in %s: %w", dir, withoutPath(err))
 	}
 	defer func() {
 		if err != nil {
@@ -93,8 +117,12 @@ func (rw *rewriter) writeTemp(path, name string) (_ *os.File, err error) {
 		}
 	}()
 	bw := bufio.NewWriterSize(tmp, 64<<10)
-	err = rw.page(bw, interruptible{f, rw}, name)
-	if ierr := rw.interrupted(); ierr != nil {
+	var r io.Reader = f
+	if o.Interrupted != nil {
+		r = interruptible{f, o.Interrupted}
+	}
+	err = write(bw, r)
+	if ierr := o.interrupted(); ierr != nil {
 		return nil, ierr
 	}
 	if err != nil {
@@ -104,6 +132,15 @@ func (rw *rewriter) writeTemp(path, name string) (_ *os.File, err error) {
 		return nil, err
 	}
 	return tmp, nil
+}
+
+// withoutPath drops the path from an *fs.PathError: the message names the
+// directory.
+func withoutPath(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
 }
 
 // replace renames tmp over path after syncing it, then syncs the
@@ -156,7 +193,7 @@ func writeBackup(f *os.File, path string) (*os.File, error) {
 	dir := filepath.Dir(path)
 	b, err := os.CreateTemp(dir, "."+filepath.Base(path)+".urix-backup-*")
 	if err != nil {
-		return nil, fmt.Errorf("cannot create a backup file in %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("cannot create a backup file in %s: %w", dir, withoutPath(err))
 	}
 	_, err = io.Copy(b, io.NewSectionReader(f, 0, 1<<62))
 	if err == nil {
@@ -189,34 +226,22 @@ func copyOver(dst, src *os.File) error {
 	return dst.Sync()
 }
 
-// interrupted returns an error once one of interruptSignals has come
-// during "rewrite -i" (it keeps returning it after).
-func (rw *rewriter) interrupted() error {
-	if rw.caught == nil {
-		select {
-		case rw.caught = <-rw.signals:
-		default:
-			return nil
-		}
+// interrupted returns the error of o.Interrupted, if any.
+func (o Options) interrupted() error {
+	if o.Interrupted == nil {
+		return nil
 	}
-	return &interruptError{rw.caught}
+	return o.Interrupted()
 }
 
-// interruptError stops "rewrite -i" on a signal.
-type interruptError struct{ sig os.Signal }
-
-func (e *interruptError) Error() string {
-	return fmt.Sprintf("interrupted (%v): the file is as it was", e.sig)
-}
-
-// interruptible reads r until a signal comes.
+// interruptible reads r until interrupted returns an error.
 type interruptible struct {
-	r  io.Reader
-	rw *rewriter
+	r           io.Reader
+	interrupted func() error
 }
 
 func (ir interruptible) Read(p []byte) (int, error) {
-	if err := ir.rw.interrupted(); err != nil {
+	if err := ir.interrupted(); err != nil {
 		return 0, err
 	}
 	return ir.r.Read(p)

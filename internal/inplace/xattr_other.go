@@ -1,6 +1,6 @@
 //go:build unix && !(linux || darwin || freebsd || netbsd)
 
-package cli
+package inplace
 
 import "os"
 

@@ -1,12 +1,15 @@
-package cli
+package walk
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // writeTree makes the files of tree (name: content) under dir.
@@ -23,24 +26,22 @@ func writeTree(t *testing.T, dir string, tree map[string]string) {
 	}
 }
 
-// walkList returns the files a treeWalker with o visits under root, as
+// walkList returns the files Files with o yields under root, as
 // slash-separated paths relative to base.
-func walkList(t *testing.T, o walkOptions, base, root string) []string {
+func walkList(t *testing.T, o Options, base, root string) []string {
 	t.Helper()
 	var got []string
-	w := &treeWalker{
-		walkOptions: o,
-		visit: func(name string) bool {
-			rel, err := filepath.Rel(base, name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, filepath.ToSlash(rel))
-			return true
-		},
-		report: func(name string, err error) { t.Errorf("walk: %s: %v", name, err) },
+	for name, err := range Files(root, o) {
+		if err != nil {
+			t.Errorf("walk: %s: %v", name, err)
+			continue
+		}
+		rel, err := filepath.Rel(base, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, filepath.ToSlash(rel))
 	}
-	w.walk(root)
 	return got
 }
 
@@ -107,7 +108,7 @@ func TestWalkIgnoreAsGit(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q (git ls-files)", what, got, want)
 		}
 	}
-	check("--hidden", walkList(t, walkOptions{hidden: true}, dir, dir), want)
+	check("--hidden", walkList(t, Options{Hidden: true}, dir, dir), want)
 
 	var visible, under []string
 	for _, f := range want {
@@ -118,10 +119,10 @@ func TestWalkIgnoreAsGit(t *testing.T) {
 			}
 		}
 	}
-	check("default", walkList(t, walkOptions{}, dir, dir), visible)
-	check("from sub", walkList(t, walkOptions{}, dir, filepath.Join(dir, "sub")), under)
+	check("default", walkList(t, Options{}, dir, dir), visible)
+	check("from sub", walkList(t, Options{}, dir, filepath.Join(dir, "sub")), under)
 
-	all := walkList(t, walkOptions{noIgnore: true}, dir, dir)
+	all := walkList(t, Options{NoIgnore: true}, dir, dir)
 	if !slices.Contains(all, "x.log") || !slices.Contains(all, "build/b.txt") || slices.Contains(all, "a.txt") == false {
 		t.Errorf("--no-ignore: got %q, want the ignored files too", all)
 	}
@@ -140,7 +141,7 @@ func TestWalkDotIgnore(t *testing.T) {
 		"sub/keep.bak": "",
 		"sub/b.bak":    "",
 	})
-	got := walkList(t, walkOptions{}, dir, dir)
+	got := walkList(t, Options{}, dir, dir)
 	if want := []string{"a.txt", "sub/keep.bak"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -155,14 +156,14 @@ func TestWalkGlobs(t *testing.T) {
 		"spamassassin/h.txt": "",
 	})
 	tests := []struct {
-		o    walkOptions
+		o    Options
 		want []string
 	}{
-		{walkOptions{include: []string{"*.{htm,md}"}}, []string{"a.htm", "b.md", "docs/e.md", "docs/x/d.md"}},
-		{walkOptions{include: []string{"docs/**/*.md"}}, []string{"docs/e.md", "docs/x/d.md"}},
-		{walkOptions{exclude: []string{"**/*.md", "*.txt"}}, []string{"a.htm"}},
-		{walkOptions{excludeDir: []string{"email/spamassassin"}, include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt", "spamassassin/h.txt"}},
-		{walkOptions{excludeDir: []string{"spamassassin"}, include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt"}},
+		{Options{Include: []string{"*.{htm,md}"}}, []string{"a.htm", "b.md", "docs/e.md", "docs/x/d.md"}},
+		{Options{Include: []string{"docs/**/*.md"}}, []string{"docs/e.md", "docs/x/d.md"}},
+		{Options{Exclude: []string{"**/*.md", "*.txt"}}, []string{"a.htm"}},
+		{Options{ExcludeDir: []string{"email/spamassassin"}, Include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt", "spamassassin/h.txt"}},
+		{Options{ExcludeDir: []string{"spamassassin"}, Include: []string{"*.txt"}}, []string{"c.txt", "email/other/g.txt"}},
 	}
 	for _, tt := range tests {
 		if got := walkList(t, tt.o, dir, dir); !slices.Equal(got, tt.want) {
@@ -179,24 +180,82 @@ func TestWalkFollow(t *testing.T) {
 			t.Skip("no symbolic links:", err)
 		}
 	}
-	if got, want := walkList(t, walkOptions{}, dir, dir), []string{"a/b.txt", "c/d.txt"}; !slices.Equal(got, want) {
+	if got, want := walkList(t, Options{}, dir, dir), []string{"a/b.txt", "c/d.txt"}; !slices.Equal(got, want) {
 		t.Errorf("without --follow: got %q, want %q", got, want)
 	}
 	var got, loops []string
-	w := &treeWalker{
-		walkOptions: walkOptions{follow: true},
-		visit: func(name string) bool {
-			rel, _ := filepath.Rel(dir, name)
-			got = append(got, filepath.ToSlash(rel))
-			return true
-		},
-		report: func(name string, err error) { loops = append(loops, filepath.Base(name)+": "+err.Error()) },
+	for name, err := range Files(dir, Options{Follow: true}) {
+		if err != nil {
+			loops = append(loops, filepath.Base(name)+": "+err.Error())
+			continue
+		}
+		rel, _ := filepath.Rel(dir, name)
+		got = append(got, filepath.ToSlash(rel))
 	}
-	w.walk(dir)
 	if want := []string{"a/b.txt", "a/e.txt", "a/to-c/d.txt", "c/d.txt"}; !slices.Equal(got, want) {
 		t.Errorf("--follow: got %q, want %q", got, want)
 	}
 	if len(loops) != 1 || !strings.HasPrefix(loops[0], "loop: file system loop") {
 		t.Errorf("--follow: reports %q, want the loop", loops)
+	}
+}
+
+// TestWalkStop checks that a loop over Files may stop at any file or
+// error, and that the walk then stops: nothing is yielded after (which
+// would panic in a range loop).
+func TestWalkStop(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "", "b/c.txt": "", "b/d.txt": "", "e.txt": ""})
+	if err := os.Symlink("missing", filepath.Join(dir, "b", "broken")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	all := walkList(t, Options{}, dir, dir)
+	for n := 1; n <= len(all); n++ {
+		var got []string
+		for name := range Files(dir, Options{}) {
+			got = append(got, name)
+			if len(got) == n {
+				break
+			}
+		}
+		if len(got) != n {
+			t.Errorf("stopped at %d: got %q", n, got)
+		}
+	}
+	var got []string
+	for name, err := range Files(dir, Options{Follow: true}) {
+		got = append(got, filepath.Base(name))
+		if err != nil {
+			break
+		}
+	}
+	if want := []string{"a.txt", "broken"}; !slices.Equal(got, want) {
+		t.Errorf("stopped at the error: got %q, want %q", got, want)
+	}
+
+	// Two unreadable ignore files (directories) in a row in sub of a
+	// repository: the walk is stopped at the first.
+	dir = t.TempDir()
+	writeTree(t, dir, map[string]string{".git/HEAD": "", "sub/.gitignore/x": "", "sub/.ignore/x": "", "sub/f.txt": ""})
+	var errs []string
+	for name, err := range Files(dir, Options{}) {
+		if err != nil {
+			errs = append(errs, filepath.Base(name))
+			break
+		}
+	}
+	if want := []string{".gitignore"}; !slices.Equal(errs, want) {
+		t.Errorf("stopped at the first ignore file: got %q, want %q", errs, want)
+	}
+}
+
+func TestCheckGlobs(t *testing.T) {
+	if err := (Options{Include: []string{"*.{htm,md}"}, ExcludeDir: []string{"a/**/b/"}}).CheckGlobs(); err != nil {
+		t.Errorf("good globs: %v", err)
+	}
+	err := Options{Include: []string{"*.md"}, Exclude: []string{"x[", "y["}}.CheckGlobs()
+	var pe *PatternError
+	if !errors.As(err, &pe) || pe.Pattern != "x[" || !errors.Is(err, doublestar.ErrBadPattern) {
+		t.Errorf("bad glob: %v, want a *PatternError for \"x[\" wrapping doublestar.ErrBadPattern", err)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || netbsd
 
-package cli
+package inplace
 
 import (
 	"bytes"

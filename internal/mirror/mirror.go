@@ -1,56 +1,60 @@
-package cli
+// Package mirror maps the URIs of a tree of pages saved by wget (wget -m,
+// -r, -p) to its files and back, for rewriting the links of its pages as
+// wget -k does: a link whose URI maps to a file that exists there becomes
+// a relative path to it, every other link absolute.
+package mirror
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/extract/format"
 	"github.com/urix/urix/uri"
 )
 
-// mirror is a tree of pages laid out as wget saves them (wget -m, -r, -p):
+// Mirror is a tree of pages laid out as wget saves them:
 // DIR/HOST/PATH, with HOST "host:port" for a port that is not the
 // scheme's default, a directory's page as index.html, the path's
 // percent-encodings decoded (twice by wget 1.21, a ".." segment saved as
-// "%2E%2E"; see file) and the query kept in the file name after
+// "%2E%2E"; see File) and the query kept in the file name after
 // '?' ("search?q=a b"), and with wget -E ".html" added to a page whose
-// name does not end in it. "urix rewrite --mirror DIR" makes each link
-// whose URI maps to a file that exists there a relative path to it, as
-// wget -k does, and every other link absolute. A symbolic link in DIR is
-// not followed: what is under it is not in the mirror (see isFile).
-type mirror struct {
+// name does not end in it. A symbolic link in DIR is not followed: what
+// is under it is not in the mirror (see isFile).
+type Mirror struct {
 	dir    string // absolute
 	scheme string // the scheme of the pages' own URIs: the layout does not keep it
 }
 
-// newMirror returns the mirror in the directory dir, whose pages were
-// fetched with scheme.
-func newMirror(dir, scheme string) (*mirror, error) {
+// The errors of New and PageURI.
+var (
+	ErrNotDir  = errors.New("mirror: not a directory")
+	ErrScheme  = errors.New("mirror: the scheme is not http or https")
+	ErrOutside = errors.New("mirror: not inside the mirror directory")
+)
+
+// New returns the mirror in the directory dir, whose pages were fetched
+// with scheme, http or https.
+func New(dir, scheme string) (*Mirror, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("rewrite: --mirror %s: not a directory", format.Text(dir))
+		return nil, ErrNotDir
 	}
 	if scheme != "http" && scheme != "https" {
-		return nil, fmt.Errorf("rewrite: --mirror-scheme %q: want http or https", scheme)
+		return nil, ErrScheme
 	}
-	return &mirror{dir: abs, scheme: scheme}, nil
+	return &Mirror{dir: abs, scheme: scheme}, nil
 }
 
-// errNotInMirror is the error for a page outside the mirror directory.
-var errNotInMirror = errors.New("not inside the --mirror directory: its URI is not known")
-
-// pageURI returns the URI the page in file name was fetched from, as the
+// PageURI returns the URI the page in file name was fetched from, as the
 // layout gives it: scheme://HOST/PATH, index.html standing for itself
 // (a base resolves the same against the directory and its index.html).
-func (m *mirror) pageURI(name string) (string, error) {
+func (m *Mirror) PageURI(name string) (string, error) {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return "", err
@@ -59,11 +63,11 @@ func (m *mirror) pageURI(name string) (string, error) {
 	// §3.3), which filepath.IsLocal knows.
 	rel, err := filepath.Rel(m.dir, abs)
 	if err != nil || rel == "." || !filepath.IsLocal(rel) {
-		return "", errNotInMirror
+		return "", ErrOutside
 	}
 	segs := strings.Split(filepath.ToSlash(rel), "/")
 	if len(segs) < 2 {
-		return "", errNotInMirror
+		return "", ErrOutside
 	}
 	u := uri.URI{Scheme: m.scheme, HasAuthority: true}
 	host, port, _ := strings.Cut(segs[0], ":")
@@ -82,9 +86,9 @@ func (m *mirror) pageURI(name string) (string, error) {
 	return u.String(), nil
 }
 
-// file returns the file of the mirror that the absolute URI u maps to, if
-// there is one (see mirror).
-func (m *mirror) file(u uri.URI) (string, bool) {
+// File returns the file of the mirror that the absolute URI u maps to, if
+// there is one (see Mirror).
+func (m *Mirror) File(u uri.URI) (string, bool) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" || u.Host == "" {
 		return "", false
@@ -133,7 +137,7 @@ func (m *mirror) file(u uri.URI) (string, bool) {
 // none; one put in the tree, to a place inside it or out of it, would
 // make the map of links to files depend on where it leads
 // ("DIR/h.example/ln -> /outside" made a link "../ln/victim.html").
-func (m *mirror) isFile(f string) bool {
+func (m *Mirror) isFile(f string) bool {
 	names := strings.Split(f[len(m.dir)+1:], string(filepath.Separator))
 	p := m.dir
 	for i, name := range names {
@@ -177,14 +181,14 @@ func decodeSegment(s string) string {
 	return sb.String()
 }
 
-// value returns the new value of link l of the page in file page: the
+// Value returns the new value of link l of the page in file page: the
 // shortest relative path to the file its URI maps to, each segment
 // percent-encoded (so that "?" in a file name is not read as a query),
 // with l's fragment; or, when there is none, its absolute URI. The URIs
 // of metadata (Open Graph and Twitter metas, JSON-LD) are made absolute
 // always: they name things for other programs (a JSON-LD @id is an
 // identifier), the saved copy does not load them.
-func (m *mirror) value(page string, l extract.Link) (string, bool) {
+func (m *Mirror) Value(page string, l extract.Link) (string, bool) {
 	u, err := uri.Parse(l.URI)
 	if err != nil || !u.IsAbs() {
 		return "", false
@@ -192,7 +196,7 @@ func (m *mirror) value(page string, l extract.Link) (string, bool) {
 	if l.Context == extract.ContextHTMLMeta || l.Context == extract.ContextJSONLD {
 		return l.URI, true
 	}
-	target, ok := m.file(u)
+	target, ok := m.File(u)
 	if !ok {
 		return l.URI, true
 	}
