@@ -21,6 +21,7 @@ import (
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/extract/check"
 	"github.com/urix/urix/extract/format"
+	"github.com/urix/urix/internal/walk"
 	"github.com/urix/urix/uri"
 )
 
@@ -128,7 +129,7 @@ type linkChecker struct {
 	checks  check.Options
 	online  *check.Online // nil offline
 	ctx     context.Context
-	walk    walkOptions
+	walk    walk.Options
 	out     *bufio.Writer
 	json    format.JSON
 	sources *sourceIndex
@@ -236,9 +237,9 @@ func (e *env) newLinkChecker(o *checkOptions, c *cli.Context) (*linkChecker, err
 	lc := &linkChecker{
 		e: e, o: o, ctx: c.Context,
 		opts: extract.Options{Type: t, Base: o.base, Default: o.defaultBase},
-		walk: walkOptions{
-			hidden: o.hidden || o.unrestricted >= 2, noIgnore: o.noIgnore || o.unrestricted >= 1, follow: o.follow,
-			include: o.include.Value(), exclude: o.exclude.Value(), excludeDir: o.excludeDir.Value(),
+		walk: walk.Options{
+			Hidden: o.hidden || o.unrestricted >= 2, NoIgnore: o.noIgnore || o.unrestricted >= 1, Follow: o.follow,
+			Include: o.include.Value(), Exclude: o.exclude.Value(), ExcludeDir: o.excludeDir.Value(),
 		},
 		checks:  check.Options{Extensions: o.extensions.Value(), NoFragments: o.noFragments},
 		out:     bufio.NewWriterSize(e.stdout, 64<<10),
@@ -252,8 +253,8 @@ func (e *env) newLinkChecker(o *checkOptions, c *cli.Context) (*linkChecker, err
 	if idx := o.index.Value(); len(idx) > 0 {
 		lc.checks.Index = idx
 	}
-	if err := lc.walk.checkGlobs(); err != nil {
-		return nil, fmt.Errorf("check: %w", err)
+	if pe, ok := errors.AsType[*walk.PatternError](lc.walk.CheckGlobs()); ok {
+		return nil, errors.New("check: bad pattern \"" + format.Text(pe.Pattern) + "\"")
 	}
 	if o.sources != "" {
 		if fi, err := os.Stat(o.sources); err != nil || !fi.IsDir() {
@@ -291,19 +292,16 @@ func (lc *linkChecker) inputs(args []string, add func(*checkJob)) {
 			continue
 		}
 		root := cmp.Or(lc.o.rootDir, arg)
-		w := &treeWalker{walkOptions: lc.walk,
-			visit: func(name string) bool {
+		for name, err := range walk.Files(arg, lc.walk) {
+			if err == nil {
 				add(&checkJob{name: name, root: root, done: make(chan struct{})})
-				return true
-			},
-			report: func(name string, err error) {
-				j := &checkJob{name: name, ready: true, done: make(chan struct{})}
-				j.items = []item{{problem: fileMessage(name, err)}}
-				close(j.done)
-				add(j)
-			},
+				continue
+			}
+			j := &checkJob{name: name, ready: true, done: make(chan struct{})}
+			j.items = []item{{problem: fileMessage(name, err)}}
+			close(j.done)
+			add(j)
 		}
-		w.walk(arg)
 	}
 }
 
@@ -601,7 +599,7 @@ func (lc *linkChecker) writeMovedMap() error {
 // the links of the Markdown files under dir, read at the first lookup.
 type sourceIndex struct {
 	dir  string
-	walk walkOptions
+	walk walk.Options
 	once sync.Once
 	refs map[string][]string // as written -> "file:line:column"
 }
@@ -629,24 +627,29 @@ func (s *sourceIndex) lookup(l extract.Link) []string {
 	return nil
 }
 
+// readFile adds the links of the Markdown file name to the index.
+func (s *sourceIndex) readFile(name string) {
+	f, err := os.Open(name)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	for l, err := range extract.Links(f, extract.Options{Name: name, Type: extract.Markdown, Keep: true}) {
+		if err == nil && len(s.refs[l.Ref]) < 8 {
+			s.refs[l.Ref] = append(s.refs[l.Ref], name+":"+strconv.Itoa(l.Line)+":"+strconv.Itoa(l.Column))
+		}
+	}
+}
+
 func (s *sourceIndex) read() {
 	s.refs = map[string][]string{}
-	w := &treeWalker{walkOptions: s.walk, report: func(string, error) {}}
-	w.include = []string{"*.md", "*.markdown"}
-	w.visit = func(name string) bool {
-		f, err := os.Open(name)
-		if err != nil {
-			return true
+	o := s.walk
+	o.Include = []string{"*.md", "*.markdown"}
+	for name, err := range walk.Files(s.dir, o) {
+		if err == nil {
+			s.readFile(name)
 		}
-		defer f.Close()
-		for l, err := range extract.Links(f, extract.Options{Name: name, Type: extract.Markdown, Keep: true}) {
-			if err == nil && len(s.refs[l.Ref]) < 8 {
-				s.refs[l.Ref] = append(s.refs[l.Ref], name+":"+strconv.Itoa(l.Line)+":"+strconv.Itoa(l.Column))
-			}
-		}
-		return true
 	}
-	w.walk(s.dir)
 	for k, v := range s.refs {
 		s.refs[k] = slices.Compact(v)
 	}
