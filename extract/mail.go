@@ -165,7 +165,8 @@ type mailWalker struct {
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
 	fields []field
-	msg    []byte // the message scanMail reads
+	msg    []byte     // the message scanMail reads
+	mbox   mboxReader // the mbox scanMbox reads
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -181,25 +182,47 @@ var mailWalkers = sync.Pool{New: func() any { return new(mailWalker) }}
 
 func getMailWalker() *mailWalker { return mailWalkers.Get().(*mailWalker) }
 
-// release gives w back to mailWalkers, with its buffers but nothing of
-// the input it walked, unless a buffer is over maxPooledBuf bytes: a big
-// message read once is not held for the rest of the run. (A walk that
-// panicked leaves its walker unreleased.)
+// maxPooledBuf bounds the buffers a walker keeps: one message of
+// MaxMessageSize read once is not held for the rest of the run.
+const maxPooledBuf = 1 << 20
+
+// release gives w back to mailWalkers, unless reset finds a buffer too big
+// to keep. (A walk that panicked leaves its walker unreleased.)
 func (w *mailWalker) release() {
-	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText} {
+	if w.reset() {
+		mailWalkers.Put(w)
+	}
+}
+
+// reset empties w of the input it walked, keeping its buffers (emptied)
+// and its format=flowed readers (reset to read nothing), and reports
+// whether w is worth keeping: not when one of its buffers is over
+// maxPooledBuf bytes. TestMailWalkerReuse checks that nothing else is
+// left.
+func (w *mailWalker) reset() bool {
+	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText, w.mbox.buf} {
 		if cap(b) > maxPooledBuf {
-			return
+			return false
 		}
 	}
-	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 {
-		return
+	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 ||
+		cap(w.mbox.unescaped)+cap(w.mbox.escapes) > maxPooledBuf/8 {
+		return false
 	}
+	for _, f := range []*flowedReader{w.flowed, w.flowedPos.f} {
+		if f != nil {
+			f.reset(nil, false)
+		}
+	}
+	w.mbox.reset(nil)
+	clear(w.outer[:cap(w.outer)])
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
-		qpLines: w.qpLines[:0], fields: w.fields[:0],
+		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
 		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: flowedCursor{f: w.flowedPos.f},
+		mbox: w.mbox,
 	}
-	mailWalkers.Put(w)
+	return true
 }
 
 // mailBuf is the buffer the walker reads parts in, with what it counted
