@@ -253,8 +253,9 @@ func (s *scanner) warn(msg string) {
 // as it is found.
 func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
+	f := new(fileOut) // one for all the inputs, each printed when read
 	one := func(name string, inWalk bool) bool {
-		f := s.newFileOut(name, nil)
+		*f = *s.newFileOut(name, nil)
 		if name == "-" && !inWalk {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {

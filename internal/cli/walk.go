@@ -133,7 +133,7 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 		if hidden && (ig == nil || typ&os.ModeSymlink != 0) || ig != nil && base == ".git" {
 			continue
 		}
-		child, childRel := joinPath(name, base), path.Join(rel, base)
+		child := joinPath(name, base)
 		var fi os.FileInfo
 		if typ&os.ModeSymlink != 0 {
 			if !w.follow {
@@ -159,6 +159,7 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 		}
 		switch {
 		case isDir:
+			childRel := path.Join(rel, base)
 			if matchGlobs(w.excludeDir, childRel) {
 				continue
 			}
@@ -176,11 +177,21 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 			}
 			w.dir(child, childRel, ig, append(up[:len(up):len(up)], fi))
 		case typ.IsRegular():
-			if (len(w.include) == 0 || matchGlobs(w.include, childRel)) && !matchGlobs(w.exclude, childRel) {
+			if w.included(rel, base) {
 				w.stop = !w.visit(child)
 			}
 		}
 	}
+}
+
+// included reports whether the globs let the file base of the directory
+// rel through; its path is made only for globs to match.
+func (w *treeWalker) included(rel, base string) bool {
+	if len(w.include) == 0 && len(w.exclude) == 0 {
+		return true
+	}
+	fileRel := path.Join(rel, base)
+	return (len(w.include) == 0 || matchGlobs(w.include, fileRel)) && !matchGlobs(w.exclude, fileRel)
 }
 
 // loop reports whether fi is one of the directories up.
