@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -177,10 +178,60 @@ type mailWalker struct {
 // mailWalkers keeps walkers, with their buffers, from one input to the
 // next: in a tree of small mail files, a walker per file allocated its
 // message, decoding and unwrapping buffers afresh, and the tree cost
-// 3 times the allocations of the same messages as one mbox.
-var mailWalkers = sync.Pool{New: func() any { return new(mailWalker) }}
+// 3 times the allocations of the same messages as one mbox. It is a list,
+// not a sync.Pool: a pool's walker is dropped at the second collection
+// that finds it unused, and one put back by a goroutine on one P is not
+// found by a Get on another, so that a tree scanned at -j1 still made
+// about two walkers and their buffers afresh per collection (5 MB of the
+// 48 MB the SpamAssassin tree allocated).
+var mailWalkers walkerList
 
-func getMailWalker() *mailWalker { return mailWalkers.Get().(*mailWalker) }
+// walkerList keeps at most GOMAXPROCS walkers, whose buffers hold at
+// most maxKeptWalkers bytes in all: what a run keeps of its mail, at
+// most, once it is done.
+type walkerList struct {
+	mu    sync.Mutex
+	free  []*mailWalker
+	bytes int // in the buffers of free
+}
+
+// maxKeptWalkers bounds the bytes of the buffers of the walkers kept.
+const maxKeptWalkers = 8 << 20
+
+func getMailWalker() *mailWalker {
+	l := &mailWalkers
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.free)
+	if n == 0 {
+		return new(mailWalker)
+	}
+	w := l.free[n-1]
+	l.free[n-1] = nil
+	l.free = l.free[:n-1]
+	l.bytes -= w.kept()
+	return w
+}
+
+// put keeps w, if the bounds of l allow.
+func (l *walkerList) put(w *mailWalker) {
+	size := w.kept()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.free) < runtime.GOMAXPROCS(0) && l.bytes+size <= maxKeptWalkers {
+		l.free = append(l.free, w)
+		l.bytes += size
+	}
+}
+
+// kept returns about how many bytes the buffers of w hold.
+func (w *mailWalker) kept() int {
+	n := cap(w.qpLines)*8 + cap(w.fields)*80 + cap(w.outer)*200 + cap(w.mbox.unescaped)*8 + cap(w.mbox.escapes)*8
+	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText, w.mbox.buf} {
+		n += cap(b)
+	}
+	return n
+}
 
 // maxPooledBuf bounds the buffers a walker keeps: one message of
 // MaxMessageSize read once is not held for the rest of the run.
@@ -190,7 +241,7 @@ const maxPooledBuf = 1 << 20
 // to keep. (A walk that panicked leaves its walker unreleased.)
 func (w *mailWalker) release() {
 	if w.reset() {
-		mailWalkers.Put(w)
+		mailWalkers.put(w)
 	}
 }
 
