@@ -40,11 +40,8 @@ func FromFile(path string) (Base, error) {
 	if err != nil {
 		return Base{}, &Error{Op: "parse", Source: Retrieval, Value: path, Err: err}
 	}
-	segs := strings.Split(filepath.ToSlash(abs), "/")
-	for i, s := range segs {
-		segs[i] = uri.Escape(s, uri.PathSegment)
-	}
-	u := uri.URI{Scheme: "file", HasAuthority: true, Path: strings.Join(segs, "/")}
+	// Escaped as a path, segment by segment: "/" stays a separator.
+	u := uri.URI{Scheme: "file", HasAuthority: true, Path: uri.Escape(filepath.ToSlash(abs), uri.Path)}
 	return Base{URI: u, Source: Retrieval}, nil
 }
 

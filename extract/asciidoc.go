@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"io"
-	"regexp"
 )
 
 // AsciiDoc has no parser in Go that is kept up and gives the places of
@@ -102,7 +101,7 @@ func (a *adocScan) line(raw []byte, off int) bool {
 		a.literal = line[0] == ' ' || line[0] == '\t'
 	}
 	if line[0] == ':' && !a.literal { // the regexp only on lines it may match
-		if m := adocAttrEntry.FindSubmatch(line); m != nil {
+		if m := adocAttrEntry().FindSubmatch(line); m != nil {
 			a.attrs[string(m[1])] = string(m[2])
 		}
 	}
@@ -127,20 +126,20 @@ func isAdocDelimiter(line []byte) bool {
 // adocMacro matches a link macro, a URL or an attribute reference: an
 // escape, the macro's name and second colon, a URL's scheme, or the
 // reference; the target (the rest); the "[" of the attributes.
-var adocMacro = regexp.MustCompile(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://)|(\{[A-Za-z0-9_][-A-Za-z0-9_]*\}))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
+var adocMacro = lazyRegexp(`(\\?)(?:\b(link|mailto|image|xref|include|video|audio):(:?)|\b((?:https?|ftp|irc|file)://)|(\{[A-Za-z0-9_][-A-Za-z0-9_]*\}))(\+\+.*?\+\+|[^\s\[\]]*)(\[?)`)
 
 // adocOtherMacro matches the name and target of an inline macro that
 // makes no link (icon:flag[role=blue], kbd:[Ctrl+T], pass:[...]): its
 // "name:target" reads as a URI of a registered scheme (icon:) to delimit,
 // with "[...]" after it as brackets browsers take.
-var adocOtherMacro = regexp.MustCompile(`\b(?:icon|kbd|btn|menu|anchor|indexterm2?|stem|latexmath|asciimath|footnote|footnoteref|pass):[^\s\[\]]*\[`)
+var adocOtherMacro = lazyRegexp(`\b(?:icon|kbd|btn|menu|anchor|indexterm2?|stem|latexmath|asciimath|footnote|footnoteref|pass):[^\s\[\]]*\[`)
 
 // blankOtherMacros overwrites with spaces the name and target of each
 // inline macro in b that makes no link, so that the prose handed to
 // delimit keeps its offsets and its attribute text (a footnote's text
 // may hold a URL) but not the macro.
 func blankOtherMacros(b []byte) {
-	for _, m := range adocOtherMacro.FindAllIndex(b, -1) {
+	for _, m := range adocOtherMacro().FindAllIndex(b, -1) {
 		for i := m[0]; i < m[1]-1; i++ {
 			b[i] = ' '
 		}
@@ -160,7 +159,7 @@ func (a *adocScan) paragraph() bool {
 	}
 	blankOtherMacros(p.buf)
 	last, closer := 0, bracketCloser{b: p.buf, none: len(p.buf)}
-	for _, m := range adocMacro.FindAllSubmatchIndex(p.buf, -1) {
+	for _, m := range adocMacro().FindAllSubmatchIndex(p.buf, -1) {
 		escaped, named := m[3] > m[2], m[4] >= 0
 		value, isRef := a.attribute(p.buf, m)
 		switch {
@@ -262,11 +261,11 @@ func (a *adocScan) isUse(b []byte, m []int, isRef bool) bool {
 		return false
 	}
 	target := b[m[12]:m[13]]
-	if loc := adocAttrRef.FindIndex(target); loc == nil || loc[0] != 0 || loc[1] != len(target) {
+	if loc := adocAttrRef().FindIndex(target); loc == nil || loc[0] != 0 || loc[1] != len(target) {
 		return false
 	}
 	v, ok := a.attrs[string(target[1:len(target)-1])]
-	return ok && adocURLScheme.MatchString(v)
+	return ok && adocURLScheme().MatchString(v)
 }
 
 // attribute returns the value of the attribute reference m matched, and
@@ -276,20 +275,20 @@ func (a *adocScan) attribute(b []byte, m []int) (string, bool) {
 		return "", false
 	}
 	v, ok := a.attrs[string(b[m[10]+1:m[11]-1])]
-	return v, ok && adocURLScheme.MatchString(v)
+	return v, ok && adocURLScheme().MatchString(v)
 }
 
 var (
 	// adocAttrEntry matches an attribute entry, ":name: value".
-	adocAttrEntry = regexp.MustCompile(`^:([A-Za-z0-9_][-A-Za-z0-9_]*):[ \t]+(.*?)[ \t]*$`)
-	adocURLScheme = regexp.MustCompile(`^(?:https?|ftp|irc|file)://|^mailto:`)
-	adocAttrRef   = regexp.MustCompile(`\{[A-Za-z0-9_][-A-Za-z0-9_]*\}`)
+	adocAttrEntry = lazyRegexp(`^:([A-Za-z0-9_][-A-Za-z0-9_]*):[ \t]+(.*?)[ \t]*$`)
+	adocURLScheme = lazyRegexp(`^(?:https?|ftp|irc|file)://|^mailto:`)
+	adocAttrRef   = lazyRegexp(`\{[A-Za-z0-9_][-A-Za-z0-9_]*\}`)
 )
 
 // substitute returns s with the attribute references it holds replaced
 // by the attributes' values, as Asciidoctor reads a macro's target.
 func (a *adocScan) substitute(s string) string {
-	return adocAttrRef.ReplaceAllStringFunc(s, func(r string) string {
+	return adocAttrRef().ReplaceAllStringFunc(s, func(r string) string {
 		if v, ok := a.attrs[r[1:len(r)-1]]; ok {
 			return v
 		}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 
 	"github.com/urix/urix/base"
@@ -181,13 +182,20 @@ func appendWarnings(dst []string, ws []uri.Warning) []string {
 // newSource returns the source for the whole input described by opts, its
 // base the outermost layer in force (RFC 3986 §5.1.3 or §5.1.4).
 func newSource(opts *Options) (*source, error) {
-	s := &source{opts: opts, name: opts.Name, seen: &seenSet{keys: map[string]struct{}{}}}
+	s := &source{opts: opts, name: opts.Name}
+	if opts.Unique != UniqueNone {
+		s.seen = &seenSet{keys: map[string]struct{}{}}
+	}
 	var err error
 	switch {
 	case opts.Base != "":
 		s.base, err = base.Parse(opts.Base, base.Retrieval)
 	case opts.Name != "" && opts.Name != "-":
-		s.base, err = base.FromFile(opts.Name)
+		name := opts.Name
+		if opts.WorkDir != "" && !filepath.IsAbs(name) {
+			name = filepath.Join(opts.WorkDir, name)
+		}
+		s.base, err = base.FromFile(name)
 	}
 	if err != nil {
 		return nil, err

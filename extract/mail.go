@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -165,7 +166,8 @@ type mailWalker struct {
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
 	fields []field
-	msg    []byte // the message scanMail reads
+	msg    []byte     // the message scanMail reads
+	mbox   mboxReader // the mbox scanMbox reads
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -176,30 +178,102 @@ type mailWalker struct {
 // mailWalkers keeps walkers, with their buffers, from one input to the
 // next: in a tree of small mail files, a walker per file allocated its
 // message, decoding and unwrapping buffers afresh, and the tree cost
-// 3 times the allocations of the same messages as one mbox.
-var mailWalkers = sync.Pool{New: func() any { return new(mailWalker) }}
+// 3 times the allocations of the same messages as one mbox. It is a list,
+// not a sync.Pool: a pool's walker is dropped at the second collection
+// that finds it unused, and one put back by a goroutine on one P is not
+// found by a Get on another, so that a tree scanned at -j1 still made
+// about two walkers and their buffers afresh per collection (5 MB of the
+// 48 MB the SpamAssassin tree allocated).
+var mailWalkers walkerList
 
-func getMailWalker() *mailWalker { return mailWalkers.Get().(*mailWalker) }
+// walkerList keeps at most GOMAXPROCS walkers, whose buffers hold at
+// most maxKeptWalkers bytes in all: what a run keeps of its mail, at
+// most, once it is done.
+type walkerList struct {
+	mu    sync.Mutex
+	free  []*mailWalker
+	bytes int // in the buffers of free
+}
 
-// release gives w back to mailWalkers, with its buffers but nothing of
-// the input it walked, unless a buffer is over maxPooledBuf bytes: a big
-// message read once is not held for the rest of the run. (A walk that
-// panicked leaves its walker unreleased.)
+// maxKeptWalkers bounds the bytes of the buffers of the walkers kept.
+const maxKeptWalkers = 8 << 20
+
+func getMailWalker() *mailWalker {
+	l := &mailWalkers
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.free)
+	if n == 0 {
+		return new(mailWalker)
+	}
+	w := l.free[n-1]
+	l.free[n-1] = nil
+	l.free = l.free[:n-1]
+	l.bytes -= w.kept()
+	return w
+}
+
+// put keeps w, if the bounds of l allow.
+func (l *walkerList) put(w *mailWalker) {
+	size := w.kept()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.free) < runtime.GOMAXPROCS(0) && l.bytes+size <= maxKeptWalkers {
+		l.free = append(l.free, w)
+		l.bytes += size
+	}
+}
+
+// kept returns about how many bytes the buffers of w hold.
+func (w *mailWalker) kept() int {
+	n := cap(w.qpLines)*8 + cap(w.fields)*80 + cap(w.outer)*200 + cap(w.mbox.unescaped)*8 + cap(w.mbox.escapes)*8
+	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText, w.mbox.buf} {
+		n += cap(b)
+	}
+	return n
+}
+
+// maxPooledBuf bounds the buffers a walker keeps: one message of
+// MaxMessageSize read once is not held for the rest of the run.
+const maxPooledBuf = 1 << 20
+
+// release gives w back to mailWalkers, unless reset finds a buffer too big
+// to keep. (A walk that panicked leaves its walker unreleased.)
 func (w *mailWalker) release() {
-	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText} {
+	if w.reset() {
+		mailWalkers.put(w)
+	}
+}
+
+// reset empties w of the input it walked, keeping its buffers (emptied)
+// and its format=flowed readers (reset to read nothing), and reports
+// whether w is worth keeping: not when one of its buffers is over
+// maxPooledBuf bytes. TestMailWalkerReuse checks that nothing else is
+// left.
+func (w *mailWalker) reset() bool {
+	for _, b := range [][]byte{w.msg, w.dec, w.utf8, w.nested, w.flowedText, w.mbox.buf} {
 		if cap(b) > maxPooledBuf {
-			return
+			return false
 		}
 	}
-	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 {
-		return
+	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 ||
+		cap(w.mbox.unescaped)+cap(w.mbox.escapes) > maxPooledBuf/8 {
+		return false
 	}
+	for _, f := range []*flowedReader{w.flowed, w.flowedPos.f} {
+		if f != nil {
+			f.reset(nil, false)
+		}
+	}
+	w.mbox.reset(nil)
+	clear(w.outer[:cap(w.outer)])
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
-		qpLines: w.qpLines[:0], fields: w.fields[:0],
+		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
 		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: flowedCursor{f: w.flowedPos.f},
+		mbox: w.mbox,
 	}
-	mailWalkers.Put(w)
+	return true
 }
 
 // mailBuf is the buffer the walker reads parts in, with what it counted

@@ -1,11 +1,13 @@
 package extract
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -318,16 +320,49 @@ func unescapeFrom(line []byte) ([]byte, bool) {
 	return line[1:], true
 }
 
-// TestMailWalkerReuse scans the mail fixtures in one order and then in the
-// other: the walkers kept from input to input (mailWalkers) must carry
-// nothing of one input into the next, so each input's links and errors
-// are the same whatever came before it.
+// TestMailWalkerReuse checks that a walker kept from input to input
+// (mailWalkers) carries nothing of one input into the next: once reset,
+// after each fixture, it holds nothing but empty buffers and its
+// format=flowed readers, reset (see leftovers); and each fixture scanned
+// after all the others gives the links and errors it gives scanned first.
 func TestMailWalkerReuse(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*.eml")
 	if err != nil || len(files) < 2 {
 		t.Fatalf("fixtures: %v, %v", files, err)
 	}
 	files = append(files, "testdata/mbox/sample.mbox")
+	w := new(mailWalker)
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := newSource(&Options{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		yield := func(Link, error) bool { n++; return true }
+		if strings.HasSuffix(name, ".mbox") {
+			w.scanMbox(bytes.NewReader(data), src, yield)
+		} else {
+			w.scanMail(bytes.NewReader(data), src, yield)
+		}
+		if n == 0 || len(w.msg)+len(w.mbox.buf) == 0 {
+			t.Fatalf("%s: %d links and errors, nothing read: the walk is not what the test checks", name, n)
+		}
+		if !w.reset() {
+			t.Fatalf("%s: reset drops the walker", name)
+		}
+		if left := leftovers(reflect.ValueOf(w).Elem(), "mailWalker"); len(left) > 0 {
+			t.Errorf("after %s, reset leaves:\n%s", name, strings.Join(left, "\n"))
+		}
+	}
+	if w.flowed == nil || w.flowedPos.f == nil || cap(w.dec) == 0 || cap(w.mbox.buf) == 0 {
+		t.Errorf("the fixtures did not fill the buffers kept: flowed %v, cursor %v, dec %d, mbox %d",
+			w.flowed != nil, w.flowedPos.f != nil, cap(w.dec), cap(w.mbox.buf))
+	}
+
 	scan := func(name string) string {
 		f, err := os.Open(name)
 		if err != nil {
@@ -349,4 +384,92 @@ func TestMailWalkerReuse(t *testing.T) {
 			t.Errorf("%s scanned after the others:\n%s\nwant, scanned first:\n%s", f, got, first[f])
 		}
 	}
+}
+
+// leftovers returns the paths of what v, a walker reset, still holds of
+// an input: a value that is not zero (or, in a bufio.Reader, not as
+// bufio.NewReader makes it), a slice that is not empty, an element in the
+// capacity of a slice of values with pointers that is not zero (it would
+// keep input alive), a pointer other than to the flowedReader and the
+// bufio.Reader a walker keeps. The bytes in the capacity of a buffer are
+// the input's, but nothing reads them.
+func leftovers(v reflect.Value, path string) []string {
+	return leftoversFrom(v, reflect.Zero(v.Type()), path)
+}
+
+// freshReader is a bufio.Reader as made, for leftovers.
+var freshReader = reflect.ValueOf(bufio.NewReaderSize(nil, 16)).Elem()
+
+func leftoversFrom(v, fresh reflect.Value, path string) []string {
+	var left []string
+	switch v.Kind() {
+	case reflect.Struct:
+		if v.Type() == freshReader.Type() {
+			fresh = freshReader
+		}
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if v.Type() == freshReader.Type() && f.Name == "buf" {
+				continue // bytes, not read: r and w say so
+			}
+			left = append(left, leftoversFrom(v.Field(i), fresh.Field(i), path+"."+f.Name)...)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			left = append(left, leftoversFrom(v.Index(i), fresh.Index(i), fmt.Sprintf("%s[%d]", path, i))...)
+		}
+	case reflect.Slice:
+		if v.Len() > 0 {
+			return []string{fmt.Sprintf("%s: %d elements", path, v.Len())}
+		}
+		if hasPointers(v.Type().Elem()) {
+			all := v.Slice(0, v.Cap())
+			for i := range all.Len() {
+				if !all.Index(i).IsZero() {
+					left = append(left, fmt.Sprintf("%s[%d] in the capacity: not zero", path, i))
+				}
+			}
+		}
+	case reflect.Pointer:
+		switch {
+		case v.IsNil():
+		case v.Type() == reflect.TypeFor[*flowedReader]() || v.Type() == reflect.TypeFor[*bufio.Reader]():
+			left = leftoversFrom(v.Elem(), reflect.Zero(v.Type().Elem()), path)
+		default:
+			left = []string{path + ": a pointer kept"}
+		}
+	case reflect.Map:
+		if v.Len() > 0 {
+			left = []string{path + ": a map not empty"}
+		}
+	case reflect.Interface, reflect.Func, reflect.Chan:
+		if !v.IsNil() {
+			left = []string{path + ": not nil"}
+		}
+	default:
+		if !v.Equal(fresh) {
+			left = []string{fmt.Sprintf("%s: %v, not %v", path, v, fresh)}
+		}
+	}
+	return left
+}
+
+// hasPointers reports whether values of type t hold pointers.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"io"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -17,16 +18,19 @@ import (
 // markdownlimits.go; a goldmark parser may be shared by goroutines.
 // GFM's table AST transformer, which takes time quadratic in the number
 // of cells with an escaped "|" in a code span, is left out: code reads
-// those itself.
-var markdown = parser.NewParser(
-	parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
-	parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
-		util.Prioritized(extension.NewStrikethroughParser(), 500),
-		util.Prioritized(extension.NewLinkifyParser(), 999),
-		util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
-	parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
-		util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
-)
+// those itself. It is made at the first Markdown input, not at start-up:
+// a run that reads none does not pay for it.
+var markdown = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
+		parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
+			util.Prioritized(extension.NewStrikethroughParser(), 500),
+			util.Prioritized(extension.NewLinkifyParser(), 999),
+			util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
+		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
+			util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
+	)
+})
 
 // markdownLimited returns ps with the parsers that need a limit wrapped
 // in it.
@@ -85,7 +89,7 @@ func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if len(buf) > 0 {
 		parsed = markdownSource(buf, regions)
 	}
-	doc := markdown.Parse(gtext.NewReader(parsed))
+	doc := markdown().Parse(gtext.NewReader(parsed))
 	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText), orig: buf, regions: regions}
 	m.buf = parsed // the lines are those of buf: a cut run of blank lines has one line feed less
 	ok := true

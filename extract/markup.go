@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"regexp"
+	"sync"
 
 	"github.com/yuin/goldmark/util"
 )
@@ -187,4 +189,11 @@ func offsetIn(buf, b []byte) int {
 		return -1
 	}
 	return off
+}
+
+// lazyRegexp returns a function that compiles expr at its first call and
+// returns it then on: the expressions of the markup scanners are compiled
+// when an input needs them, not at the start of every run.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

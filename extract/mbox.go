@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"slices"
-	"sync"
 )
 
 // scanMbox is the contentScanner of a mailbox in the mbox format (the
@@ -34,8 +33,8 @@ func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 // scanMbox is the function scanMbox, walking with w, whose work count
 // the linear-time tests read.
 func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
-	mr := newMboxReader(r)
-	defer mr.release()
+	mr := &w.mbox
+	mr.reset(r)
 	for mr.next() {
 		s := *src
 		s.message = mr.index
@@ -87,43 +86,12 @@ const mboxChunk = 64 << 10
 // which no mbox writer makes, is body text.
 const maxFromLine = 4 << 10
 
-func newMboxReader(r io.Reader) *mboxReader {
-	return &mboxReader{r: r, buf: mboxBufs.get()}
-}
+func newMboxReader(r io.Reader) *mboxReader { return &mboxReader{r: r} }
 
-// release gives the reader's buffer back for the next mbox; m is not to
-// be used after it, nor the messages it handed out.
-func (m *mboxReader) release() {
-	mboxBufs.put(m.buf)
-	m.buf = nil
-}
-
-// mboxBufs keeps the buffers of mbox readers for the next input: a tree
-// of small mail files (one mbox each) otherwise allocates and clears a
-// fresh buffer of mboxChunk or more per file, which cost the tree 2.8
-// times the CPU of the same messages as one mbox.
-var mboxBufs bufPool
-
-// bufPool is a sync.Pool of byte buffers of at most maxPooledBuf bytes.
-type bufPool struct{ p sync.Pool }
-
-// maxPooledBuf bounds the buffers kept: one message of MaxMessageSize
-// read once is not held for the rest of the run.
-const maxPooledBuf = 1 << 20
-
-func (b *bufPool) get() []byte {
-	if p, ok := b.p.Get().(*[]byte); ok {
-		return (*p)[:0]
-	}
-	return nil
-}
-
-func (b *bufPool) put(buf []byte) {
-	if cap(buf) == 0 || cap(buf) > maxPooledBuf {
-		return
-	}
-	buf = buf[:0]
-	b.p.Put(&buf)
+// reset makes m read r from its start, keeping its buffers: the walker
+// that holds m reads one mbox after another with them (see mailWalkers).
+func (m *mboxReader) reset(r io.Reader) {
+	*m = mboxReader{r: r, buf: m.buf[:0], unescaped: m.unescaped[:0], escapes: m.escapes[:0]}
 }
 
 // fill reads the next chunk of input after buf, first moving what is not

@@ -115,6 +115,11 @@ type Options struct {
 	// Snapshot-Content-Location: Link.BaseNote says which). "-" or ""
 	// stands for standard input, which has no retrieval base.
 	Name string
+	// WorkDir is the absolute path of the directory a relative Name is
+	// in, for its "file:" URI; empty, the working directory, which the
+	// system is asked for at each input (two system calls: a program
+	// that scans many files and does not change directory sets it once).
+	WorkDir string
 	// Base is the URI the input was retrieved from (§5.1.3), as the user
 	// gives it (--base); it overrides the "file:" URI of Name. It must be
 	// absolute.

@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"io"
-	"regexp"
 )
 
 // reStructuredText has no parser in Go that is kept up (docutils, the
@@ -117,9 +116,9 @@ var (
 	// target is the bracketed text that ends the phrase, and the text may
 	// hold others (reStructuredText Markup Specification, "Embedded URIs
 	// and Aliases").
-	rstEmbedded = regexp.MustCompile("`([^`]*?)\\s*<([^<>`]+)>`__?")
+	rstEmbedded = lazyRegexp("`([^`]*?)\\s*<([^<>`]+)>`__?")
 	// rstLiteral matches an inline literal.
-	rstLiteral = regexp.MustCompile("``\\S(?:[^`]|`[^`])*?``")
+	rstLiteral = lazyRegexp("``\\S(?:[^`]|`[^`])*?``")
 )
 
 // paragraph yields the links of the paragraph read so far: embedded URIs,
@@ -131,9 +130,9 @@ func (s *rstScan) paragraph() bool {
 		// The next block, if more indented, is a literal block.
 		s.literalAfter = len(p.buf) - len(bytes.TrimLeft(p.buf, " \t"))
 	}
-	spans := rstLiteral.FindAllIndex(p.buf, -1)
+	spans := rstLiteral().FindAllIndex(p.buf, -1)
 	last := 0
-	for _, m := range rstEmbedded.FindAllSubmatchIndex(p.buf, -1) {
+	for _, m := range rstEmbedded().FindAllSubmatchIndex(p.buf, -1) {
 		if inSpans(spans, m[0]) {
 			continue
 		}
@@ -178,7 +177,7 @@ func inSpans(spans [][]int, off int) bool {
 // definition's name before it). A target's name ends at a colon that is
 // not escaped and is followed by white space ("Hyperlink Targets": other
 // colons are the name's, as in a URI).
-var rstDirective = regexp.MustCompile("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?(?:[^:\\\\]|\\\\.|:\\S)*?|_):(?:\\s|$)|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
+var rstDirective = lazyRegexp("^(?:\\.\\.\\s+(?:(_`[^`]*`|__?(?:[^:\\\\]|\\\\.|:\\S)*?|_):(?:\\s|$)|(?:\\|[^|]+\\|\\s+)?([A-Za-z0-9][-A-Za-z0-9_.+:]*?)::)|__ )[ \t]*")
 
 // startExplicit starts an explicit markup block, the line raw at off,
 // indented by indent. Hyperlink targets, the directives with a URI,
@@ -190,7 +189,7 @@ func (s *rstScan) startExplicit(raw []byte, off, indent int) bool {
 	s.mark.add(raw[indent:], off+indent)
 	s.markIndent = indent
 	m := &s.mark
-	g := rstDirective.FindSubmatchIndex(m.buf)
+	g := rstDirective().FindSubmatchIndex(m.buf)
 	switch {
 	case bytes.HasPrefix(m.buf, []byte(".. [")):
 		// A footnote or citation: body after its label.

@@ -234,6 +234,11 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		return nil, err
 	}
 	s.opts = opts
+	// The file: URI of a relative name is made from the working
+	// directory, asked for once, not with two system calls a file.
+	if wd, err := os.Getwd(); err == nil {
+		s.opts.WorkDir = wd
+	}
 	if s.filter, err = o.newLinkFilter(); err != nil {
 		return nil, err
 	}

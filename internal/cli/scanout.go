@@ -254,8 +254,9 @@ func (s *scanner) warn(msg string) {
 // as it is found.
 func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
+	f := new(fileOut) // one for all the inputs, each printed when read
 	one := func(name string, inWalk bool) bool {
-		f := s.newFileOut(name, nil)
+		*f = *s.newFileOut(name, nil)
 		if name == "-" && !inWalk {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {
@@ -344,35 +345,85 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 	}
 	p := &parallel{s: s, jobs: make(map[int]*scanJob), slots: make(chan struct{}, aheadMax),
 		budget: n * keepWindow, wake: make(chan struct{})}
-	jobs := make(chan *scanJob, 4*n)
+	batches := make(chan []*scanJob, n)
 	var workers sync.WaitGroup
 	for range n {
 		workers.Add(1)
 		go func() {
 			defer workers.Done()
 			w := s.newInputScanner()
-			for j := range jobs {
-				if !s.quit.Load() {
-					w.file(j.out.name, j.inWalk, j.out)
+			for batch := range batches {
+				for _, j := range batch {
+					if !s.quit.Load() {
+						w.file(j.out.name, j.inWalk, j.out)
+					}
+					p.done(j)
 				}
-				p.done(j)
 			}
 		}()
 	}
-	p.produce(inputs, jobs)
-	close(jobs)
+	b := &batcher{out: batches}
+	p.produce(inputs, b)
+	b.flush()
+	close(batches)
 	workers.Wait()
 	if testHookParallel != nil {
 		testHookParallel(p)
 	}
 }
 
+// batchMax is the most inputs a goroutine of a parallel scan takes at
+// once (see batcher).
+const batchMax = 16
+
+// batcher hands the inputs of a parallel scan to its goroutines in
+// batches: one channel send, and one wake-up of a goroutine waiting for
+// it, per batch, not per input, which cost a tree of small files more
+// than a system call a file in the scheduler. A batch goes out as soon as
+// the channel has room, so a goroutine that waits gets what there is at
+// once (the first input, alone); while the goroutines are busy, a batch
+// grows to batchMax inputs.
+type batcher struct {
+	out   chan<- []*scanJob
+	batch []*scanJob
+}
+
+// add adds j to the batch, and sends the batch if it is full or a
+// goroutine has room for it.
+func (b *batcher) add(j *scanJob) {
+	b.batch = append(b.batch, j)
+	if len(b.batch) >= batchMax {
+		b.flush()
+		return
+	}
+	select {
+	case b.out <- b.batch:
+		b.batch = nil
+	default:
+	}
+}
+
+// flush sends the batch, waiting for room, unless it is empty.
+func (b *batcher) flush() {
+	if len(b.batch) > 0 {
+		b.out <- b.batch
+		b.batch = nil
+	}
+}
+
 // produce sends the inputs to the goroutines that read them, in order; a
 // problem met walking a tree is an input of its own, printed in its place.
-func (p *parallel) produce(inputs []string, jobs chan<- *scanJob) {
+func (p *parallel) produce(inputs []string, b *batcher) {
 	s, seq := p.s, 0
 	send := func(j *scanJob, read bool) bool {
-		p.slots <- struct{}{}
+		select {
+		case p.slots <- struct{}{}:
+		default:
+			// The inputs read ahead are at their bound: the head of the
+			// order may be in the batch, which must go before waiting.
+			b.flush()
+			p.slots <- struct{}{}
+		}
 		p.mu.Lock()
 		j.seq = seq
 		seq++
@@ -380,7 +431,7 @@ func (p *parallel) produce(inputs []string, jobs chan<- *scanJob) {
 		j.out.head = j.seq == p.next
 		p.mu.Unlock()
 		if read {
-			jobs <- j
+			b.add(j)
 		} else {
 			p.done(j)
 		}
