@@ -2,10 +2,11 @@ package extract
 
 import (
 	"archive/zip"
-	"encoding/xml"
 	"io"
 	"path"
 	"strings"
+
+	"github.com/urix/urix/extract/internal/xmlscan"
 )
 
 // Namespaces of Office Open XML (ECMA-376) and OpenDocument (ODF 1.3).
@@ -54,17 +55,12 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		}
 		part := strings.TrimPrefix(path.Join(strings.TrimSuffix(dir, "_rels/"), strings.TrimSuffix(file, ".rels")), "/")
 		rels[part] = map[string]ooxmlRel{}
-		if !z.readXML(f, func(t xml.Token) {
-			e, ok := t.(xml.StartElement)
-			if !ok || e.Name.Local != "Relationship" || e.Name.Space != nsRelationships {
+		if !z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+			if k != xmlscan.Start || string(s.Local()) != "Relationship" || s.Space() != nsRelationships {
 				return
 			}
-			mode, _ := xmlAttr(e, "", "TargetMode")
-			id, _ := xmlAttr(e, "", "Id")
-			target, _ := xmlAttr(e, "", "Target")
-			typ, _ := xmlAttr(e, "", "Type")
-			if mode == "External" {
-				rels[part][id] = ooxmlRel{target: target, typ: path.Base(typ)}
+			if xmlAttr(s, "", "TargetMode") == "External" {
+				rels[part][xmlAttr(s, "", "Id")] = ooxmlRel{target: xmlAttr(s, "", "Target"), typ: path.Base(xmlAttr(s, "", "Type"))}
 			}
 		}) && z.stop {
 			return false
@@ -138,24 +134,25 @@ type shownSpan struct {
 // relationships are rels.
 func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[string][]string) bool {
 	p := &ooxmlPart{rels: rels, shown: shown}
-	ok := z.readXML(f, func(tok xml.Token) {
-		switch e := tok.(type) {
-		case xml.StartElement:
+	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		switch k {
+		case xmlscan.Start:
 			p.depth++
-			p.start(e)
-		case xml.EndElement:
-			p.end(e)
+			p.start(s)
+		case xmlscan.End:
+			p.end(s.Local())
 			p.depth--
-		case xml.CharData:
+		case xmlscan.Text:
 			switch {
 			case p.inInstr > 0:
 				if p.fields == 1 && p.inCode {
-					p.code = append(p.code, e...)
+					p.code = append(p.code, s.Text()...)
 				}
 			case p.inText > 0:
-				p.addText(e, p.link == nil)
+				t := s.Text()
+				p.addText(t, p.link == nil)
 				if p.link != nil {
-					p.link.Text += string(e)
+					p.link.Text += string(t)
 				}
 			}
 		}
@@ -192,9 +189,9 @@ func (p *ooxmlPart) notShown(src *source, yield func(Link, error) bool) func(Lin
 	}
 }
 
-// start reads the start of element e.
-func (p *ooxmlPart) start(e xml.StartElement) {
-	switch e.Name.Local {
+// start reads the start tag s is at.
+func (p *ooxmlPart) start(s *xmlscan.Scanner) {
+	switch string(s.Local()) {
 	case "t":
 		p.inText++
 	case "instrText":
@@ -208,18 +205,16 @@ func (p *ooxmlPart) start(e xml.StartElement) {
 	case "br", "cr":
 		p.addText([]byte{'\n'}, p.link == nil)
 	case "fldChar":
-		typ, _ := xmlAttr(e, nsWordML, "fldCharType")
-		p.fieldChar(typ)
+		p.fieldChar(xmlAttr(s, nsWordML, "fldCharType"))
 		return
 	case "fldSimple":
-		instr, _ := xmlAttr(e, nsWordML, "instr")
-		if ref, _ := hyperlinkField(instr); ref != "" {
+		if ref, _ := hyperlinkField(xmlAttr(s, nsWordML, "instr")); ref != "" {
 			p.open(Link{Ref: ref, Tag: "hyperlink"}, p.depth)
 		}
 		return
 	case "hyperlink":
-		if ref, tag, ok := p.hyperlink(e); ok {
-			display, _ := xmlAttr(e, "", "display") // an XLSX cell's text
+		if ref, tag, ok := p.hyperlink(s); ok {
+			display := xmlAttr(s, "", "display") // an XLSX cell's text
 			if display != "" {
 				p.shown[display] = append(p.shown[display], ref)
 			}
@@ -227,13 +222,19 @@ func (p *ooxmlPart) start(e xml.StartElement) {
 			return
 		}
 	}
-	for _, a := range e.Attr {
-		rel, ok := p.rels[a.Value]
-		if a.Name.Space != nsOfficeRels || !ok || emptyTarget(rel.target) {
+	if len(p.rels) == 0 {
+		return
+	}
+	for i := range s.Attrs() {
+		if s.AttrSpace(i) != nsOfficeRels {
+			continue
+		}
+		rel, ok := p.rels[string(s.AttrValue(i))]
+		if !ok || emptyTarget(rel.target) {
 			continue
 		}
 		l := Link{Ref: rel.target, Tag: rel.typ}
-		if e.Name.Local == "hlinkClick" && p.runDepth > 0 {
+		if string(s.Local()) == "hlinkClick" && p.runDepth > 0 {
 			p.open(l, p.runDepth)
 		} else {
 			p.open(l, -1)
@@ -261,9 +262,9 @@ func (p *ooxmlPart) close() {
 	}
 }
 
-// end reads the end of element e.
-func (p *ooxmlPart) end(e xml.EndElement) {
-	switch e.Name.Local {
+// end reads the end of the element whose local name is name.
+func (p *ooxmlPart) end(name []byte) {
+	switch string(name) {
 	case "t":
 		p.inText--
 	case "instrText":
@@ -287,21 +288,21 @@ func (p *ooxmlPart) end(e xml.EndElement) {
 // (XLSX) element e: its relationship's target, with its location in it
 // as the fragment (w:anchor, location), or that location in the document
 // alone; and the Tag of the link.
-func (p *ooxmlPart) hyperlink(e xml.StartElement) (ref, tag string, ok bool) {
+func (p *ooxmlPart) hyperlink(s *xmlscan.Scanner) (ref, tag string, ok bool) {
 	var id, loc string
-	for _, a := range e.Attr {
-		switch {
-		case a.Name.Space == nsOfficeRels && a.Name.Local == "id":
-			id = a.Value
-		case a.Name.Local == "anchor" || a.Name.Local == "location" && a.Name.Space == "":
-			loc = a.Value
+	for i := range s.Attrs() {
+		switch name := string(s.AttrLocal(i)); {
+		case name == "id" && s.AttrSpace(i) == nsOfficeRels:
+			id = string(s.AttrValue(i))
+		case name == "anchor" || name == "location" && s.AttrSpace(i) == "":
+			loc = string(s.AttrValue(i))
 		}
 	}
 	rel, ok := p.rels[id]
 	switch {
 	case ok && !emptyTarget(rel.target):
 		ref, tag = rel.target, rel.typ
-	case id == "" && loc != "" && e.Name.Space == nsWordML:
+	case id == "" && loc != "" && s.Space() == nsWordML:
 		ref, tag = "", "hyperlink" // a place in the document; not an XLSX cell
 	default:
 		return "", "", false
@@ -387,23 +388,28 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 	var t partText
 	var inPara, inLink int
 	var link *Link
-	ok := z.readXML(f, func(tok xml.Token) {
-		switch e := tok.(type) {
-		case xml.StartElement:
-			text := e.Name.Space == nsODFText
+	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		switch k {
+		case xmlscan.Start:
+			name := s.Local()
+			text := false
+			switch string(name) {
+			case "p", "h", "s", "tab", "line-break", "a":
+				text = s.Space() == nsODFText
+			}
 			switch {
-			case text && (e.Name.Local == "p" || e.Name.Local == "h"):
+			case text && (string(name) == "p" || string(name) == "h"):
 				inPara++
-			case text && e.Name.Local == "s":
+			case text && string(name) == "s":
 				t.addText([]byte{' '}, inLink == 0)
-			case text && e.Name.Local == "tab":
+			case text && string(name) == "tab":
 				t.addText([]byte{'\t'}, inLink == 0)
-			case text && e.Name.Local == "line-break":
+			case text && string(name) == "line-break":
 				t.addText([]byte{'\n'}, inLink == 0)
 			}
-			if href, ok := xmlAttr(e, nsXLink, "href"); ok {
-				l := Link{Ref: href, Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: e.Name.Local}
-				if text && e.Name.Local == "a" && inLink == 0 {
+			if href, ok := s.Attr(nsXLink, "href"); ok {
+				l := Link{Ref: string(href), Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: string(s.Local())}
+				if text && string(name) == "a" && inLink == 0 {
 					link = &l
 				} else {
 					t.links = append(t.links, l)
@@ -412,8 +418,8 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 			if link != nil {
 				inLink++
 			}
-		case xml.EndElement:
-			if e.Name.Space == nsODFText && (e.Name.Local == "p" || e.Name.Local == "h") {
+		case xmlscan.End:
+			if name := s.Local(); (string(name) == "p" || string(name) == "h") && s.Space() == nsODFText {
 				inPara--
 				t.addText([]byte{'\n'}, inLink == 0)
 			}
@@ -423,8 +429,9 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 					link = nil
 				}
 			}
-		case xml.CharData:
+		case xmlscan.Text:
 			if inPara > 0 {
+				e := s.Text()
 				t.addText(e, inLink == 0)
 				if link != nil {
 					link.Text += string(e)
