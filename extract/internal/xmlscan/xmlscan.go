@@ -326,6 +326,14 @@ func isDelim(c byte) bool {
 	return isSpace(c) || c == '/' || c == '>' || c == '=' || c == '<' || c == '"' || c == '\''
 }
 
+// isNameByte reports whether c may be in a name, as encoding/xml reads
+// a processing instruction's target: ASCII letters, digits, "_:.-", and
+// any byte of a multi-byte character.
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '_' || c == ':' || c == '.' || c == '-' || c >= utf8.RuneSelf
+}
+
 // name returns the end of the name at buf[i], and the index of its
 // colon (-1 if it has no prefix, as encoding/xml reads a name: one colon
 // between a prefix and a local name, neither empty); j == i if there is
@@ -699,7 +707,7 @@ func (s *Scanner) procInst() bool {
 	start := s.pos
 	j := start
 	for {
-		for j < s.end && !isDelim(s.buf[j]) && s.buf[j] != '?' {
+		for j < s.end && isNameByte(s.buf[j]) {
 			j++
 		}
 		if j < s.end || j-start > maxRef {
@@ -711,7 +719,7 @@ func (s *Scanner) procInst() bool {
 		}
 		s.pos, j = start, start+(j-start)
 	}
-	if j == start || j < s.end && !isSpace(s.buf[j]) && s.buf[j] != '?' {
+	if j == start {
 		s.fail(j, "expected target name after <?")
 		return false
 	}
