@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"io"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/urix/urix/extract/internal/xmlscan"
@@ -47,6 +48,7 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if z == nil {
 		return ok
 	}
+	defer z.done()
 	rels := map[string]map[string]ooxmlRel{} // part -> id -> relationship
 	for _, f := range z.zr.File {
 		dir, file := path.Split(f.Name)
@@ -108,8 +110,9 @@ type ooxmlPart struct {
 	rels                    map[string]ooxmlRel
 	depth, inText, runDepth int
 	inInstr                 int
-	link                    *Link // the link whose text is being read
-	linkDepth               int   // the depth of the element that ends it, 0 for a field's
+	link                    *Link  // the link whose text is being read
+	linkText                []byte // its text so far: a string added to at each run took time quadratic in their number
+	linkDepth               int    // the depth of the element that ends it, 0 for a field's
 	// The fields (w:fldChar begin, separate, end) open, nested ones
 	// counted; the code of the outermost, read up to its separator.
 	fields int
@@ -122,6 +125,7 @@ type ooxmlPart struct {
 	shown   map[string][]string
 	linked  []shownSpan
 	siStart int
+	steps   int // the spans looked at, for tests of linear time
 }
 
 // shownSpan is a span of a part's text that shows the links hrefs.
@@ -152,7 +156,7 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[s
 				t := s.Text()
 				p.addText(t, p.link == nil)
 				if p.link != nil {
-					p.link.Text += string(t)
+					p.linkText = append(p.linkText, t...)
 				}
 			}
 		}
@@ -165,7 +169,9 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[s
 	if len(p.linked) > 0 {
 		yield = p.notShown(z.src, yield)
 	}
-	return p.emit(z.src, f.Name, ContextOfficeText, yield)
+	ok = p.emit(z.src, f.Name, ContextOfficeText, yield)
+	z.steps += int64(p.steps)
+	return ok
 }
 
 // notShown returns yield without the URIs of the text that are the
@@ -175,11 +181,15 @@ func (p *ooxmlPart) notShown(src *source, yield func(Link, error) bool) func(Lin
 		if err != nil || l.Context != ContextOfficeText {
 			return yield(l, err)
 		}
-		for _, sp := range p.linked {
-			if int(l.Offset) < sp.start || int(l.Offset) >= sp.end {
-				continue
-			}
-			for _, h := range sp.hrefs {
+		// The spans follow each other: the one l may be in is the last
+		// that starts at or before it (a walk of all of them for each
+		// URI was quadratic in a sheet's rows).
+		i := sort.Search(len(p.linked), func(i int) bool {
+			p.steps++
+			return p.linked[i].start > int(l.Offset)
+		}) - 1
+		if i >= 0 && int(l.Offset) < p.linked[i].end {
+			for _, h := range p.linked[i].hrefs {
 				if hs := (hrefShown{href: h, src: src}); hs.same(l.URI) {
 					return true
 				}
@@ -252,11 +262,13 @@ func (p *ooxmlPart) open(l Link, depth int) {
 		return
 	}
 	p.link, p.linkDepth = &l, depth
+	p.linkText = append(p.linkText[:0], l.Text...)
 }
 
 // close ends the link whose text is being read.
 func (p *ooxmlPart) close() {
 	if p.link != nil {
+		p.link.Text = string(p.linkText)
 		p.links = append(p.links, *p.link)
 		p.link = nil
 	}
@@ -361,6 +373,7 @@ func scanODF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if z == nil {
 		return ok
 	}
+	defer z.done()
 	for _, name := range []string{"content.xml", "styles.xml"} {
 		if f := z.file(name); f != nil && !scanODFPart(z, f, src) {
 			return false
@@ -388,6 +401,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 	var t partText
 	var inPara, inLink int
 	var link *Link
+	var linkText []byte // link's text so far
 	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
 		switch k {
 		case xmlscan.Start:
@@ -425,8 +439,9 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 			}
 			if inLink > 0 {
 				if inLink--; inLink == 0 {
+					link.Text = string(linkText)
 					t.links = append(t.links, *link)
-					link = nil
+					link, linkText = nil, linkText[:0]
 				}
 			}
 		case xmlscan.Text:
@@ -434,7 +449,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 				e := s.Text()
 				t.addText(e, inLink == 0)
 				if link != nil {
-					link.Text += string(e)
+					linkText = append(linkText, e...)
 				}
 			}
 		}

@@ -56,6 +56,22 @@ type zipDoc struct {
 	over  bool             // the entries passed limit: no more are read
 	stop  bool             // yield returned false
 	xml   *xmlscan.Scanner // the parts' scanner, reused
+	// steps counts the work of the scan that is not a pass over the
+	// entries' bytes (the bytes the XML scanner examines again, ...):
+	// zipSteps reports it at the end of the scan, for tests of linear
+	// time.
+	steps int64
+}
+
+// zipSteps, when set (by tests), is handed the steps of each zip
+// container scanned.
+var zipSteps func(n int64)
+
+// done ends the scan of the container.
+func (z *zipDoc) done() {
+	if zipSteps != nil {
+		zipSteps(z.steps)
+	}
 }
 
 // openZip reads the zip container r. It returns nil after yielding the
@@ -153,6 +169,7 @@ func (z *zipDoc) readXML(f *zip.File, fn func(s *xmlscan.Scanner, k xmlscan.Kind
 	for k := s.Next(); k != xmlscan.EOF; k = s.Next() {
 		fn(s, k)
 	}
+	z.steps += s.Work
 	var se *xmlscan.SyntaxError
 	switch err := s.Err(); {
 	case err == nil:
