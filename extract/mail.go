@@ -166,6 +166,9 @@ type mailWalker struct {
 	// from header to header (see parseHeaderAll).
 	fields []field
 	msg    []byte // the message scanMail reads
+	// frames maps the Content-IDs of a saved page's parts to their
+	// Content-Location (see savedFrames).
+	frames map[string]string
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -442,6 +445,7 @@ func (w *mailWalker) multipart(src *source, p part) bool {
 		return w.leaf(src, p.asText())
 	}
 	delim := []byte("--" + boundary)
+	w.savedFrames(src, p, delim)
 	k, partStart := 0, -1
 	for pos := p.body; ; {
 		at, next, closing := findDelimiter(w.buf[:p.end], pos, delim)
@@ -589,6 +593,9 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	}
 	if isHTML {
 		s.decodedFrom = enc
+		if s.savedPage && len(w.frames) > 0 {
+			return scanPage(body, s, w.framesMapped)
+		}
 		return scanPage(body, s, w.yieldMapped)
 	}
 	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
