@@ -318,13 +318,32 @@ func (s *Scanner) fill() bool {
 	return true
 }
 
+// Classes of bytes, looked up in class: a table lookup a byte costs less
+// than the comparisons in the loops over names and values.
+const (
+	space  = 1 << iota // XML white space
+	delim              // ends a name: white space, "/>=<" and quotes
+	valueX             // to look at in an attribute value: '&', '<', CR
+)
+
+var class = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\t\r") {
+		t[c] |= space | delim
+	}
+	for _, c := range []byte(`/>=<"'`) {
+		t[c] |= delim
+	}
+	for _, c := range []byte("&<\r") {
+		t[c] |= valueX
+	}
+	return t
+}()
+
 // isSpace reports whether c is XML white space.
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+func isSpace(c byte) bool { return class[c]&space != 0 }
 
 // isDelim reports whether c ends a name.
-func isDelim(c byte) bool {
-	return isSpace(c) || c == '/' || c == '>' || c == '=' || c == '<' || c == '"' || c == '\''
-}
+func isDelim(c byte) bool { return class[c]&delim != 0 }
 
 // isNameByte reports whether c may be in a name, as encoding/xml reads
 // a processing instruction's target: ASCII letters, digits, "_:.-", and
@@ -435,14 +454,22 @@ func (s *Scanner) attr(i int) (int, status) {
 		return 0, short
 	}
 	a.val = span{j + 1, j + 1 + k}
-	v := s.buf[a.val.i:a.val.j]
-	if lt := bytes.IndexByte(v, '<'); lt >= 0 {
-		s.fail(a.val.i+lt, "unescaped < inside quoted string")
-		return 0, bad
+	a.plain = true
+	for _, c := range s.buf[a.val.i:a.val.j] {
+		if class[c]&valueX != 0 {
+			a.plain = false
+			break
+		}
 	}
-	var st status
-	if a.plain, st = s.refs(a.val, true); st != done {
-		return 0, st
+	if !a.plain {
+		if lt := bytes.IndexByte(s.buf[a.val.i:a.val.j], '<'); lt >= 0 {
+			s.fail(a.val.i+lt, "unescaped < inside quoted string")
+			return 0, bad
+		}
+		var st status
+		if a.plain, st = s.refs(a.val, true); st != done {
+			return 0, st
+		}
 	}
 	s.attrs = append(s.attrs, a)
 	return a.val.j + 1, done
