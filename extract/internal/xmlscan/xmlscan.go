@@ -840,10 +840,12 @@ func (s *Scanner) directive() bool {
 			case c == '"' || c == '\'':
 				quote = c
 			case c == '<':
-				if !s.need(4) {
+				for s.end-s.pos < 4 && s.more() {
+				}
+				if s.err != nil {
 					return false
 				}
-				if string(s.buf[s.pos:s.pos+4]) == "<!--" {
+				if s.end-s.pos >= 4 && string(s.buf[s.pos:s.pos+4]) == "<!--" {
 					s.pos += 4
 					if !s.comment() {
 						return false
