@@ -110,9 +110,9 @@ type ooxmlPart struct {
 	rels                    map[string]ooxmlRel
 	depth, inText, runDepth int
 	inInstr                 int
-	link                    *Link  // the link whose text is being read
-	linkText                []byte // its text so far: a string added to at each run took time quadratic in their number
-	linkDepth               int    // the depth of the element that ends it, 0 for a field's
+	link                    *partLink // the link whose text is being read
+	linkText                []byte    // its text so far: a string added to at each run took time quadratic in their number
+	linkDepth               int       // the depth of the element that ends it, 0 for a field's
 	// The fields (w:fldChar begin, separate, end) open, nested ones
 	// counted; the code of the outermost, read up to its separator.
 	fields int
@@ -219,7 +219,7 @@ func (p *ooxmlPart) start(s *xmlscan.Scanner) {
 		return
 	case "fldSimple":
 		if ref, _ := hyperlinkField(xmlAttr(s, nsWordML, "instr")); ref != "" {
-			p.open(Link{Ref: ref, Tag: "hyperlink"}, p.depth)
+			p.open(partLink{ref: ref, tag: "hyperlink"}, p.depth)
 		}
 		return
 	case "hyperlink":
@@ -228,7 +228,7 @@ func (p *ooxmlPart) start(s *xmlscan.Scanner) {
 			if display != "" {
 				p.shown[display] = append(p.shown[display], ref)
 			}
-			p.open(Link{Ref: ref, Tag: tag, Text: display}, p.depth)
+			p.open(partLink{ref: ref, tag: tag, text: display}, p.depth)
 			return
 		}
 	}
@@ -243,7 +243,7 @@ func (p *ooxmlPart) start(s *xmlscan.Scanner) {
 		if !ok || emptyTarget(rel.target) {
 			continue
 		}
-		l := Link{Ref: rel.target, Tag: rel.typ}
+		l := partLink{ref: rel.target, tag: rel.typ}
 		if string(s.Local()) == "hlinkClick" && p.runDepth > 0 {
 			p.open(l, p.runDepth)
 		} else {
@@ -255,20 +255,20 @@ func (p *ooxmlPart) start(s *xmlscan.Scanner) {
 // open starts the link l at the current place in the text; its text is
 // read up to the end of the element at depth (a field's at the field's
 // end, 0), none when depth is -1 or a link's text is being read.
-func (p *ooxmlPart) open(l Link, depth int) {
-	l.Offset, l.Style, l.Context = int64(len(p.text)), StyleMarkup, ContextOffice
+func (p *ooxmlPart) open(l partLink, depth int) {
+	l.off = int64(len(p.text))
 	if p.link != nil || depth < 0 {
 		p.links = append(p.links, l)
 		return
 	}
 	p.link, p.linkDepth = &l, depth
-	p.linkText = append(p.linkText[:0], l.Text...)
+	p.linkText = append(p.linkText[:0], l.text...)
 }
 
 // close ends the link whose text is being read.
 func (p *ooxmlPart) close() {
 	if p.link != nil {
-		p.link.Text = string(p.linkText)
+		p.link.text = string(p.linkText)
 		p.links = append(p.links, *p.link)
 		p.link = nil
 	}
@@ -345,7 +345,7 @@ func (p *ooxmlPart) fieldChar(typ string) {
 			p.inCode = false
 			switch ref, hyperlink := hyperlinkField(string(p.code)); {
 			case ref != "":
-				p.open(Link{Ref: ref, Tag: "hyperlink"}, 0)
+				p.open(partLink{ref: ref, tag: "hyperlink"}, 0)
 			case !hyperlink:
 				p.addText(append(p.code, ' '), p.link == nil)
 			}
@@ -400,7 +400,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 	inner := packageSource(src)
 	var t partText
 	var inPara, inLink int
-	var link *Link
+	var link *partLink
 	var linkText []byte // link's text so far
 	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
 		switch k {
@@ -422,7 +422,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 				t.addText([]byte{'\n'}, inLink == 0)
 			}
 			if href, ok := s.Attr(nsXLink, "href"); ok {
-				l := Link{Ref: string(href), Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: string(s.Local())}
+				l := partLink{ref: string(href), off: int64(len(t.text)), tag: string(s.Local())}
 				if text && string(name) == "a" && inLink == 0 {
 					link = &l
 				} else {
@@ -439,7 +439,7 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 			}
 			if inLink > 0 {
 				if inLink--; inLink == 0 {
-					link.Text = string(linkText)
+					link.text = string(linkText)
 					t.links = append(t.links, *link)
 					link, linkText = nil, linkText[:0]
 				}
