@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"encoding/xml"
 	"errors"
 	"io"
 	"net/url"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/xmlscan"
 )
 
 // scanEPUB is the contentScanner of EPUB books (EPUB 3.3, and EPUB 2's
@@ -104,9 +104,9 @@ func (z *zipDoc) rootFile() (string, error) {
 		return "", errors.New("no META-INF/container.xml: not an EPUB container")
 	}
 	var opf string
-	if !z.readXML(f, func(t xml.Token) {
-		if e, ok := t.(xml.StartElement); ok && e.Name.Local == "rootfile" && opf == "" {
-			opf, _ = xmlAttr(e, "", "full-path")
+	if !z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		if k == xmlscan.Start && string(s.Local()) == "rootfile" && opf == "" {
+			opf = xmlAttr(s, "", "full-path")
 		}
 	}) {
 		return "", nil // yielded
@@ -129,21 +129,17 @@ func (z *zipDoc) epubDocuments(opf string) []string {
 	type item struct{ href, mediaType string }
 	items := map[string]item{}
 	var order, spine []string
-	if !z.readXML(f, func(t xml.Token) {
-		e, ok := t.(xml.StartElement)
-		if !ok {
+	if !z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		if k != xmlscan.Start {
 			return
 		}
-		switch e.Name.Local {
+		switch string(s.Local()) {
 		case "item":
-			id, _ := xmlAttr(e, "", "id")
-			href, _ := xmlAttr(e, "", "href")
-			mt, _ := xmlAttr(e, "", "media-type")
-			items[id] = item{href, mt}
+			id := xmlAttr(s, "", "id")
+			items[id] = item{xmlAttr(s, "", "href"), xmlAttr(s, "", "media-type")}
 			order = append(order, id)
 		case "itemref":
-			id, _ := xmlAttr(e, "", "idref")
-			spine = append(spine, id)
+			spine = append(spine, xmlAttr(s, "", "idref"))
 		}
 	}) {
 		return nil

@@ -168,6 +168,9 @@ type mailWalker struct {
 	fields []field
 	msg    []byte     // the message scanMail reads
 	mbox   mboxReader // the mbox scanMbox reads
+	// frames maps the Content-IDs of a saved page's parts to their
+	// Content-Location (see savedFrames).
+	frames map[string]string
 	// work counts the bytes the walk looks at (header sections, bodies
 	// searched for delimiters, counted for lines, decoded), not those
 	// of the content scanners: the linear-time tests compare it between
@@ -516,6 +519,7 @@ func (w *mailWalker) multipart(src *source, p part) bool {
 		return w.leaf(src, p.asText())
 	}
 	delim := []byte("--" + boundary)
+	w.savedFrames(src, p, delim)
 	k, partStart := 0, -1
 	for pos := p.body; ; {
 		at, next, closing := findDelimiter(w.buf[:p.end], pos, delim)
@@ -663,6 +667,9 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	}
 	if isHTML {
 		s.decodedFrom = enc
+		if s.savedPage && len(w.frames) > 0 {
+			return scanPage(body, s, w.framesMapped)
+		}
 		return scanPage(body, s, w.yieldMapped)
 	}
 	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {

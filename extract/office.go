@@ -2,10 +2,12 @@ package extract
 
 import (
 	"archive/zip"
-	"encoding/xml"
 	"io"
 	"path"
+	"sort"
 	"strings"
+
+	"github.com/urix/urix/extract/internal/xmlscan"
 )
 
 // Namespaces of Office Open XML (ECMA-376) and OpenDocument (ODF 1.3).
@@ -46,6 +48,7 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if z == nil {
 		return ok
 	}
+	defer z.done()
 	rels := map[string]map[string]ooxmlRel{} // part -> id -> relationship
 	for _, f := range z.zr.File {
 		dir, file := path.Split(f.Name)
@@ -54,17 +57,12 @@ func scanOOXML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 		}
 		part := strings.TrimPrefix(path.Join(strings.TrimSuffix(dir, "_rels/"), strings.TrimSuffix(file, ".rels")), "/")
 		rels[part] = map[string]ooxmlRel{}
-		if !z.readXML(f, func(t xml.Token) {
-			e, ok := t.(xml.StartElement)
-			if !ok || e.Name.Local != "Relationship" || e.Name.Space != nsRelationships {
+		if !z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+			if k != xmlscan.Start || string(s.Local()) != "Relationship" || s.Space() != nsRelationships {
 				return
 			}
-			mode, _ := xmlAttr(e, "", "TargetMode")
-			id, _ := xmlAttr(e, "", "Id")
-			target, _ := xmlAttr(e, "", "Target")
-			typ, _ := xmlAttr(e, "", "Type")
-			if mode == "External" {
-				rels[part][id] = ooxmlRel{target: target, typ: path.Base(typ)}
+			if xmlAttr(s, "", "TargetMode") == "External" {
+				rels[part][xmlAttr(s, "", "Id")] = ooxmlRel{target: xmlAttr(s, "", "Target"), typ: path.Base(xmlAttr(s, "", "Type"))}
 			}
 		}) && z.stop {
 			return false
@@ -112,8 +110,9 @@ type ooxmlPart struct {
 	rels                    map[string]ooxmlRel
 	depth, inText, runDepth int
 	inInstr                 int
-	link                    *Link // the link whose text is being read
-	linkDepth               int   // the depth of the element that ends it, 0 for a field's
+	link                    *partLink // the link whose text is being read
+	linkText                []byte    // its text so far: a string added to at each run took time quadratic in their number
+	linkDepth               int       // the depth of the element that ends it, 0 for a field's
 	// The fields (w:fldChar begin, separate, end) open, nested ones
 	// counted; the code of the outermost, read up to its separator.
 	fields int
@@ -126,6 +125,7 @@ type ooxmlPart struct {
 	shown   map[string][]string
 	linked  []shownSpan
 	siStart int
+	steps   int // the spans looked at, for tests of linear time
 }
 
 // shownSpan is a span of a part's text that shows the links hrefs.
@@ -138,24 +138,25 @@ type shownSpan struct {
 // relationships are rels.
 func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[string][]string) bool {
 	p := &ooxmlPart{rels: rels, shown: shown}
-	ok := z.readXML(f, func(tok xml.Token) {
-		switch e := tok.(type) {
-		case xml.StartElement:
+	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		switch k {
+		case xmlscan.Start:
 			p.depth++
-			p.start(e)
-		case xml.EndElement:
-			p.end(e)
+			p.start(s)
+		case xmlscan.End:
+			p.end(s.Local())
 			p.depth--
-		case xml.CharData:
+		case xmlscan.Text:
 			switch {
 			case p.inInstr > 0:
 				if p.fields == 1 && p.inCode {
-					p.code = append(p.code, e...)
+					p.code = append(p.code, s.Text()...)
 				}
 			case p.inText > 0:
-				p.addText(e, p.link == nil)
+				t := s.Text()
+				p.addText(t, p.link == nil)
 				if p.link != nil {
-					p.link.Text += string(e)
+					p.linkText = append(p.linkText, t...)
 				}
 			}
 		}
@@ -168,7 +169,9 @@ func scanOOXMLPart(z *zipDoc, f *zip.File, rels map[string]ooxmlRel, shown map[s
 	if len(p.linked) > 0 {
 		yield = p.notShown(z.src, yield)
 	}
-	return p.emit(z.src, f.Name, ContextOfficeText, yield)
+	ok = p.emit(z.src, f.Name, ContextOfficeText, yield)
+	z.steps += int64(p.steps)
+	return ok
 }
 
 // notShown returns yield without the URIs of the text that are the
@@ -178,11 +181,15 @@ func (p *ooxmlPart) notShown(src *source, yield func(Link, error) bool) func(Lin
 		if err != nil || l.Context != ContextOfficeText {
 			return yield(l, err)
 		}
-		for _, sp := range p.linked {
-			if int(l.Offset) < sp.start || int(l.Offset) >= sp.end {
-				continue
-			}
-			for _, h := range sp.hrefs {
+		// The spans follow each other: the one l may be in is the last
+		// that starts at or before it (a walk of all of them for each
+		// URI was quadratic in a sheet's rows).
+		i := sort.Search(len(p.linked), func(i int) bool {
+			p.steps++
+			return p.linked[i].start > int(l.Offset)
+		}) - 1
+		if i >= 0 && int(l.Offset) < p.linked[i].end {
+			for _, h := range p.linked[i].hrefs {
 				if hs := (hrefShown{href: h, src: src}); hs.same(l.URI) {
 					return true
 				}
@@ -192,9 +199,9 @@ func (p *ooxmlPart) notShown(src *source, yield func(Link, error) bool) func(Lin
 	}
 }
 
-// start reads the start of element e.
-func (p *ooxmlPart) start(e xml.StartElement) {
-	switch e.Name.Local {
+// start reads the start tag s is at.
+func (p *ooxmlPart) start(s *xmlscan.Scanner) {
+	switch string(s.Local()) {
 	case "t":
 		p.inText++
 	case "instrText":
@@ -208,32 +215,36 @@ func (p *ooxmlPart) start(e xml.StartElement) {
 	case "br", "cr":
 		p.addText([]byte{'\n'}, p.link == nil)
 	case "fldChar":
-		typ, _ := xmlAttr(e, nsWordML, "fldCharType")
-		p.fieldChar(typ)
+		p.fieldChar(xmlAttr(s, nsWordML, "fldCharType"))
 		return
 	case "fldSimple":
-		instr, _ := xmlAttr(e, nsWordML, "instr")
-		if ref, _ := hyperlinkField(instr); ref != "" {
-			p.open(Link{Ref: ref, Tag: "hyperlink"}, p.depth)
+		if ref, _ := hyperlinkField(xmlAttr(s, nsWordML, "instr")); ref != "" {
+			p.open(partLink{ref: ref, tag: "hyperlink"}, p.depth)
 		}
 		return
 	case "hyperlink":
-		if ref, tag, ok := p.hyperlink(e); ok {
-			display, _ := xmlAttr(e, "", "display") // an XLSX cell's text
+		if ref, tag, ok := p.hyperlink(s); ok {
+			display := xmlAttr(s, "", "display") // an XLSX cell's text
 			if display != "" {
 				p.shown[display] = append(p.shown[display], ref)
 			}
-			p.open(Link{Ref: ref, Tag: tag, Text: display}, p.depth)
+			p.open(partLink{ref: ref, tag: tag, text: display}, p.depth)
 			return
 		}
 	}
-	for _, a := range e.Attr {
-		rel, ok := p.rels[a.Value]
-		if a.Name.Space != nsOfficeRels || !ok || emptyTarget(rel.target) {
+	if len(p.rels) == 0 {
+		return
+	}
+	for i := range s.Attrs() {
+		if s.AttrSpace(i) != nsOfficeRels {
 			continue
 		}
-		l := Link{Ref: rel.target, Tag: rel.typ}
-		if e.Name.Local == "hlinkClick" && p.runDepth > 0 {
+		rel, ok := p.rels[string(s.AttrValue(i))]
+		if !ok || emptyTarget(rel.target) {
+			continue
+		}
+		l := partLink{ref: rel.target, tag: rel.typ}
+		if string(s.Local()) == "hlinkClick" && p.runDepth > 0 {
 			p.open(l, p.runDepth)
 		} else {
 			p.open(l, -1)
@@ -244,26 +255,28 @@ func (p *ooxmlPart) start(e xml.StartElement) {
 // open starts the link l at the current place in the text; its text is
 // read up to the end of the element at depth (a field's at the field's
 // end, 0), none when depth is -1 or a link's text is being read.
-func (p *ooxmlPart) open(l Link, depth int) {
-	l.Offset, l.Style, l.Context = int64(len(p.text)), StyleMarkup, ContextOffice
+func (p *ooxmlPart) open(l partLink, depth int) {
+	l.off = int64(len(p.text))
 	if p.link != nil || depth < 0 {
 		p.links = append(p.links, l)
 		return
 	}
 	p.link, p.linkDepth = &l, depth
+	p.linkText = append(p.linkText[:0], l.text...)
 }
 
 // close ends the link whose text is being read.
 func (p *ooxmlPart) close() {
 	if p.link != nil {
+		p.link.text = string(p.linkText)
 		p.links = append(p.links, *p.link)
 		p.link = nil
 	}
 }
 
-// end reads the end of element e.
-func (p *ooxmlPart) end(e xml.EndElement) {
-	switch e.Name.Local {
+// end reads the end of the element whose local name is name.
+func (p *ooxmlPart) end(name []byte) {
+	switch string(name) {
 	case "t":
 		p.inText--
 	case "instrText":
@@ -287,21 +300,21 @@ func (p *ooxmlPart) end(e xml.EndElement) {
 // (XLSX) element e: its relationship's target, with its location in it
 // as the fragment (w:anchor, location), or that location in the document
 // alone; and the Tag of the link.
-func (p *ooxmlPart) hyperlink(e xml.StartElement) (ref, tag string, ok bool) {
+func (p *ooxmlPart) hyperlink(s *xmlscan.Scanner) (ref, tag string, ok bool) {
 	var id, loc string
-	for _, a := range e.Attr {
-		switch {
-		case a.Name.Space == nsOfficeRels && a.Name.Local == "id":
-			id = a.Value
-		case a.Name.Local == "anchor" || a.Name.Local == "location" && a.Name.Space == "":
-			loc = a.Value
+	for i := range s.Attrs() {
+		switch name := string(s.AttrLocal(i)); {
+		case name == "id" && s.AttrSpace(i) == nsOfficeRels:
+			id = string(s.AttrValue(i))
+		case name == "anchor" || name == "location" && s.AttrSpace(i) == "":
+			loc = string(s.AttrValue(i))
 		}
 	}
 	rel, ok := p.rels[id]
 	switch {
 	case ok && !emptyTarget(rel.target):
 		ref, tag = rel.target, rel.typ
-	case id == "" && loc != "" && e.Name.Space == nsWordML:
+	case id == "" && loc != "" && s.Space() == nsWordML:
 		ref, tag = "", "hyperlink" // a place in the document; not an XLSX cell
 	default:
 		return "", "", false
@@ -332,7 +345,7 @@ func (p *ooxmlPart) fieldChar(typ string) {
 			p.inCode = false
 			switch ref, hyperlink := hyperlinkField(string(p.code)); {
 			case ref != "":
-				p.open(Link{Ref: ref, Tag: "hyperlink"}, 0)
+				p.open(partLink{ref: ref, tag: "hyperlink"}, 0)
 			case !hyperlink:
 				p.addText(append(p.code, ' '), p.link == nil)
 			}
@@ -360,6 +373,7 @@ func scanODF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if z == nil {
 		return ok
 	}
+	defer z.done()
 	for _, name := range []string{"content.xml", "styles.xml"} {
 		if f := z.file(name); f != nil && !scanODFPart(z, f, src) {
 			return false
@@ -386,24 +400,30 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 	inner := packageSource(src)
 	var t partText
 	var inPara, inLink int
-	var link *Link
-	ok := z.readXML(f, func(tok xml.Token) {
-		switch e := tok.(type) {
-		case xml.StartElement:
-			text := e.Name.Space == nsODFText
+	var link *partLink
+	var linkText []byte // link's text so far
+	ok := z.readXML(f, func(s *xmlscan.Scanner, k xmlscan.Kind) {
+		switch k {
+		case xmlscan.Start:
+			name := s.Local()
+			text := false
+			switch string(name) {
+			case "p", "h", "s", "tab", "line-break", "a":
+				text = s.Space() == nsODFText
+			}
 			switch {
-			case text && (e.Name.Local == "p" || e.Name.Local == "h"):
+			case text && (string(name) == "p" || string(name) == "h"):
 				inPara++
-			case text && e.Name.Local == "s":
+			case text && string(name) == "s":
 				t.addText([]byte{' '}, inLink == 0)
-			case text && e.Name.Local == "tab":
+			case text && string(name) == "tab":
 				t.addText([]byte{'\t'}, inLink == 0)
-			case text && e.Name.Local == "line-break":
+			case text && string(name) == "line-break":
 				t.addText([]byte{'\n'}, inLink == 0)
 			}
-			if href, ok := xmlAttr(e, nsXLink, "href"); ok {
-				l := Link{Ref: href, Offset: int64(len(t.text)), Style: StyleMarkup, Context: ContextOffice, Tag: e.Name.Local}
-				if text && e.Name.Local == "a" && inLink == 0 {
+			if href, ok := s.Attr(nsXLink, "href"); ok {
+				l := partLink{ref: string(href), off: int64(len(t.text)), tag: string(s.Local())}
+				if text && string(name) == "a" && inLink == 0 {
 					link = &l
 				} else {
 					t.links = append(t.links, l)
@@ -412,22 +432,24 @@ func scanODFPart(z *zipDoc, f *zip.File, src *source) bool {
 			if link != nil {
 				inLink++
 			}
-		case xml.EndElement:
-			if e.Name.Space == nsODFText && (e.Name.Local == "p" || e.Name.Local == "h") {
+		case xmlscan.End:
+			if name := s.Local(); (string(name) == "p" || string(name) == "h") && s.Space() == nsODFText {
 				inPara--
 				t.addText([]byte{'\n'}, inLink == 0)
 			}
 			if inLink > 0 {
 				if inLink--; inLink == 0 {
+					link.text = string(linkText)
 					t.links = append(t.links, *link)
-					link = nil
+					link, linkText = nil, linkText[:0]
 				}
 			}
-		case xml.CharData:
+		case xmlscan.Text:
 			if inPara > 0 {
+				e := s.Text()
 				t.addText(e, inLink == 0)
 				if link != nil {
-					link.Text += string(e)
+					linkText = append(linkText, e...)
 				}
 			}
 		}

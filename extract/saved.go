@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -227,6 +228,8 @@ func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	b.Note = note
 	s := *src
 	s.base, s.savedPage = b, true
+	clear(w.frames) // another page's, in an mbox
+
 	return &s
 }
 
@@ -264,4 +267,77 @@ func (w *mailWalker) rootLocation(h *header, p part) (string, bool) {
 	ph := parseHeader(w.buf, start+nl+1, p.end)
 	w.work += ph.body - ph.start
 	return ph.get("Content-Location")
+}
+
+// savedFrames maps the Content-IDs of the parts of a saved page's
+// multipart/related message p to their Content-Location, in w.frames,
+// when p is the page (see savedMessage). Chromium saves each frame of the
+// page as a part of its own and writes the frame element's src as a cid:
+// URL of that part (RFC 2392), a name that means nothing outside the
+// file; the frame's address is the part's Content-Location, which is not
+// a link (see headerLinks): the cid: link resolves to it (RFC 2557 §8.2,
+// a reference to a part of the aggregate).
+func (w *mailWalker) savedFrames(src *source, p part, delim []byte) {
+	if !src.savedPage || p.num != "" || p.mediaType != "multipart/related" {
+		return
+	}
+	start := -1
+	for pos := p.body; ; {
+		at, next, closing := findDelimiter(w.buf[:p.end], pos, delim)
+		if at < 0 {
+			return
+		}
+		w.work += next - pos
+		if start >= 0 {
+			w.savedFrame(src, start, lineBreakBefore(w.buf, start, at))
+		}
+		if closing {
+			return
+		}
+		start, pos = next, next
+	}
+}
+
+// savedFrame adds the part in w.buf[start:end] to w.frames if its header
+// has a Content-ID and an absolute Content-Location.
+func (w *mailWalker) savedFrame(src *source, start, end int) {
+	h := parseHeaderAll(w.buf, start, end, w.fields)
+	w.work += h.body - start
+	loc, ok := h.get("Content-Location")
+	if !ok {
+		return
+	}
+	var id string
+	h.fields(w.buf, func(f field) bool {
+		if !bytes.EqualFold(f.raw, []byte("Content-ID")) {
+			return true
+		}
+		v := strings.TrimSpace(string(unfold(f.value)))
+		id = strings.TrimSuffix(strings.TrimPrefix(v, "<"), ">")
+		return false
+	})
+	if h.all != nil {
+		w.fields = h.all[:0]
+	}
+	b, err := base.Parse(base.HeaderValue(decodeWords(loc)), base.Retrieval)
+	if id == "" || err != nil || !b.URI.IsAbs() {
+		return
+	}
+	if w.frames == nil {
+		w.frames = map[string]string{}
+	}
+	w.frames[id] = b.URI.String()
+}
+
+// framesMapped is w.yieldMapped with the cid: links to the parts in
+// w.frames resolved to their Content-Location.
+func (w *mailWalker) framesMapped(l Link, err error) bool {
+	if err == nil && len(l.URI) > 4 && strings.EqualFold(l.URI[:4], "cid:") {
+		if id, uerr := url.PathUnescape(l.URI[4:]); uerr == nil {
+			if loc, ok := w.frames[id]; ok {
+				l.URI = loc
+			}
+		}
+	}
+	return w.yieldMapped(l, err)
 }

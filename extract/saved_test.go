@@ -13,7 +13,14 @@ import (
 // what resolves its links, and compares them with the golden file.
 func checkSavedGolden(t *testing.T, golden, input string, opts Options) {
 	t.Helper()
-	path := filepath.Join("testdata", "saved", input)
+	checkSavedGoldenIn(t, "saved", golden, input, opts)
+}
+
+// checkSavedGoldenIn is checkSavedGolden in testdata/<dir>; it returns
+// the links.
+func checkSavedGoldenIn(t *testing.T, dir, golden, input string, opts Options) []Link {
+	t.Helper()
+	path := filepath.Join("testdata", dir, input)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -21,11 +28,14 @@ func checkSavedGolden(t *testing.T, golden, input string, opts Options) {
 	defer f.Close()
 	opts.Name = filepath.ToSlash(path)
 	var buf bytes.Buffer
+	var links []Link
 	enc := goldenEncoder(&buf)
 	for l, err := range Links(f, opts) {
 		var v any = l
 		if err != nil {
 			v = map[string]string{"error": err.Error()}
+		} else {
+			links = append(links, l)
 		}
 		if strings.HasPrefix(l.URI, "file:") || strings.HasPrefix(l.Base, "file:") {
 			t.Errorf("%s: %s resolved against the copy's file: URI %s", input, l.Ref, l.Base)
@@ -34,7 +44,8 @@ func checkSavedGolden(t *testing.T, golden, input string, opts Options) {
 			t.Fatal(err)
 		}
 	}
-	compareGolden(t, filepath.Join("saved", golden), buf.Bytes())
+	compareGolden(t, filepath.Join(dir, golden), buf.Bytes())
+	return links
 }
 
 // TestSavedPagesGolden reads a page saved by each kind of program: the

@@ -90,6 +90,27 @@ func TestWritersGolden(t *testing.T) {
 			}
 		})
 	}
+	// Chromium's MHTML (Page.captureSnapshot), read as the command
+	// reads a file (no base named): every link made absolute, against
+	// the page's <base>; the page's own address
+	// (Snapshot-Content-Location) is its base, not a link; the image
+	// once, where the page uses it; the iframe's cid: URL of the
+	// frame's part is the frame's address, and the frame's links are
+	// read in its part.
+	t.Run("saved-chromium.mhtml", func(t *testing.T) {
+		var got []string
+		for _, l := range checkSavedGoldenIn(t, "writers", "saved-chromium.mhtml", "saved-chromium.mhtml", Options{}) {
+			got = append(got, l.URI)
+		}
+		want := []string{"http://127.0.0.1:8765/docs/", "https://example.org/abs?x=1#frag",
+			"http://127.0.0.1:8765/docs/guide/intro.html#start", "http://127.0.0.1:8765/about/team.html",
+			"http://127.0.0.1:8765/docs/#top", "https://example.org/same", "https://evil.example/login", "https://bank.example/login",
+			"https://example.com/bare/path?q=2", "mailto:help@example.com", "http://127.0.0.1:8765/docs/dot.png",
+			"http://127.0.0.1:8765/frame/inner.html", "https://example.net/in-frame", "http://127.0.0.1:8765/frame/sibling.html"}
+		if !slices.Equal(got, want) {
+			t.Errorf("got  %q\nwant %q", got, want)
+		}
+	})
 	// The EPUB: its chapter's links as the HTML's, the book's own
 	// documents (stylesheets, navigation) apart.
 	t.Run("kinds.epub", func(t *testing.T) {
