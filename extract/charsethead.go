@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/text/encoding"
 )
 
@@ -100,7 +101,7 @@ func hasCharset(b []byte) bool {
 
 // isTagNameEnd reports whether c ends a tag name: whitespace, '/' or '>'.
 func isTagNameEnd(c byte) bool {
-	return isASCIISpace(c) || c == '/' || c == '>'
+	return ascii.IsSpace(c) || c == '/' || c == '>'
 }
 
 // tagEnd returns the length of the rest of a tag in b, up to its '>'
@@ -112,7 +113,7 @@ func tagEnd(b []byte) int {
 			return i + 1
 		case '=':
 			k := i + 1
-			for k < len(b) && isASCIISpace(b[k]) {
+			for k < len(b) && ascii.IsSpace(b[k]) {
 				k++
 			}
 			if k < len(b) && (b[k] == '"' || b[k] == '\'') {

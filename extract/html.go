@@ -16,6 +16,7 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract/internal/attrurl"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
@@ -63,6 +64,9 @@ const (
 	kindNone                   // text not looked into
 	kindJSON                   // a URL value of a JSON-LD script (jsonld.go)
 )
+
+// span is a byte range [Start, End) of a page or of a decoded value.
+type span = attrurl.Span
 
 // htmlRef is a URL-bearing value found in a page.
 type htmlRef struct {

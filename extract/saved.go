@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
 
@@ -65,7 +66,7 @@ func savedURI(buf []byte) (ref, note, warn string) {
 	}
 	i := len(buf) - len(bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf")))
 	for n := 0; n < maxPrologItems; n++ {
-		i = skipASCIISpace(buf, i)
+		i = ascii.SkipSpace(buf, i)
 		rest := buf[i:]
 		switch {
 		case bytes.HasPrefix(rest, []byte("<!--")):
@@ -96,7 +97,7 @@ func isPrologTag(b []byte, name string) bool {
 		return false
 	}
 	c := b[1+len(name)]
-	return c == '>' || c == '/' || isASCIISpace(c)
+	return c == '>' || c == '/' || ascii.IsSpace(c)
 }
 
 // commentURI returns the URI the comment text c records, if it is one of

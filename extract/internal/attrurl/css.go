@@ -1,4 +1,4 @@
-package extract
+package attrurl
 
 import (
 	"iter"
@@ -9,20 +9,20 @@ import (
 	"github.com/urix/urix/internal/ascii"
 )
 
-// cssURL is a URL found in CSS text.
-type cssURL struct {
-	value string // with CSS escapes decoded
-	span         // the URL as written: inside the quotes of a string, or the unquoted url() contents
-	quote byte   // '"' or '\'' for a string, 0 for an unquoted url()
+// CSSURL is a URL found in CSS text.
+type CSSURL struct {
+	Value string // with CSS escapes decoded
+	Span         // the URL as written: inside the quotes of a string, or the unquoted url() contents
+	Quote byte   // '"' or '\'' for a string, 0 for an unquoted url()
 }
 
-// cssURLs yields the URLs of a style sheet or a style attribute (CSS
+// CSS yields the URLs of a style sheet or a style attribute (CSS
 // Syntax Level 3 §4): url() tokens (quoted or not), url() and src()
 // functions with a string argument, the string of an @import rule, and the
 // strings of image-set() (CSS Images Level 4 §2.2). Comments and other
 // strings are skipped.
-func cssURLs(s string) iter.Seq[cssURL] {
-	return func(yield func(cssURL) bool) {
+func CSS(s string) iter.Seq[CSSURL] {
+	return func(yield func(CSSURL) bool) {
 		var ctx cssContext
 		for i := 0; i < len(s); {
 			c := s[i]
@@ -35,7 +35,7 @@ func cssURLs(s string) iter.Seq[cssURL] {
 				i += end + 4
 			case c == '"' || c == '\'':
 				val, valEnd, end := cssString(s, i)
-				if (ctx.importRule || ctx.imageSet == 1) && !yield(cssURL{val, span{i + 1, valEnd}, c}) {
+				if (ctx.importRule || ctx.imageSet == 1) && !yield(CSSURL{val, Span{i + 1, valEnd}, c}) {
 					return
 				}
 				ctx.importRule = false
@@ -63,7 +63,7 @@ func cssURLs(s string) iter.Seq[cssURL] {
 	}
 }
 
-// cssContext is what cssURLs knows of where it is: whether a string
+// cssContext is what CSS knows of where it is: whether a string
 // there is the URL of an @import rule or of an image-set() candidate.
 type cssContext struct {
 	imageSet   int  // parenthesis depth inside image-set(), 0 outside
@@ -95,7 +95,7 @@ func (ctx *cssContext) paren(c byte) {
 // in it (ok); an image-set() starts its candidates. It returns where
 // reading goes on: after the url() read, inside an image-set(), or else at
 // the end of the name, so that a '(' there is counted.
-func (ctx *cssContext) ident(s string, i int) (u cssURL, end int, ok bool) {
+func (ctx *cssContext) ident(s string, i int) (u CSSURL, end int, ok bool) {
 	j := i
 	for j < len(s) && (isNameByte(s[j]) || s[j] == '-' || s[j] == '\\' && j+1 < len(s)) {
 		if s[j] == '\\' {
@@ -105,7 +105,7 @@ func (ctx *cssContext) ident(s string, i int) (u cssURL, end int, ok bool) {
 	}
 	name := s[i:j]
 	if j >= len(s) || s[j] != '(' {
-		return cssURL{}, j, false
+		return CSSURL{}, j, false
 	}
 	switch {
 	case strings.EqualFold(name, "url"), strings.EqualFold(name, "src"):
@@ -115,9 +115,9 @@ func (ctx *cssContext) ident(s string, i int) (u cssURL, end int, ok bool) {
 		}
 	case strings.EqualFold(name, "image-set"), strings.EqualFold(name, "-webkit-image-set"):
 		ctx.imageSet = 1
-		return cssURL{}, j + 1, false
+		return CSSURL{}, j + 1, false
 	}
-	return cssURL{}, j, false
+	return CSSURL{}, j, false
 }
 
 func isNameByte(c byte) bool {
@@ -127,13 +127,13 @@ func isNameByte(c byte) bool {
 // cssURLFunction reads the argument of url( or src( from i, after the
 // parenthesis (CSS Syntax §4.3.6 "consume a url token"). It returns the
 // URL and the position after the closing parenthesis.
-func cssURLFunction(s string, i int) (cssURL, int, bool) {
-	i = skipASCIISpace(s, i)
+func cssURLFunction(s string, i int) (CSSURL, int, bool) {
+	i = ascii.SkipSpace(s, i)
 	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
 		q := s[i]
 		val, valEnd, end := cssString(s, i)
-		u := cssURL{val, span{i + 1, valEnd}, q}
-		j := skipASCIISpace(s, end)
+		u := CSSURL{val, Span{i + 1, valEnd}, q}
+		j := ascii.SkipSpace(s, end)
 		if j < len(s) && s[j] == ')' {
 			j++
 		}
@@ -145,20 +145,20 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 		c := s[i]
 		switch {
 		case c == ')':
-			return cssURL{v.value(s, start, i), span{start, i}, 0}, i + 1, true
-		case isASCIISpace(c):
+			return CSSURL{v.value(s, start, i), Span{start, i}, 0}, i + 1, true
+		case ascii.IsSpace(c):
 			end := i
-			i = skipASCIISpace(s, i)
+			i = ascii.SkipSpace(s, i)
 			if i >= len(s) || s[i] == ')' {
-				return cssURL{v.value(s, start, end), span{start, end}, 0}, min(i+1, len(s)), true
+				return CSSURL{v.value(s, start, end), Span{start, end}, 0}, min(i+1, len(s)), true
 			}
-			return cssURL{}, i, false // a bad url token
+			return CSSURL{}, i, false // a bad url token
 		case c == '"' || c == '\'' || c == '(' || c < 0x20 && c != '\t' || c == 0x7f:
-			return cssURL{}, i, false
+			return CSSURL{}, i, false
 		case c == '\\':
 			r, n := cssEscape(s, i)
 			if n == 0 {
-				return cssURL{}, i, false
+				return CSSURL{}, i, false
 			}
 			v.escape(s, start, i, n, r)
 			i += n
@@ -166,7 +166,7 @@ func cssURLFunction(s string, i int) (cssURL, int, bool) {
 			i++
 		}
 	}
-	return cssURL{v.value(s, start, i), span{start, i}, 0}, i, true
+	return CSSURL{v.value(s, start, i), Span{start, i}, 0}, i, true
 }
 
 // unescaped builds the value of a CSS token from its text s[start:], with
@@ -255,17 +255,17 @@ func cssEscape(s string, i int) (rune, int) {
 	if r == 0 || r > utf8.MaxRune || 0xD800 <= r && r <= 0xDFFF {
 		r = utf8.RuneError
 	}
-	if h < len(s) && isASCIISpace(s[h]) {
+	if h < len(s) && ascii.IsSpace(s[h]) {
 		h++
 	}
 	return r, h - i
 }
 
-// cssEscapeURL writes u for CSS in place of a URL of the given quoting:
+// EscapeCSS writes u for CSS in place of a URL of the given quoting:
 // inside a string, the quote, backslash and line breaks are escaped; in
 // an unquoted url(), also whitespace, quotes and parentheses (CSS Syntax
 // §4.3.6). '<' is escaped too, so that no "</style" can appear.
-func cssEscapeURL(u string, quote byte) string {
+func EscapeCSS(u string, quote byte) string {
 	var sb strings.Builder
 	for i := 0; i < len(u); i++ {
 		c := u[i]

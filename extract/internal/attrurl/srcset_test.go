@@ -1,4 +1,4 @@
-package extract
+package attrurl
 
 import (
 	"reflect"
@@ -36,15 +36,15 @@ func TestSrcsetURLs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var got []string
-		for s := range srcsetURLs(tc.in) {
-			u := tc.in[s.start:s.end]
-			if !s.valid {
+		for s := range Srcset(tc.in) {
+			u := tc.in[s.Start:s.End]
+			if !s.Valid {
 				u = "!" + u
 			}
 			got = append(got, u)
 		}
 		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("srcsetURLs(%q) = %q, want %q", tc.in, got, tc.want)
+			t.Errorf("Srcset(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

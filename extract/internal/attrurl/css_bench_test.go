@@ -1,4 +1,4 @@
-package extract
+package attrurl
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkCSSURLs reads the URLs of a generated style sheet that has
-// every kind of token cssURLs looks at.
+// every kind of token CSS looks at.
 func BenchmarkCSSURLs(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString(`@import "base.css"; @import url(print.css) print;` + "\n")
@@ -22,11 +22,11 @@ func BenchmarkCSSURLs(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		for range cssURLs(css) {
+		for range CSS(css) {
 			n++
 		}
 		if n != 2+4*500 {
-			b.Fatalf("cssURLs found %d URLs, want %d", n, 2+4*500)
+			b.Fatalf("CSS found %d URLs, want %d", n, 2+4*500)
 		}
 	}
 }

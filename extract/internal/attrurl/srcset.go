@@ -1,37 +1,39 @@
-package extract
+package attrurl
 
 import (
 	"iter"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
-// span is a byte range [start, end) in a decoded value.
-type span struct{ start, end int }
+// Span is a byte range [Start, End) in a decoded value.
+type Span struct{ Start, End int }
 
-// srcsetURL is an image candidate URL of a srcset.
-type srcsetURL struct {
-	span
-	valid bool // its descriptors parse; a browser ignores the candidate otherwise
+// Candidate is an image candidate URL of a srcset.
+type Candidate struct {
+	Span
+	Valid bool // its descriptors parse; a browser ignores the candidate otherwise
 }
 
-// srcsetURLs yields the image candidate URLs of a srcset value, as the
+// Srcset yields the image candidate URLs of a srcset value, as the
 // HTML Living Standard §4.8.4.3.10 "parse a srcset attribute" reads them:
 // candidates split at commas outside parentheses, trailing commas removed
 // from a URL. A candidate whose descriptors do not parse (two widths, a
 // width and a density, "100px", ...) is still yielded, marked, since the
 // URL is in the page whether or not a browser would fetch it.
-func srcsetURLs(s string) iter.Seq[srcsetURL] {
-	return func(yield func(srcsetURL) bool) {
+func Srcset(s string) iter.Seq[Candidate] {
+	return func(yield func(Candidate) bool) {
 		i := 0
 		for {
-			for i < len(s) && (isASCIISpace(s[i]) || s[i] == ',') {
+			for i < len(s) && (ascii.IsSpace(s[i]) || s[i] == ',') {
 				i++
 			}
 			if i >= len(s) {
 				return
 			}
 			start := i
-			for i < len(s) && !isASCIISpace(s[i]) {
+			for i < len(s) && !ascii.IsSpace(s[i]) {
 				i++
 			}
 			end := i
@@ -43,7 +45,7 @@ func srcsetURLs(s string) iter.Seq[srcsetURL] {
 			} else {
 				i = d.read(s, i)
 			}
-			if end > start && !yield(srcsetURL{span{start, end}, d.valid()}) {
+			if end > start && !yield(Candidate{Span{start, end}, d.valid()}) {
 				return
 			}
 		}
@@ -59,7 +61,7 @@ type descriptors struct{ w, x, h, bad bool }
 // read runs the descriptor tokenizer from i, checking each descriptor,
 // and returns the position after the candidate's comma.
 func (d *descriptors) read(s string, i int) int {
-	i = skipASCIISpace(s, i)
+	i = ascii.SkipSpace(s, i)
 	cur := -1 // start of the current descriptor, -1 when there is none
 	parens := false
 	for ; i < len(s); i++ {
@@ -69,7 +71,7 @@ func (d *descriptors) read(s string, i int) int {
 			if c == ')' {
 				parens = false
 			}
-		case isASCIISpace(c):
+		case ascii.IsSpace(c):
 			if cur >= 0 {
 				d.check(s[cur:i])
 				cur = -1
@@ -156,19 +158,4 @@ func isFloat(s string) bool {
 		}
 	}
 	return i == len(s)
-}
-
-// isASCIISpace reports ASCII whitespace: HTML's (Infra §4.6), the HTML
-// tokenizer's (§13.2.5) and CSS's (CSS Syntax §4.2) are the same five bytes.
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
-}
-
-// skipASCIISpace returns the position of the first byte of s from i on
-// that is not ASCII whitespace, or len(s).
-func skipASCIISpace[T ~string | ~[]byte](s T, i int) int {
-	for i < len(s) && isASCIISpace(s[i]) {
-		i++
-	}
-	return i
 }
