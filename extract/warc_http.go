@@ -15,6 +15,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/urix/urix/extract/internal/warcrec"
 	"github.com/urix/urix/internal/ascii"
 )
 
@@ -192,9 +193,21 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	}
 	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
 	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
-		yield = newChunkMap(rec.block[h.body:], yield).yieldStored
+		yield = yieldStored(warcrec.NewChunkMap(rec.block[h.body:]), yield)
 	}
 	return s.scanBody(body, h.get("content-type"), yield)
+}
+
+// yieldStored returns the yield of the scanner of a chunked body,
+// decoded: it turns the link's offset in it into one in the body as
+// stored, m's, then calls yield.
+func yieldStored(m *warcrec.ChunkMap, yield func(Link, error) bool) func(Link, error) bool {
+	return func(l Link, err error) bool {
+		if err == nil {
+			l.Offset = m.Stored(l.Offset)
+		}
+		return yield(l, err)
+	}
 }
 
 // failTarget yields the *Error about the HTTP message of rec, at the

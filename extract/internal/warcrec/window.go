@@ -1,49 +1,57 @@
-package extract
+package warcrec
 
 import (
 	"bytes"
+	"errors"
 	"io"
 )
 
-// window is a buffered reader that can go back to a place after a mark:
+// Window is a buffered reader that can go back to a place after a mark:
 // into a WARC record, or to the byte after the start of a gzip member,
 // once it turns out to be truncated or corrupt, so that the next record,
 // which may begin inside what was read as this one, is found by searching
-// on from there. The bytes from the mark on are kept up to windowKeep; a
+// on from there. The bytes from the mark on are kept up to WindowKeep; a
 // longer record drops them and is searched on from where the reading is.
-type window struct {
+type Window struct {
 	r    io.Reader
 	buf  []byte
 	off  int64 // offset in the stream of buf[0]
 	i    int   // next byte to read
 	mark int   // start of the bytes kept, -1 for none
 	err  error // of r, returned once buf is read
-	// work counts the bytes read, searched and copied, for the tests
+	// Work counts the bytes read, searched and copied, for the tests
 	// of linear time: those that a malformed record has the scanner look
 	// at again are in it.
-	work int
+	Work int
 }
 
-// windowKeep bounds the bytes a window keeps from its mark.
-const windowKeep = 8 << 20
+// Err returns the error of the reader, once the bytes read before it
+// are read: io.EOF at its end.
+func (w *Window) Err() error { return w.err }
 
-// newWindow returns a window reading r, with a 64 KiB buffer to start.
-func newWindow(r io.Reader) *window { return &window{r: r, buf: make([]byte, 0, 64<<10), mark: -1} }
+// errLineTooLong is the error of a line over the bound Line is given.
+var errLineTooLong = errors.New("header line too long")
 
-// reset makes w read r from its start, with the buffer it has.
-func (w *window) reset(r io.Reader) {
-	*w = window{r: r, buf: w.buf[:0], mark: -1, work: w.work}
+// WindowKeep bounds the bytes a Window keeps from its mark.
+const WindowKeep = 8 << 20
+
+// NewWindow returns a Window reading r, with a 64 KiB buffer to start.
+func NewWindow(r io.Reader) *Window { return &Window{r: r, buf: make([]byte, 0, 64<<10), mark: -1} }
+
+// Reset makes w read r from its start, with the buffer it has.
+func (w *Window) Reset(r io.Reader) {
+	*w = Window{r: r, buf: w.buf[:0], mark: -1, Work: w.Work}
 }
 
-// pos returns the offset in the stream of the next byte.
-func (w *window) pos() int64 { return w.off + int64(w.i) }
+// Pos returns the offset in the stream of the next byte.
+func (w *Window) Pos() int64 { return w.off + int64(w.i) }
 
-// setMark keeps the bytes from the next one on, until the next setMark.
-func (w *window) setMark() { w.mark = w.i }
+// SetMark keeps the bytes from the next one on, until the next setMark.
+func (w *Window) SetMark() { w.mark = w.i }
 
-// rewindTo goes back to the offset off in the stream, at or after the
+// RewindTo goes back to the offset off in the stream, at or after the
 // mark; false when the bytes from there are no longer kept.
-func (w *window) rewindTo(off int64) bool {
+func (w *Window) RewindTo(off int64) bool {
 	i := off - w.off
 	if w.mark < 0 || i < int64(w.mark) || i > int64(len(w.buf)) {
 		return false
@@ -52,15 +60,15 @@ func (w *window) rewindTo(off int64) bool {
 	return true
 }
 
-// end returns the offset of the end of the stream, once it has been read
+// End returns the offset of the end of the stream, once it has been read
 // up to it.
-func (w *window) end() (int64, bool) {
+func (w *Window) End() (int64, bool) {
 	return w.off + int64(len(w.buf)), w.err == io.EOF
 }
 
-// kept returns the n bytes from the offset off in the stream, which are
-// kept from the mark on and read: valid until the next read.
-func (w *window) kept(off int64, n int) []byte {
+// Kept returns the n bytes from the offset off in the stream, which are
+// Kept from the mark on and read: valid until the next read.
+func (w *Window) Kept(off int64, n int) []byte {
 	i := int(off - w.off)
 	return w.buf[i : i+n]
 }
@@ -68,19 +76,19 @@ func (w *window) kept(off int64, n int) []byte {
 // fill reads more bytes into buf, keeping those from the mark and from
 // index hold on; it returns how far the bytes kept moved down, and false
 // when there are no more.
-func (w *window) fill(hold int) (int, bool) {
+func (w *Window) fill(hold int) (int, bool) {
 	if w.err != nil {
 		return 0, false
 	}
 	keep := hold
-	if w.mark >= 0 && w.i-w.mark <= windowKeep {
+	if w.mark >= 0 && w.i-w.mark <= WindowKeep {
 		keep = min(keep, w.mark)
 	} else {
 		w.mark = -1
 	}
 	if keep > 0 {
 		n := copy(w.buf, w.buf[keep:])
-		w.work += n
+		w.Work += n
 		w.buf = w.buf[:n]
 		w.off += int64(keep)
 		w.i -= keep
@@ -93,7 +101,7 @@ func (w *window) fill(hold int) (int, bool) {
 	}
 	n, err := w.r.Read(w.buf[len(w.buf):cap(w.buf)])
 	w.buf = w.buf[:len(w.buf)+n]
-	w.work += n
+	w.Work += n
 	if err != nil {
 		w.err = err
 	}
@@ -101,13 +109,13 @@ func (w *window) fill(hold int) (int, bool) {
 }
 
 // more is fill keeping the bytes from the next one on.
-func (w *window) more() bool {
+func (w *Window) more() bool {
 	_, ok := w.fill(w.i)
 	return ok
 }
 
 // Read reads as io.Reader does.
-func (w *window) Read(p []byte) (int, error) {
+func (w *Window) Read(p []byte) (int, error) {
 	for w.i == len(w.buf) {
 		if !w.more() {
 			return 0, w.err
@@ -120,7 +128,7 @@ func (w *window) Read(p []byte) (int, error) {
 
 // ReadByte reads as io.ByteReader does: compress/flate reads a gzip
 // member through it byte by byte and so never past the member's end.
-func (w *window) ReadByte() (byte, error) {
+func (w *Window) ReadByte() (byte, error) {
 	for w.i == len(w.buf) {
 		if !w.more() {
 			return 0, w.err
@@ -130,8 +138,8 @@ func (w *window) ReadByte() (byte, error) {
 	return w.buf[w.i-1], nil
 }
 
-// peek returns the next byte without reading it; false at the end.
-func (w *window) peek() (byte, bool) {
+// Peek returns the next byte without reading it; false at the end.
+func (w *Window) Peek() (byte, bool) {
 	for w.i == len(w.buf) {
 		if !w.more() {
 			return 0, false
@@ -140,18 +148,18 @@ func (w *window) peek() (byte, bool) {
 	return w.buf[w.i], true
 }
 
-// line reads up to and including the next '\n', or to the end of input,
+// Line reads up to and including the next '\n', or to the end of input,
 // and returns it without its line break; a line longer than max is an
 // error, found having read at most max+2 bytes. The bytes returned are
 // valid until the next read.
-func (w *window) line(max int) ([]byte, error) {
+func (w *Window) Line(max int) ([]byte, error) {
 	start := w.i
 	for {
 		// The line, its CR and LF: a longer search would read all the
 		// buffer at each line (a whole file, were it one line).
 		end := min(len(w.buf), start+max+2)
 		if j := bytes.IndexByte(w.buf[w.i:end], '\n'); j >= 0 {
-			w.work += j + 1
+			w.Work += j + 1
 			w.i += j + 1
 			line := bytes.TrimSuffix(w.buf[start:w.i-1], []byte("\r"))
 			if len(line) > max {
@@ -159,7 +167,7 @@ func (w *window) line(max int) ([]byte, error) {
 			}
 			return line, nil
 		}
-		w.work += end - w.i
+		w.Work += end - w.i
 		w.i = end
 		if w.i-start >= max+2 {
 			return nil, errLineTooLong
@@ -179,12 +187,12 @@ func (w *window) line(max int) ([]byte, error) {
 	}
 }
 
-// discard skips n bytes; it returns how many it skipped.
-func (w *window) discard(n int64) int64 { return w.copyTo(nil, n) }
+// Discard skips n bytes; it returns how many it skipped.
+func (w *Window) Discard(n int64) int64 { return w.CopyTo(nil, n) }
 
-// copyTo writes the next n bytes to to, nil for none, as discard skips
+// CopyTo writes the next n bytes to to, nil for none, as discard skips
 // them, from the buffer as it is; it returns how many it read.
-func (w *window) copyTo(to io.Writer, n int64) int64 {
+func (w *Window) CopyTo(to io.Writer, n int64) int64 {
 	var done int64
 	for done < n {
 		if w.i == len(w.buf) && !w.more() {
@@ -193,7 +201,7 @@ func (w *window) copyTo(to io.Writer, n int64) int64 {
 		k := min(int64(len(w.buf)-w.i), n-done)
 		if to != nil {
 			to.Write(w.buf[w.i : w.i+int(k)])
-			w.work += int(k)
+			w.Work += int(k)
 		}
 		w.i += int(k)
 		done += k
@@ -201,17 +209,17 @@ func (w *window) copyTo(to io.Writer, n int64) int64 {
 	return done
 }
 
-// find reads up to the next occurrence of sep and leaves it to be read
+// Find reads up to the next occurrence of sep and leaves it to be read
 // next; false, having read everything, when there is none.
-func (w *window) find(sep []byte) bool {
+func (w *Window) Find(sep []byte) bool {
 	for {
 		j := bytes.Index(w.buf[w.i:], sep)
 		if j >= 0 {
-			w.work += j + len(sep)
+			w.Work += j + len(sep)
 			w.i += j
 			return true
 		}
-		w.work += len(w.buf) - w.i
+		w.Work += len(w.buf) - w.i
 		// Keep the bytes that may start sep.
 		w.i = max(w.i, len(w.buf)-len(sep)+1)
 		if !w.more() {

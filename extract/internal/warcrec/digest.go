@@ -1,4 +1,4 @@
-package extract
+package warcrec
 
 import (
 	"bytes"
@@ -13,27 +13,26 @@ import (
 	"strings"
 )
 
-// ErrDigest is wrapped by the *Error about a WARC record whose block does
-// not hash to its WARC-Block-Digest (ISO 28500:2017 §5.8): damaged in
-// storage or in transfer. The record is scanned all the same, and the
-// scan goes on.
+// ErrDigest is wrapped by the error of Check about a WARC record whose
+// block does not hash to its WARC-Block-Digest (ISO 28500:2017 §5.8):
+// damaged in storage or in transfer.
 var ErrDigest = errors.New("WARC block digest mismatch")
 
-// blockDigest checks a record's block against its WARC-Block-Digest as
+// Digest checks a record's block against its WARC-Block-Digest as
 // the block's bytes are read, through Write.
-type blockDigest struct {
+type Digest struct {
 	label string // the field's value, as written
 	want  []byte
 	hex   bool // want is written in hex
 	h     hash.Hash
 }
 
-// newBlockDigest returns the blockDigest of the WARC-Block-Digest value v
+// NewDigest returns the Digest of the WARC-Block-Digest value v
 // (labelled-digest, ISO 28500:2017 §5.8: algorithm ":" digest), nil when
 // there is none to check: absent, an algorithm other than SHA-1, SHA-256
 // and SHA-512, or a digest neither in base32 (RFC 4648 §6, as most
 // writers give it) nor in hex.
-func newBlockDigest(v string) *blockDigest {
+func NewDigest(v string) *Digest {
 	alg, enc, ok := strings.Cut(v, ":")
 	if !ok {
 		return nil
@@ -54,7 +53,7 @@ func newBlockDigest(v string) *blockDigest {
 	if want == nil {
 		return nil
 	}
-	return &blockDigest{label: v, want: want, hex: len(enc) == 2*h.Size(), h: h}
+	return &Digest{label: v, want: want, hex: len(enc) == 2*h.Size(), h: h}
 }
 
 // decodeDigest returns the digest of size bytes written in enc, in hex
@@ -74,14 +73,14 @@ func decodeDigest(enc string, size int) []byte {
 }
 
 // Write hashes the block's bytes p.
-func (d *blockDigest) Write(p []byte) (int, error) { return d.h.Write(p) }
+func (d *Digest) Write(p []byte) (int, error) { return d.h.Write(p) }
 
-// check returns the error, wrapping ErrDigest, about a block that does
+// Check returns the error, wrapping ErrDigest, about a block that does
 // not hash to the digest; nil when it does. id is the record's
 // WARC-Record-ID, named in the message. A revisit record whose digest
 // is that of an empty block is no mismatch: wget (1.21) writes its
 // revisit records so, the HTTP header in the block.
-func (d *blockDigest) check(id, typ string) error {
+func (d *Digest) Check(id, typ string) error {
 	got := d.h.Sum(nil)
 	if bytes.Equal(got, d.want) {
 		return nil
