@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/internal/rfc5322"
 )
 
@@ -257,7 +258,7 @@ func (h *header) value(name string) ([]byte, bool) {
 // prefix, lowercase ASCII as isName takes it, without the copies when the bytes there are
 // ASCII (a rune such as U+0130 lowers to an ASCII letter).
 func hasPrefixLower(v []byte, prefix string) bool {
-	if !isPlainASCII(v[:min(len(v), len(prefix))]) {
+	if !charset.IsPlainASCII(v[:min(len(v), len(prefix))]) {
 		return strings.HasPrefix(strings.ToLower(string(v)), prefix)
 	}
 	return len(v) >= len(prefix) && isName(prefix, v[:len(prefix)])
@@ -380,7 +381,7 @@ func (h *header) mimeBaseHeader() textproto.MIMEHeader {
 			if m == nil {
 				m = textproto.MIMEHeader{}
 			}
-			m[name] = []string{decodeWords(v)}
+			m[name] = []string{charset.DecodeWords(v)}
 		}
 	}
 	return m
@@ -439,7 +440,7 @@ func baseRef(f field) (headerRef, bool) {
 		}
 		start++
 	}
-	ref := base.HeaderValue(decodeWords(string(v)))
+	ref := base.HeaderValue(charset.DecodeWords(string(v)))
 	return headerRef{ref: ref, off: f.off + start, style: style}, ref != ""
 }
 

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/urix/urix/extract/internal/charset"
 )
 
 // MaxMessageSize is the largest message Links reads in mail and mbox
@@ -575,16 +577,16 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
-			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(p.cte)+", read as 8bit")
+			"transfer-encoding: unknown Content-Transfer-Encoding "+charset.QuoteLabel(p.cte)+", read as 8bit")
 	}
-	body, enc, warning, convert := partCharset(text, p.params["charset"], isHTML)
+	body, enc, warning, convert := charset.Part(text, p.params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
 	w.pm.skip = len(text) - len(body)
 	if convert {
-		w.utf8 = transcode(w.utf8[:0], enc, body)
-		w.pm.cs = newCharsetCursor(body, w.utf8, enc)
+		w.utf8 = charset.Transcode(w.utf8[:0], enc, body)
+		w.pm.cs = charset.NewCursor(body, w.utf8, enc)
 		body = w.utf8
 	}
 	if isHTML {

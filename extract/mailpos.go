@@ -2,15 +2,9 @@ package extract
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
-	"slices"
 	"sort"
-	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/transform"
+	"github.com/urix/urix/extract/internal/charset"
 )
 
 // filePos is a position in the input as stored.
@@ -34,7 +28,7 @@ type partMap struct {
 	body int // offset of the part's body in the buffer
 	cte  cteCursor
 	skip int // a byte order mark, left out of the text as scanned
-	cs   *charsetCursor
+	cs   *charset.Cursor
 	fl   *flowedCursor
 }
 
@@ -45,7 +39,7 @@ func (m *partMap) raw(off int64) int {
 		off = m.fl.in(off)
 	}
 	if m.cs != nil {
-		off = int64(m.cs.in(int(off)))
+		off = int64(m.cs.In(int(off)))
 	}
 	o := int(off) + m.skip
 	if m.cte.raw != nil {
@@ -190,100 +184,6 @@ func (c *cteCursor) column(line []byte, k int) int {
 	return group
 }
 
-// charsetCursor maps offsets in the UTF-8 text converted from src to
-// offsets in src. In a single-byte encoding, each character of the text
-// is one byte of src. Otherwise the lines of both match, as every
-// ASCII-compatible encoding writes its line breaks as ASCII does; in a
-// line, the text between two offsets asked for is encoded back to count
-// its bytes in src. For the others (UTF-16), the offset is taken in
-// proportion.
-type charsetCursor struct {
-	src, out []byte
-	enc      *encoding.Encoder
-	ascii    bool
-	// singleByte tells a single-byte encoding, whose offsets are counts
-	// of characters until an offset inside one, not expected, splits it
-	// (the encoder then reads its pieces as characters of their own).
-	singleByte, split bool
-	srcAt, outAt      int // a place in the current line, in src and out
-	scratch           [512]byte
-}
-
-func newCharsetCursor(src, out []byte, enc encoding.Encoding) *charsetCursor {
-	_, singleByte := enc.(*charmap.Charmap)
-	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc), singleByte: singleByte}
-}
-
-func (c *charsetCursor) in(off int) int {
-	off = min(max(off, 0), len(c.out))
-	if !c.ascii {
-		return int(int64(off) * int64(len(c.src)) / int64(max(len(c.out), 1)))
-	}
-	if off < c.outAt {
-		c.srcAt, c.outAt, c.split = 0, 0, false
-	}
-	if c.singleByte && !c.split {
-		if off == len(c.out) || utf8.RuneStart(c.out[off]) {
-			c.srcAt += runeCount(c.out[c.outAt:off])
-			c.outAt = off
-			return c.srcAt
-		}
-		c.split = true
-	}
-	for {
-		i := bytes.IndexByte(c.out[c.outAt:off], '\n')
-		if i < 0 {
-			break
-		}
-		j := bytes.IndexByte(c.src[c.srcAt:], '\n')
-		if j < 0 {
-			break
-		}
-		c.outAt, c.srcAt = c.outAt+i+1, c.srcAt+j+1
-		c.enc.Reset()
-	}
-	end := len(c.src)
-	if j := bytes.IndexByte(c.src[c.srcAt:], '\n'); j >= 0 {
-		end = c.srcAt + j
-	}
-	for seg := c.out[c.outAt:off]; len(seg) > 0; {
-		nDst, nSrc, err := c.enc.Transform(c.scratch[:], seg, true)
-		c.srcAt, c.outAt, seg = c.srcAt+nDst, c.outAt+nSrc, seg[nSrc:]
-		if err != transform.ErrShortDst || nSrc == 0 && nDst == 0 {
-			break
-		}
-	}
-	c.srcAt = min(c.srcAt, end)
-	return c.srcAt
-}
-
-// runeCount is utf8.RuneCount for valid UTF-8, 8 bytes at a time: the
-// bytes that are not continuation bytes (10xxxxxx). 32 bytes of ASCII,
-// most of a text, are passed over with one test.
-func runeCount(b []byte) int {
-	const highs = 0x8080808080808080
-	// continuations counts the bytes with bit 7 set and bit 6 (shifted to
-	// 7) clear.
-	continuations := func(w uint64) int { return bits.OnesCount64(w &^ (w << 1) & highs) }
-	n := len(b)
-	for ; len(b) >= 32; b = b[32:] {
-		le, c := binary.LittleEndian, b[:32]
-		w0, w1, w2, w3 := le.Uint64(c), le.Uint64(c[8:]), le.Uint64(c[16:]), le.Uint64(c[24:])
-		if (w0|w1|w2|w3)&highs != 0 {
-			n -= continuations(w0) + continuations(w1) + continuations(w2) + continuations(w3)
-		}
-	}
-	for ; len(b) >= 8; b = b[8:] {
-		n -= continuations(binary.LittleEndian.Uint64(b))
-	}
-	for _, c := range b {
-		if c&0xc0 == 0x80 {
-			n--
-		}
-	}
-	return n
-}
-
 // flowedCursor maps offsets in a format=flowed text unwrapped to offsets
 // in the text as written, with a flowedReader of its own that it reads
 // as far as the offset asked for.
@@ -357,21 +257,4 @@ func (w *mailWalker) yieldMapped(l Link, err error) bool {
 		l.Line, l.Column, l.Offset = p.line, p.col, p.off
 	}
 	return w.yield(l, err)
-}
-
-// transcode appends to dst the text src in enc converted to UTF-8.
-func transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
-	if t := byteTableOf(enc); t != nil {
-		return t.appendBytes(slices.Grow(dst, len(src)+len(src)/4+16), src)
-	}
-	d := enc.NewDecoder()
-	dst = slices.Grow(dst, len(src)+len(src)/4+16)
-	for {
-		nDst, nSrc, err := d.Transform(dst[len(dst):cap(dst)], src, true)
-		dst, src = dst[:len(dst)+nDst], src[nSrc:]
-		if err != transform.ErrShortDst {
-			return dst
-		}
-		dst = slices.Grow(dst, cap(dst)-len(dst)+len(src)+64)
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
@@ -221,7 +222,7 @@ func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	if !ok {
 		return src
 	}
-	b, err := base.Parse(base.HeaderValue(decodeWords(v)), base.Retrieval)
+	b, err := base.Parse(base.HeaderValue(charset.DecodeWords(v)), base.Retrieval)
 	if err != nil {
 		return src
 	}

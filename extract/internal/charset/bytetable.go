@@ -1,17 +1,17 @@
-package extract
+package charset
 
 import (
-	"encoding/binary"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 )
 
 // byteTable is the UTF-8 form of each byte of a single-byte encoding
 // that reads 7-bit bytes as ASCII (windows-125x, ISO-8859-x, KOI8-R),
-// as its decoder writes it: transcode copies the runs of ASCII between
+// as its decoder writes it: Transcode copies the runs of ASCII between
 // the 8-bit bytes whole rather than byte by byte, most of a mail part.
 type byteTable [256]struct {
 	n uint8
@@ -48,7 +48,7 @@ func byteTableOf(enc encoding.Encoding) *byteTable {
 // appendBytes appends to dst src read in the encoding of t, in UTF-8.
 func (t *byteTable) appendBytes(dst, src []byte) []byte {
 	for len(src) > 0 {
-		n := firstNonASCII(src)
+		n := ascii.Prefix(src)
 		dst, src = append(dst, src[:n]...), src[n:]
 		for len(src) > 0 && src[0] >= utf8.RuneSelf {
 			e := &t[src[0]]
@@ -56,27 +56,4 @@ func (t *byteTable) appendBytes(dst, src []byte) []byte {
 		}
 	}
 	return dst
-}
-
-// firstNonASCII returns the offset of the first 8-bit byte of text, or
-// len(text). It reads 32 bytes at a time, then 8. (The 32 bytes are a
-// slice of their own, so that their 4 reads need no bounds check.)
-func firstNonASCII(text []byte) int {
-	const highs = 0x8080808080808080
-	i := 0
-	for ; i+32 <= len(text); i += 32 {
-		le, b := binary.LittleEndian, text[i:i+32]
-		if (le.Uint64(b)|le.Uint64(b[8:])|le.Uint64(b[16:])|le.Uint64(b[24:]))&highs != 0 {
-			break
-		}
-	}
-	for ; i+8 <= len(text); i += 8 {
-		if binary.LittleEndian.Uint64(text[i:])&highs != 0 {
-			break
-		}
-	}
-	for i < len(text) && text[i] < utf8.RuneSelf {
-		i++
-	}
-	return i
 }

@@ -1,4 +1,4 @@
-package extract
+package charset
 
 import (
 	"strings"
@@ -40,12 +40,12 @@ func TestPartCharset(t *testing.T) {
 		{"\xff\xfeh\x00i\x00", "", false, "hi", false},
 	}
 	for _, tt := range tests {
-		got, _, warning := partUTF8([]byte(tt.in), tt.label, tt.html)
+		got, _, warning := PartUTF8([]byte(tt.in), tt.label, tt.html)
 		if string(got) != tt.want {
-			t.Errorf("partCharset(%q, %q) = %q, want %q", tt.in, tt.label, got, tt.want)
+			t.Errorf("Part(%q, %q) = %q, want %q", tt.in, tt.label, got, tt.want)
 		}
 		if (warning != "") != tt.warn {
-			t.Errorf("partCharset(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
+			t.Errorf("Part(%q, %q) warning %q, want one: %v", tt.in, tt.label, warning, tt.warn)
 		}
 		if tt.warn && !strings.Contains(warning, tt.label) {
 			t.Errorf("warning %q does not name the charset %q", warning, tt.label)
@@ -62,8 +62,8 @@ func TestDecodeWords(t *testing.T) {
 		{"=?x-unknown?Q?abc?=", "=?x-unknown?Q?abc?="},
 	}
 	for _, tt := range tests {
-		if got := decodeWords(tt.in); got != tt.want {
-			t.Errorf("decodeWords(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := DecodeWords(tt.in); got != tt.want {
+			t.Errorf("DecodeWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -77,8 +77,8 @@ func TestIsPlainASCII(t *testing.T) {
 		{"0123456789abcde\x1b", false}, {"\x1b", false}, {"01234567\x80", false},
 		{"0123456\xff89", false}, {"\x1a\x1c\x7f\x7f\x7f\x7f\x7f\x7f\x01", true},
 	} {
-		if got := isPlainASCII([]byte(tt.in)); got != tt.want {
-			t.Errorf("isPlainASCII(%q) = %v, want %v", tt.in, got, tt.want)
+		if got := IsPlainASCII([]byte(tt.in)); got != tt.want {
+			t.Errorf("IsPlainASCII(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package extract
+package charset
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/internal/ascii"
-	"golang.org/x/net/html/charset"
+	htmlcharset "golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -19,14 +19,14 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// lookupCharset returns the encoding a MIME charset parameter names (RFC
+// Lookup returns the encoding a MIME charset parameter names (RFC
 // 2046 §4.1.2; names are case-insensitive). The WHATWG labels come first,
 // as mail clients read them (they cover iso-8859-*, windows-125x,
 // shift_jis, euc-jp, iso-2022-jp, big5, gb2312/gbk/gb18030, euc-kr and
 // ks_c_5601-1987, koi8-r/u, utf-16), then the IANA registry for the rest
 // (ibm850, ...). The WHATWG "replacement" encoding, which would turn the
 // whole text into one U+FFFD, counts as unknown.
-func lookupCharset(label string) (encoding.Encoding, bool) {
+func Lookup(label string) (encoding.Encoding, bool) {
 	label = strings.Trim(strings.TrimSpace(label), `"'`)
 	if label == "" {
 		return nil, false
@@ -41,18 +41,18 @@ func lookupCharset(label string) (encoding.Encoding, bool) {
 }
 
 // wordDecoder decodes RFC 2047 encoded words in header fields, in every
-// charset lookupCharset knows.
+// charset Lookup knows.
 var wordDecoder = &mime.WordDecoder{CharsetReader: func(label string, input io.Reader) (io.Reader, error) {
-	e, ok := lookupCharset(label)
+	e, ok := Lookup(label)
 	if !ok {
 		return nil, fmt.Errorf("unknown charset %q", label)
 	}
 	return transform.NewReader(input, e.NewDecoder()), nil
 }}
 
-// decodeWords returns s with its RFC 2047 encoded words decoded, or s as
+// DecodeWords returns s with its RFC 2047 encoded words decoded, or s as
 // it is when they cannot be.
-func decodeWords(s string) string {
+func DecodeWords(s string) string {
 	if !strings.Contains(s, "=?") {
 		return s
 	}
@@ -62,7 +62,7 @@ func decodeWords(s string) string {
 	return s
 }
 
-// partCharset tells how to read the text of a MIME part, in the charset
+// Part tells how to read the text of a MIME part, in the charset
 // its Content-Type names, as UTF-8 (link positions in a part count in this
 // text): it returns the text without its UTF-8 byte order mark, the
 // encoding it is read in, and whether it must be converted from that
@@ -71,9 +71,9 @@ func decodeWords(s string) string {
 // without one, or with US-ASCII, the document's own declaration
 // (htmlEncoding). Text without a known charset is read as UTF-8 when it is
 // valid UTF-8 and in the encoding the detector finds otherwise
-// (sniffEncoding), as is US-ASCII text with 8-bit bytes in it; an unknown
+// (Sniff), as is US-ASCII text with 8-bit bytes in it; an unknown
 // charset is named in the warning returned.
-func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encoding.Encoding, warning string, convert bool) {
+func Part(text []byte, label string, isHTML bool) (body []byte, enc encoding.Encoding, warning string, convert bool) {
 	label = strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`))
 	switch {
 	case bytes.HasPrefix(text, []byte("\xef\xbb\xbf")):
@@ -88,28 +88,28 @@ func partCharset(text []byte, label string, isHTML bool) (body []byte, enc encod
 		}
 	default:
 		var ok bool
-		if enc, ok = lookupCharset(label); !ok {
-			warning = "charset: unknown charset " + quoteLabel(label) + ", read as UTF-8 or windows-1252"
+		if enc, ok = Lookup(label); !ok {
+			warning = "charset: unknown charset " + QuoteLabel(label) + ", read as UTF-8 or windows-1252"
 		}
 	}
 	if enc == nil {
-		if enc = sniffEncoding(text); enc == nil {
+		if enc = Sniff(text); enc == nil {
 			return text, unicode.UTF8, warning, false
 		}
 	}
-	if enc == unicode.UTF8 && utf8.Valid(text) || isPlainASCII(text) && asciiCompatible(enc) {
+	if enc == unicode.UTF8 && utf8.Valid(text) || IsPlainASCII(text) && ASCIICompatible(enc) {
 		return text, enc, warning, false
 	}
 	return text, enc, warning, true
 }
 
-// partUTF8 returns text read as partCharset tells, in UTF-8, for content
+// PartUTF8 returns text read as Part tells, in UTF-8, for content
 // whose positions need no map back to the bytes as stored (a WARC record's
 // body).
-func partUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
-	body, enc, warning, convert := partCharset(text, label, isHTML)
+func PartUTF8(text []byte, label string, isHTML bool) ([]byte, encoding.Encoding, string) {
+	body, enc, warning, convert := Part(text, label, isHTML)
 	if convert {
-		body = transcode(nil, enc, body)
+		body = Transcode(nil, enc, body)
 	}
 	return body, enc, warning
 }
@@ -125,23 +125,23 @@ func htmlEncoding(text []byte) encoding.Encoding {
 		// (most mail HTML parts have no <meta>).
 		return nil
 	}
-	e, name, _ := charset.DetermineEncoding(text, "")
-	if e == charmap.Windows1252 || e == encoding.Nop && !isPlainASCII(text[:min(len(text), 1024)]) {
+	e, name, _ := htmlcharset.DetermineEncoding(text, "")
+	if e == charmap.Windows1252 || e == encoding.Nop && !IsPlainASCII(text[:min(len(text), 1024)]) {
 		// DetermineEncoding's guesses, as such (a declared encoding
-		// comes from charset.Lookup): windows-1252, and UTF-8 when
+		// comes from htmlcharset.Lookup): windows-1252, and UTF-8 when
 		// the first 1024 bytes are, which the bytes after them may
-		// not be: sniffEncoding reads the whole text. Nop is also a
+		// not be: Sniff reads the whole text. Nop is also a
 		// declared UTF-16, read as UTF-8, which 7-bit bytes tell.
 		return nil
 	}
-	// Not e itself: the encoders of charset.Lookup write unsupported
+	// Not e itself: the encoders of htmlcharset.Lookup write unsupported
 	// characters as character references.
 	enc, _ := htmlindex.Get(name)
 	return enc
 }
 
 // hasMetaTag reports whether head holds "<meta", in any case: the start
-// of the only tag charset.DetermineEncoding's prescan reads.
+// of the only tag htmlcharset.DetermineEncoding's prescan reads.
 func hasMetaTag(head []byte) bool {
 	for i := bytes.IndexByte(head, '<'); i >= 0; {
 		if rest := head[i+1:]; len(rest) >= 4 && rest[0]|0x20 == 'm' && rest[1]|0x20 == 'e' && rest[2]|0x20 == 't' && rest[3]|0x20 == 'a' {
@@ -157,34 +157,36 @@ func hasMetaTag(head []byte) bool {
 }
 
 // hasBOM reports whether head starts with one of the byte order marks
-// charset.DetermineEncoding reads (UTF-8, UTF-16).
+// htmlcharset.DetermineEncoding reads (UTF-8, UTF-16).
 func hasBOM(head []byte) bool {
 	return bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) || bytes.HasPrefix(head, []byte("\xfe\xff")) || bytes.HasPrefix(head, []byte("\xff\xfe"))
 }
 
-// urlEncoding returns the encoding in which a document in enc writes the
+// URLEncoding returns the encoding in which a document in enc writes the
 // queries of its URLs (WHATWG Encoding Standard §4.3, get an output
 // encoding), nil for UTF-8: enc itself, except UTF-16, which gives UTF-8.
-func urlEncoding(enc encoding.Encoding) encoding.Encoding {
-	if enc == nil || enc == unicode.UTF8 || !asciiCompatible(enc) {
+func URLEncoding(enc encoding.Encoding) encoding.Encoding {
+	if enc == nil || enc == unicode.UTF8 || !ASCIICompatible(enc) {
 		return nil
 	}
 	return enc
 }
 
-func quoteLabel(label string) string {
+// QuoteLabel returns the label of a header parameter (a charset, a
+// transfer encoding) quoted for a warning, cut to 40 bytes.
+func QuoteLabel(label string) string {
 	if len(label) > 40 {
 		label = label[:40] + "..."
 	}
 	return fmt.Sprintf("%q", label)
 }
 
-// asciiCompatible reports whether enc reads every 7-bit byte except ESC as
+// ASCIICompatible reports whether enc reads every 7-bit byte except ESC as
 // that ASCII character: all but the UTF-16 forms, with a BOM or without,
 // which the test of an encoding tells where a name (htmlindex knows only
 // the forms without) would not. (ISO-2022-JP switches with ESC, which
-// isPlainASCII rules out.)
-func asciiCompatible(enc encoding.Encoding) bool {
+// IsPlainASCII rules out.)
+func ASCIICompatible(enc encoding.Encoding) bool {
 	cm, isCharmap := enc.(*charmap.Charmap)
 	if isCharmap { // most parts: the answer is kept, not an encoder made each time
 		if ok, found := charmapASCII.Load(cm); found {
@@ -199,36 +201,12 @@ func asciiCompatible(enc encoding.Encoding) bool {
 	return ok
 }
 
-// charmapASCII caches asciiCompatible for the single-byte encodings.
+// charmapASCII caches ASCIICompatible for the single-byte encodings.
 var charmapASCII sync.Map
 
-// isPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
+// IsPlainASCII reports whether b holds only 7-bit bytes and no ESC. It
 // reads every text part of a mail: the 8-bit bytes are looked for 32
 // bytes at a time, ESC by bytes.IndexByte's vector code.
-func isPlainASCII(b []byte) bool {
-	return firstNonASCII(b) == len(b) && bytes.IndexByte(b, 0x1b) < 0
-}
-
-// iriToURI returns f with the non-ASCII bytes of the new values it
-// returns percent-encoded, as RFC 3987 §3.1 maps an IRI to a URI, for a
-// page in a legacy encoding: the value then reads the same in any
-// encoding, where the page's own encoding might lack its characters, and
-// names the URI f meant (a browser would have put a raw query in the
-// page's encoding instead).
-func iriToURI(f func(Link) (string, bool)) func(Link) (string, bool) {
-	return func(l Link) (string, bool) {
-		v, ok := f(l)
-		if !ok || ascii.Valid(v) {
-			return v, ok
-		}
-		var sb strings.Builder
-		for i := 0; i < len(v); i++ {
-			if v[i] >= utf8.RuneSelf {
-				sb.WriteString(percent(v[i]))
-			} else {
-				sb.WriteByte(v[i])
-			}
-		}
-		return sb.String(), true
-	}
+func IsPlainASCII(b []byte) bool {
+	return ascii.Prefix(b) == len(b) && bytes.IndexByte(b, 0x1b) < 0
 }

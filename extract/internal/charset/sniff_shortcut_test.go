@@ -1,4 +1,4 @@
-package extract
+package charset
 
 import (
 	"bytes"
@@ -72,7 +72,7 @@ func TestDetectLegacyShortcuts(t *testing.T) {
 			k := r.IntN(len(ascii))
 			b = append(b, ascii[k:min(len(ascii), k+r.IntN(6000))]...)
 		}
-		if n%50 == 0 && len(b) < sniffSample { // as sniffEncoding cuts it
+		if n%50 == 0 && len(b) < sniffSample { // as Sniff cuts it
 			b = append(b, ascii[:min(len(ascii), sniffSample-len(b))]...)
 			b = append(b, bytes.Repeat([]byte("x"), sniffSample-len(b))...)
 		}

@@ -1,4 +1,4 @@
-package extract
+package charset
 
 // The detector below is this package's own, not a module's: saintfish/chardet
 // (ICU's detector in Go) was measured in its place, with the same BOM,
@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
@@ -36,46 +37,46 @@ import (
 // the first 8-bit byte on.
 const sniffSample = 64 << 10
 
-// sniffEncoding returns the encoding of text that declares none, as the
+// Sniff returns the encoding of text that declares none, as the
 // last step of the HTML Living Standard's encoding sniffing (§13.2.3.2,
 // "the user agent may attempt to autodetect the character encoding from
 // applying frequency analysis"), nil for UTF-8: UTF-8 when the text is
 // valid UTF-8; ISO-2022-JP when it is 7-bit and holds ISO-2022-JP's escape
 // sequences; else the legacy encoding detectLegacy finds most likely,
 // windows-1252 when nothing stands out.
-func sniffEncoding(text []byte) encoding.Encoding {
+func Sniff(text []byte) encoding.Encoding {
 	// utf8.Valid is the fast test for the common case, 7-bit text
 	// included.
 	if utf8.Valid(text) {
-		if isISO2022JP(text) && firstNonASCII(text) == len(text) {
+		if isISO2022JP(text) && ascii.Prefix(text) == len(text) {
 			return japanese.ISO2022JP
 		}
 		return nil
 	}
-	first := firstNonASCII(text)
+	first := ascii.Prefix(text)
 	sample := text[max(0, first-64):]
 	return detectLegacy(sample[:min(len(sample), sniffSample)])
 }
 
-// pageEncoding returns the encodings of an HTML page that no transport
+// Page returns the encodings of an HTML page that no transport
 // layer labels (HTML Living Standard §13.2.3.2), nil for UTF-8: dec, the
 // one of its bytes, which it declares (htmlEncoding, headCharset) or
-// sniffEncoding finds; and enc, the one of the queries of its URLs: dec,
+// Sniff finds; and enc, the one of the queries of its URLs: dec,
 // but for a page of 7-bit bytes that declares nothing. That page is in
 // the default encoding (step 9), windows-1252 in browsers in Western
 // locales: its bytes read as in UTF-8, but the characters its character
 // references write in a query are encoded in windows-1252.
-func pageEncoding(buf []byte) (dec, enc encoding.Encoding) {
+func Page(buf []byte) (dec, enc encoding.Encoding) {
 	e := htmlEncoding(buf)
 	if e == nil {
 		e = headCharset(buf)
 	}
 	if e == nil {
-		if e = sniffEncoding(buf); e == nil && isPlainASCII(buf) {
+		if e = Sniff(buf); e == nil && IsPlainASCII(buf) {
 			return nil, charmap.Windows1252
 		}
 	}
-	dec = urlEncoding(e)
+	dec = URLEncoding(e)
 	return dec, dec
 }
 
@@ -192,7 +193,7 @@ func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 	boundary := true // sample starts at a character boundary
 	for len(sample) > 0 {
 		if boundary {
-			n := firstNonASCII(sample)
+			n := ascii.Prefix(sample)
 			if n > 0 {
 				prev, sample = rune(sample[n-1]), sample[n:]
 			}
@@ -238,7 +239,7 @@ func asciiRunAt(b []byte, n int) int {
 			i++
 			continue
 		}
-		k := firstNonASCII(b[i:])
+		k := ascii.Prefix(b[i:])
 		if k >= n {
 			return i
 		}
@@ -253,7 +254,7 @@ func asciiRunAt(b []byte, n int) int {
 func (l legacy) scoreText(text []byte, score int, prev rune) (int, rune) {
 	for i := 0; i < len(text); {
 		if text[i] < 0x80 { // most of a page: skipped 8 bytes at a time
-			i += firstNonASCII(text[i:])
+			i += ascii.Prefix(text[i:])
 			prev = rune(text[i-1])
 			continue
 		}

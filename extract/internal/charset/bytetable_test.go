@@ -1,4 +1,4 @@
-package extract
+package charset
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"golang.org/x/net/html/charset"
+	htmlcharset "golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 )
 
-// TestByteTableTranscode checks that transcode's table of a single-byte
+// TestByteTableTranscode checks that Transcode's table of a single-byte
 // encoding writes what the encoding's own decoder writes, for every
 // charmap and every byte, in ASCII runs and alone.
 func TestByteTableTranscode(t *testing.T) {
@@ -42,7 +42,7 @@ func TestByteTableTranscode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := transcode([]byte("x"), cm, in); !bytes.Equal(got[1:], want) {
+			if got := Transcode([]byte("x"), cm, in); !bytes.Equal(got[1:], want) {
 				t.Errorf("%v on %d bytes:\n got %q\nwant %q", cm, len(in), got[1:], want)
 			}
 		}
@@ -56,33 +56,14 @@ func TestByteTableTranscode(t *testing.T) {
 // mail name most are read through a byteTable.
 func TestByteTableLabels(t *testing.T) {
 	for _, label := range []string{"iso-8859-1", "windows-1252", "iso-8859-15", "koi8-r", "windows-1251", "ibm850"} {
-		enc, ok := lookupCharset(label)
+		enc, ok := Lookup(label)
 		if !ok || byteTableOf(enc) == nil {
 			t.Errorf("%s: %T, no byte table", label, enc)
 		}
 	}
 }
 
-// TestFirstNonASCII checks firstNonASCII with the 8-bit byte at every
-// place of texts of every length up to 80 (the 32-, 8- and 1-byte
-// steps), and none.
-func TestFirstNonASCII(t *testing.T) {
-	for n := range 80 {
-		b := bytes.Repeat([]byte{0x7f}, n)
-		if got := firstNonASCII(b); got != n {
-			t.Errorf("%d ASCII bytes: got %d", n, got)
-		}
-		for i := range n {
-			b[i] = 0x80
-			if got := firstNonASCII(b); got != i {
-				t.Errorf("%d bytes, 8-bit at %d: got %d", n, i, got)
-			}
-			b[i] = 0x7f
-		}
-	}
-}
-
-// TestCharsetCursorSingleByte checks that charsetCursor's count of
+// TestCharsetCursorSingleByte checks that Cursor's count of
 // characters in a single-byte encoding gives the offsets that encoding the
 // text back gives, at every offset in turn (link offsets, at the start
 // of a character), then at a few backwards, one inside a character.
@@ -100,8 +81,8 @@ func TestCharsetCursorSingleByte(t *testing.T) {
 				src[i] = byte(' ' + rng.IntN(0x5f))
 			}
 		}
-		out := transcode(nil, cm, src)
-		fast, slow := newCharsetCursor(src, out, cm), newCharsetCursor(src, out, cm)
+		out := Transcode(nil, cm, src)
+		fast, slow := NewCursor(src, out, cm), NewCursor(src, out, cm)
 		slow.singleByte = false
 		if !fast.singleByte {
 			t.Fatalf("%v: not single-byte", cm)
@@ -115,7 +96,7 @@ func TestCharsetCursorSingleByte(t *testing.T) {
 		inside := bytes.IndexFunc(out, func(r rune) bool { return r >= utf8.RuneSelf }) + 1
 		offs = append(offs, 10, offs[len(offs)/2], 5, inside, offs[len(offs)/2], len(out))
 		for _, off := range offs {
-			if got, want := fast.in(off), slow.in(off); got != want {
+			if got, want := fast.In(off), slow.In(off); got != want {
 				t.Fatalf("%v, offset %d of %d: got %d, want %d", cm, off, len(out), got, want)
 			}
 		}
@@ -123,14 +104,14 @@ func TestCharsetCursorSingleByte(t *testing.T) {
 }
 
 // TestHTMLEncodingShortcut checks htmlEncoding, which leaves out
-// charset.DetermineEncoding's prescan when there is no <meta> to read,
+// htmlcharset.DetermineEncoding's prescan when there is no <meta> to read,
 // against DetermineEncoding itself on random pages: with and without
 // <meta> charsets, byte order marks, UTF-8 and 8-bit text, characters
 // cut at the 1024th byte.
 func TestHTMLEncodingShortcut(t *testing.T) {
 	ref := func(text []byte) encoding.Encoding {
-		e, name, _ := charset.DetermineEncoding(text, "")
-		if e == charmap.Windows1252 || e == encoding.Nop && !isPlainASCII(text[:min(len(text), 1024)]) {
+		e, name, _ := htmlcharset.DetermineEncoding(text, "")
+		if e == charmap.Windows1252 || e == encoding.Nop && !IsPlainASCII(text[:min(len(text), 1024)]) {
 			return nil
 		}
 		enc, _ := htmlindex.Get(name)
@@ -165,14 +146,14 @@ func TestRuneCount(t *testing.T) {
 	}
 }
 
-// TestASCIICompatibleCached checks that asciiCompatible gives a charmap
+// TestASCIICompatibleCached checks that ASCIICompatible gives a charmap
 // the same answer from its cache as from the encoder.
 func TestASCIICompatibleCached(t *testing.T) {
 	for _, e := range charmap.All {
 		s, err := e.NewEncoder().String("<a")
 		want := err == nil && s == "<a"
-		if a, b := asciiCompatible(e), asciiCompatible(e); a != want || b != want {
-			t.Errorf("%v: asciiCompatible %v then %v, want %v", e, a, b, want)
+		if a, b := ASCIICompatible(e), ASCIICompatible(e); a != want || b != want {
+			t.Errorf("%v: ASCIICompatible %v then %v, want %v", e, a, b, want)
 		}
 	}
 }
