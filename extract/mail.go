@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/extract/internal/mimepart"
 )
 
 // MaxMessageSize is the largest message Links reads in mail and mbox
@@ -156,13 +157,13 @@ type mailWalker struct {
 	// reused from part to part.
 	pm        partMap
 	dec, utf8 []byte
-	qpLines   []qpLine // the lines of a quoted-printable part (see cteCursor)
+	qpLines   []mimepart.QPLine // the lines of a quoted-printable part (see mimepart.CTECursor)
 	// flowed unwraps format=flowed text, from flowedIn to flowedText;
 	// flowedPos is the partMap's cursor for it.
-	flowed     *flowedReader
+	flowed     *mimepart.FlowedReader
 	flowedIn   bytes.Reader
 	flowedText []byte
-	flowedPos  flowedCursor
+	flowedPos  mimepart.FlowedCursor
 	nested     []byte // the first message or multipart decoded (see push)
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
@@ -196,10 +197,11 @@ func (w *mailWalker) release() {
 	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 {
 		return
 	}
+	w.flowedPos.Drop()
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
 		qpLines: w.qpLines[:0], fields: w.fields[:0],
-		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: flowedCursor{f: w.flowedPos.f},
+		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
 	}
 	mailWalkers.Put(w)
 }
@@ -221,7 +223,7 @@ type mailBuf struct {
 	// form starts in the input; cte maps the offsets of the first one in
 	// a message to those of its encoded form, from cteBody in the message.
 	encodedAt filePos
-	cte       cteCursor
+	cte       mimepart.CTECursor
 	cteBody   int
 }
 
@@ -566,11 +568,11 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	switch {
 	case isEncoded(p.cte):
 		w.work += len(text)
-		w.pm.cte = newCTECursor(text, p.cte)
+		w.pm.cte = mimepart.NewCTECursor(text, p.cte)
 		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
 			w.qpLines = w.qpLines[:0]
-			w.dec = appendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
-			w.pm.cte.lines = w.qpLines
+			w.dec = mimepart.AppendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
+			w.pm.cte.SetLines(w.qpLines)
 		} else {
 			w.dec = appendDecoded(w.dec[:0], p.cte, text)
 		}
@@ -604,12 +606,12 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 func (w *mailWalker) unwrap(text []byte, delSp bool) []byte {
 	w.flowedIn.Reset(text)
 	if w.flowed == nil {
-		w.flowed = newFlowedReader(&w.flowedIn, delSp)
+		w.flowed = mimepart.NewFlowedReader(&w.flowedIn, delSp)
 	} else {
-		w.flowed.reset(&w.flowedIn, delSp)
+		w.flowed.Reset(&w.flowedIn, delSp)
 	}
-	w.flowedText = w.flowed.appendTo(w.flowedText[:0])
-	w.flowedPos.reset(text, delSp)
+	w.flowedText = w.flowed.AppendTo(w.flowedText[:0])
+	w.flowedPos.Reset(text, delSp)
 	w.pm.fl = &w.flowedPos
 	return w.flowedText
 }
@@ -629,7 +631,7 @@ func (w *mailWalker) push(p *part) {
 	if w.bufOff >= 0 {
 		w.nested = appendDecoded(w.nested[:0], p.cte, body)
 		w.mailBuf = newMailBuf(w.nested, -1)
-		w.cte, w.cteBody = newCTECursor(body, p.cte), p.body
+		w.cte, w.cteBody = mimepart.NewCTECursor(body, p.cte), p.body
 	} else {
 		w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
 	}
@@ -660,7 +662,7 @@ func isEncoded(cte string) bool { return cte == "quoted-printable" || cte == "ba
 // Encoding cte undone (RFC 2045 §6).
 func appendDecoded(dst []byte, cte string, b []byte) []byte {
 	if cte == "base64" {
-		return appendBase64(dst, b)
+		return mimepart.AppendBase64(dst, b)
 	}
-	return appendQuotedPrintable(dst, b)
+	return mimepart.AppendQuotedPrintable(dst, b)
 }

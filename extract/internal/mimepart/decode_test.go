@@ -1,4 +1,4 @@
-package extract
+package mimepart
 
 import (
 	"bytes"
@@ -27,12 +27,12 @@ func TestQuotedPrintable(t *testing.T) {
 		{"no final break", "no final break"},
 	}
 	for _, tt := range tests {
-		if got := string(appendQuotedPrintable(nil, []byte(tt.in))); got != tt.want {
-			t.Errorf("appendQuotedPrintable(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := string(AppendQuotedPrintable(nil, []byte(tt.in))); got != tt.want {
+			t.Errorf("AppendQuotedPrintable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 		b := []byte(tt.in)
-		if got := string(appendQuotedPrintable(b[:0], b)); got != tt.want {
-			t.Errorf("appendQuotedPrintable(%q) in place = %q, want %q", tt.in, got, tt.want)
+		if got := string(AppendQuotedPrintable(b[:0], b)); got != tt.want {
+			t.Errorf("AppendQuotedPrintable(%q) in place = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -49,17 +49,17 @@ func TestBase64(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := string(appendBase64(nil, []byte(tt.in))); got != tt.want {
-			t.Errorf("appendBase64(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := string(AppendBase64(nil, []byte(tt.in))); got != tt.want {
+			t.Errorf("AppendBase64(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 		b := []byte(tt.in)
-		if got := string(appendBase64(b[:0], b)); got != tt.want {
-			t.Errorf("appendBase64(%q) in place = %q, want %q", tt.in, got, tt.want)
+		if got := string(AppendBase64(b[:0], b)); got != tt.want {
+			t.Errorf("AppendBase64(%q) in place = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-// FuzzQuotedPrintable checks appendQuotedPrintable against the standard
+// FuzzQuotedPrintable checks AppendQuotedPrintable against the standard
 // library on what both accept: text mime/quotedprintable encodes.
 func FuzzQuotedPrintable(f *testing.F) {
 	f.Add([]byte("café = http://example.org/a?b=c \n\ttabs\t\n"))
@@ -72,17 +72,17 @@ func FuzzQuotedPrintable(f *testing.F) {
 		w := quotedprintable.NewWriter(&enc)
 		w.Write(text)
 		w.Close()
-		if got := appendQuotedPrintable(nil, enc.Bytes()); !bytes.Equal(bytes.ReplaceAll(got, []byte("\r"), nil), text) {
+		if got := AppendQuotedPrintable(nil, enc.Bytes()); !bytes.Equal(bytes.ReplaceAll(got, []byte("\r"), nil), text) {
 			t.Errorf("decode(encode(%q)) = %q", text, got)
 		}
 		// Any input: in place gives what a copy gives.
-		if want, got := appendQuotedPrintable(nil, b), inPlace(appendQuotedPrintable, b); !bytes.Equal(got, want) {
+		if want, got := AppendQuotedPrintable(nil, b), inPlace(AppendQuotedPrintable, b); !bytes.Equal(got, want) {
 			t.Errorf("in place %q: got %q, want %q", b, got, want)
 		}
 	})
 }
 
-// FuzzBase64 checks appendBase64 against encoding/base64 on encoded text
+// FuzzBase64 checks AppendBase64 against encoding/base64 on encoded text
 // wrapped at 76 columns, as MIME writes it.
 func FuzzBase64(f *testing.F) {
 	f.Add([]byte("hello, world"))
@@ -95,10 +95,10 @@ func FuzzBase64(f *testing.F) {
 			enc = enc[76:]
 		}
 		wrapped = append(wrapped, enc...)
-		if got := appendBase64(nil, wrapped); !bytes.Equal(got, b) {
+		if got := AppendBase64(nil, wrapped); !bytes.Equal(got, b) {
 			t.Errorf("decode(encode(%q)) = %q", b, got)
 		}
-		if want, got := appendBase64(nil, b), inPlace(appendBase64, b); !bytes.Equal(got, want) {
+		if want, got := AppendBase64(nil, b), inPlace(AppendBase64, b); !bytes.Equal(got, want) {
 			t.Errorf("in place %q: got %q, want %q", b, got, want)
 		}
 	})

@@ -1,4 +1,4 @@
-package extract
+package mimepart
 
 import (
 	"io"
@@ -36,7 +36,7 @@ func TestFlowed(t *testing.T) {
 		{"LF line ends", "a \nb\n", false, "a b\n"},
 	}
 	for _, tt := range tests {
-		got, err := io.ReadAll(iotest.OneByteReader(newFlowedReader(strings.NewReader(tt.in), tt.delSp)))
+		got, err := io.ReadAll(iotest.OneByteReader(NewFlowedReader(strings.NewReader(tt.in), tt.delSp)))
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 		}
@@ -51,7 +51,7 @@ func TestFlowed(t *testing.T) {
 func TestFlowedLongLine(t *testing.T) {
 	long := strings.Repeat("x", 5*flowedBufSize+17)
 	in := "> " + long + " \r\n> end\r\n"
-	got, err := io.ReadAll(newFlowedReader(strings.NewReader(in), false))
+	got, err := io.ReadAll(NewFlowedReader(strings.NewReader(in), false))
 	if want := "> " + long + " end\n"; err != nil || string(got) != want {
 		t.Errorf("long line: got %d bytes (%v), want %d", len(got), err, len(want))
 	}

@@ -1,6 +1,10 @@
-package extract
+package mimepart
 
-import "strings"
+import (
+	"errors"
+	"mime"
+	"strings"
+)
 
 // simpleMediaType is mime.ParseMediaType for the values nearly every
 // Content-Type holds, without its copies and its Unicode space tests:
@@ -98,4 +102,62 @@ func isTokenChar(c byte) bool {
 		return false
 	}
 	return true
+}
+
+// maxMediaParams is the most parameters ParseMediaType reads: more than
+// any real field has (RFC 2231 continuations of a long file name or URL
+// included), and few enough that their map stays small. mime's map of
+// the hundreds of thousands a hostile field can hold kept a live heap of
+// 8 times the message.
+const maxMediaParams = 1000
+
+// errTooManyParams is ParseMediaType's error for a field of more than
+// maxMediaParams parameters.
+var errTooManyParams = errors.New("too many media type parameters")
+
+// ParseMediaType is mime.ParseMediaType for a field of at most
+// maxMediaParams parameters.
+func ParseMediaType(v string) (string, map[string]string, error) {
+	if strings.Count(v, ";") > maxMediaParams {
+		return "", nil, errTooManyParams
+	}
+	if mt, params, ok := simpleMediaType(v); ok {
+		return mt, params, nil
+	}
+	return mime.ParseMediaType(v)
+}
+
+// LooseParam finds name=value in a header value that mime.ParseMediaType
+// rejects: the first occurrence of the name (case-insensitive) followed by
+// "=", then a quoted string or a token up to ";" or white space. Only
+// ASCII letters are lowered: offsets in the lowered copy are offsets in v,
+// which strings.ToLower does not keep for invalid UTF-8 or for letters
+// such as U+212A KELVIN SIGN. lower is v so lowered.
+func LooseParam(v, lower, name string) (string, bool) {
+	for from := 0; ; {
+		i := strings.Index(lower[from:], name)
+		if i < 0 {
+			return "", false
+		}
+		i += from
+		from = i + len(name)
+		if i > 0 && !strings.ContainsRune("; \t\r\n", rune(lower[i-1])) {
+			continue
+		}
+		rest := strings.TrimLeft(v[from:], " \t\r\n")
+		if !strings.HasPrefix(rest, "=") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		if strings.HasPrefix(rest, `"`) {
+			if j := strings.IndexByte(rest[1:], '"'); j >= 0 {
+				return rest[1 : 1+j], true
+			}
+			return rest[1:], true
+		}
+		if j := strings.IndexAny(rest, "; \t\r\n"); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest, rest != ""
+	}
 }

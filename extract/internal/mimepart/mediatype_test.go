@@ -1,4 +1,4 @@
-package extract
+package mimepart
 
 import (
 	"maps"

@@ -1,8 +1,8 @@
-package extract
+package mimepart
 
 import "bytes"
 
-// appendQuotedPrintable appends to dst the quoted-printable text src
+// AppendQuotedPrintable appends to dst the quoted-printable text src
 // decoded (RFC 2045 §6.7), the way lenient readers do, so that a malformed
 // part loses nothing: "=XX" (hex, either case) is the octet XX; "=" at the
 // end of a line, before optional white space, is a soft line break, so a
@@ -10,19 +10,19 @@ import "bytes"
 // the end of a line is transport padding and goes (§6.7 rule 3); line
 // breaks stay as they are. dst may be src[:0]: the text is then decoded in
 // place.
-func appendQuotedPrintable(dst, src []byte) []byte {
-	return appendQuotedPrintableLines(dst, src, nil)
+func AppendQuotedPrintable(dst, src []byte) []byte {
+	return AppendQuotedPrintableLines(dst, src, nil)
 }
 
-// qpLine is where a line of a quoted-printable text ends, with its line
+// QPLine is where a line of a quoted-printable text ends, with its line
 // break, in the encoded text (raw) and in the text decoded (dec).
-type qpLine struct{ raw, dec int32 }
+type QPLine struct{ raw, dec int32 }
 
-// appendQuotedPrintableLines is appendQuotedPrintable that also appends to
+// AppendQuotedPrintableLines is AppendQuotedPrintable that also appends to
 // *lines, unless nil, where each line of src ends, src and dst counted
 // from their start (src is at most MaxMessageSize long): the decoder knows
-// what the cteCursor would otherwise work out again line by line.
-func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
+// what the CTECursor would otherwise work out again line by line.
+func AppendQuotedPrintableLines(dst, src []byte, lines *[]QPLine) []byte {
 	start, n := len(dst), len(src)
 	for len(src) > 0 {
 		line, eol, whole := src, []byte(nil), src
@@ -61,7 +61,7 @@ func appendQuotedPrintableLines(dst, src []byte, lines *[]qpLine) []byte {
 			line = line[i+1:]
 		}
 		if lines != nil {
-			*lines = append(*lines, qpLine{int32(n - len(src)), int32(len(dst) - start)})
+			*lines = append(*lines, QPLine{int32(n - len(src)), int32(len(dst) - start)})
 		}
 	}
 	return dst
@@ -112,12 +112,12 @@ var base64Values = func() (t [256]byte) {
 	return t
 }()
 
-// appendBase64 appends to dst the base64 text src decoded (RFC 2045 §6.8)
+// AppendBase64 appends to dst the base64 text src decoded (RFC 2045 §6.8)
 // the way §6.8 asks of a decoder: characters outside the alphabet (line
 // breaks, garbage) are ignored; "=" ends a group, so that base64 blocks
 // written one after the other still decode. dst may be src[:0]: the text
 // is then decoded in place.
-func appendBase64(dst, src []byte) []byte {
+func AppendBase64(dst, src []byte) []byte {
 	var acc uint32
 	n := 0
 	for _, c := range src {

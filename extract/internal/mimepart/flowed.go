@@ -1,4 +1,4 @@
-package extract
+package mimepart
 
 import (
 	"bufio"
@@ -6,14 +6,14 @@ import (
 	"io"
 )
 
-// flowedReader unwraps text/plain; format=flowed (RFC 3676 §4) as it is
+// FlowedReader unwraps text/plain; format=flowed (RFC 3676 §4) as it is
 // read: a line that ends in a space is soft-broken and joins the next line
 // of the same quote depth (§4.2, §4.5); with DelSp=yes that space goes
 // (§4.2); the quote marks of each paragraph are written once, followed by
 // one space (§4.5); the space-stuffing of §4.4 is removed; "-- " stays a
 // hard line (§4.3). Lines longer than the buffer pass through unwrapped at
 // their breaks, so memory stays bounded.
-type flowedReader struct {
+type FlowedReader struct {
 	br        *bufio.Reader
 	delSp     bool
 	out       []byte // unwrapped text; out[pos:] is not read yet
@@ -24,28 +24,30 @@ type flowedReader struct {
 	err       error
 	// in counts the input bytes read; the text of the line piece last
 	// read is out[pieceOut:], from offset pieceIn of the input on (see
-	// flowedCursor).
+	// FlowedCursor).
 	in       int64
 	pieceIn  int64
 	pieceOut int
 }
 
-// flowedBufSize bounds the lines flowedReader unwraps whole: mail lines
+// flowedBufSize bounds the lines FlowedReader unwraps whole: mail lines
 // are short (RFC 5322 §2.1.1: at most 998 octets), and a part is small.
 const flowedBufSize = 4 << 10
 
-func newFlowedReader(r io.Reader, delSp bool) *flowedReader {
-	return &flowedReader{br: bufio.NewReaderSize(r, flowedBufSize), delSp: delSp}
+// NewFlowedReader returns a FlowedReader of r; delSp is the DelSp
+// parameter (RFC 3676 §4.2).
+func NewFlowedReader(r io.Reader, delSp bool) *FlowedReader {
+	return &FlowedReader{br: bufio.NewReaderSize(r, flowedBufSize), delSp: delSp}
 }
 
-// reset makes f read r, keeping its buffers.
-func (f *flowedReader) reset(r io.Reader, delSp bool) {
+// Reset makes f read r, keeping its buffers.
+func (f *FlowedReader) Reset(r io.Reader, delSp bool) {
 	f.br.Reset(r)
-	*f = flowedReader{br: f.br, delSp: delSp, out: f.out[:0]}
+	*f = FlowedReader{br: f.br, delSp: delSp, out: f.out[:0]}
 }
 
-// appendTo appends to dst the rest of the text f reads.
-func (f *flowedReader) appendTo(dst []byte) []byte {
+// AppendTo appends to dst the rest of the text f reads.
+func (f *FlowedReader) AppendTo(dst []byte) []byte {
 	for {
 		for f.pos == len(f.out) {
 			if f.err != nil {
@@ -58,7 +60,8 @@ func (f *flowedReader) appendTo(dst []byte) []byte {
 	}
 }
 
-func (f *flowedReader) Read(p []byte) (int, error) {
+// Read reads the text unwrapped, as io.Reader does.
+func (f *FlowedReader) Read(p []byte) (int, error) {
 	for f.pos == len(f.out) {
 		if f.err != nil {
 			return 0, f.err
@@ -72,7 +75,7 @@ func (f *flowedReader) Read(p []byte) (int, error) {
 
 // fill unwraps the next line, or the next piece of an over-long line, into
 // f.out.
-func (f *flowedReader) fill() {
+func (f *FlowedReader) fill() {
 	line, err := f.br.ReadSlice('\n')
 	f.out, f.pos = f.out[:0], 0
 	f.pieceIn, f.pieceOut = f.in, 0
