@@ -10,6 +10,7 @@ import (
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/extract/internal/mimepart"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/rfc5322"
 )
 
@@ -304,7 +305,7 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 		}
 	}
 	params = map[string]string{}
-	lower := lowerASCII([]byte(v)) // once for the four names
+	lower := ascii.Lower([]byte(v)) // once for the four names
 	for _, name := range [...]string{"boundary", "charset", "format", "delsp"} {
 		if p, ok := mimepart.LooseParam(v, lower, name); ok {
 			params[name] = p
@@ -460,7 +461,7 @@ func externalBodyRef(f field) (headerRef, bool) {
 		return headerRef{}, false
 	}
 	off, style := f.off, StyleBare
-	lower := lowerASCII(f.value) // offsets in f.value, see mimepart.LooseParam
+	lower := ascii.Lower(f.value) // offsets in f.value, see mimepart.LooseParam
 	for from := 0; ; {
 		i := strings.Index(lower[from:], "url")
 		if i < 0 {

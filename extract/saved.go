@@ -163,9 +163,9 @@ func canonicalHref(tag []byte, attrs []htmltok.Attr) (string, bool) {
 	var rel, href []byte
 	for _, a := range attrs {
 		switch key := tag[a.Key.Start:a.Key.End]; {
-		case equalLower(key, "rel"):
+		case ascii.EqualLower(key, "rel"):
 			rel = tag[a.Val.Start:a.Val.End]
-		case equalLower(key, "href"):
+		case ascii.EqualLower(key, "href"):
 			href = tag[a.Val.Start:a.Val.End]
 		}
 	}
