@@ -1,4 +1,4 @@
-package extract
+package pdftext
 
 import (
 	"bytes"
@@ -15,11 +15,11 @@ import (
 	"github.com/urix/urix/internal/rfc5322"
 )
 
-// pdfCMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
+// CMap is a font's ToUnicode map (ISO 32000-1 §9.10.3): character
 // codes of size bytes to text. The ranges of bfrange are kept as ranges,
 // not a code each: a 5 KB CMap of 1000 ranges of 65536 codes would
 // otherwise fill a map of 65 million.
-type pdfCMap struct {
+type CMap struct {
 	size   int
 	chars  map[uint32]string
 	ranges []pdfRange // sorted by lo
@@ -32,14 +32,15 @@ type pdfRange struct {
 	dst    []uint16
 }
 
-// pdfFonts returns the ToUnicode map of a font of the resources res by
+// Fonts returns the ToUnicode map of a font of the resources res by
 // its resource name, nil for a font without one. A font is looked up when
 // the content selects it, and each map is read once for the document,
 // kept in cmaps by its stream: a page's content selects only so many
-// fonts, where its resources may list millions shared by every page.
-func pdfFonts(doc *pdfobj.Reader, res pdfobj.Dict, cmaps map[pdfobj.Ref]*pdfCMap) func(string) *pdfCMap {
+// fonts, where its resources may list millions shared by every page. A
+// map's stream is decoded to at most limit bytes.
+func Fonts(doc *pdfobj.Reader, res pdfobj.Dict, cmaps map[pdfobj.Ref]*CMap, limit int64) func(string) *CMap {
 	fd, _ := doc.Dict(res["Font"])
-	return func(name string) *pdfCMap {
+	return func(name string) *CMap {
 		f, _ := doc.Dict(fd[pdfobj.Name(name)])
 		ref, ok := f["ToUnicode"].(pdfobj.Ref)
 		if !ok {
@@ -51,7 +52,7 @@ func pdfFonts(doc *pdfobj.Reader, res pdfobj.Dict, cmaps map[pdfobj.Ref]*pdfCMap
 		cmaps[ref] = nil
 		o, _ := doc.Resolve(ref)
 		if s, ok := o.(pdfobj.Stream); ok {
-			if b, err := doc.Decode(s, MaxZipEntrySize); err == nil {
+			if b, err := doc.Decode(s, limit); err == nil {
 				cmaps[ref] = parseCMap(b)
 			}
 		}
@@ -60,8 +61,8 @@ func pdfFonts(doc *pdfobj.Reader, res pdfobj.Dict, cmaps map[pdfobj.Ref]*pdfCMap
 }
 
 // parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap.
-func parseCMap(b []byte) *pdfCMap {
-	m := &pdfCMap{size: 1, chars: map[uint32]string{}}
+func parseCMap(b []byte) *CMap {
+	m := &CMap{size: 1, chars: map[uint32]string{}}
 	toks := slices.Collect(pdfTokens(b))
 	for i := 0; i < len(toks); i++ {
 		switch string(toks[i]) {
@@ -99,7 +100,7 @@ func parseCMap(b []byte) *pdfCMap {
 }
 
 // set maps the code src+delta to the UTF-16BE text dst.
-func (m *pdfCMap) set(src []byte, delta uint32, dst []byte) {
+func (m *CMap) set(src []byte, delta uint32, dst []byte) {
 	m.size = codeSize(src)
 	if u := utf16Units(dst); u != nil {
 		m.chars[hexCode(src)+delta] = string(utf16.Decode(u))
@@ -127,7 +128,7 @@ func utf16Units(dst []byte) []uint16 {
 
 // appendText appends the text of code to dst, nothing if the map has
 // none.
-func (m *pdfCMap) appendText(dst []byte, code uint32) []byte {
+func (m *CMap) appendText(dst []byte, code uint32) []byte {
 	if s, ok := m.chars[code]; ok {
 		return append(dst, s...)
 	}
@@ -161,7 +162,7 @@ func hexCode(tok []byte) uint32 {
 
 // decode returns the text the string s shows in a font with the map m
 // (Latin-1 without one).
-func (m *pdfCMap) decode(dst, s []byte) []byte {
+func (m *CMap) decode(dst, s []byte) []byte {
 	if m == nil {
 		return appendLatin1(dst, s)
 	}
@@ -175,6 +176,10 @@ func (m *pdfCMap) decode(dst, s []byte) []byte {
 	return dst
 }
 
+// Latin1 returns the text of the Latin-1 bytes b: the bytes of a URI
+// action past 7-bit ASCII (ISO 32000-1 §12.6.4.7), as they are read.
+func Latin1(b []byte) string { return string(appendLatin1(nil, b)) }
+
 // appendLatin1 appends the text of the Latin-1 bytes s to dst.
 func appendLatin1(dst, s []byte) []byte {
 	for _, c := range s {
@@ -183,12 +188,12 @@ func appendLatin1(dst, s []byte) []byte {
 	return dst
 }
 
-// pdfText returns the text a content stream shows, one line where the
-// text moves down (see scanPDF), a URI wrapped over two lines put
+// Text returns the text a content stream shows, one line where the
+// text moves down (see extract.scanPDF), a URI wrapped over two lines put
 // together again (see joinWrapped).
-func pdfText(content []byte, fonts func(name string) *pdfCMap) []byte {
+func Text(content []byte, fonts func(name string) *CMap) []byte {
 	var text []byte
-	var font *pdfCMap
+	var font *CMap
 	var y, lastY float64
 	shown := false
 	var lines []pdfLine
@@ -252,43 +257,18 @@ func pdfText(content []byte, fonts func(name string) *pdfCMap) []byte {
 	return joinWrapped(text, lines)
 }
 
-// scanPDFText yields the URIs of the text of a page whose link
-// annotations have the URIs annots, but not those that are one of them:
-// the text of a link that shows its URI (chromium prints <a href="U">U</a>
-// as an annotation over the text U) is reported once, as the annotation.
-func scanPDFText(text []byte, annots []string, src *source, yield func(Link, error) bool) bool {
-	if len(annots) > 0 {
-		shown := make([]hrefShown, len(annots))
-		for i, a := range annots {
-			shown[i] = hrefShown{href: a, src: src}
-		}
-		all := yield
-		yield = func(l Link, err error) bool {
-			for i := range shown {
-				if err == nil && shown[i].same(l.URI) {
-					return true
-				}
-			}
-			return all(l, err)
-		}
-	}
-	m := newDocScan(text, src, yield, ContextPDFText)
-	m.prose.add(text, 0)
-	return m.flush()
-}
-
-// pdfRect is the rectangle of an annotation (§12.5.2, Rect): lower left
+// Rect is the rectangle of an annotation (§12.5.2, Rect): lower left
 // and upper right corners, y upwards.
-type pdfRect struct{ x1, y1, x2, y2 float64 }
+type Rect struct{ x1, y1, x2, y2 float64 }
 
-// pdfAnnotRect returns the Rect of the annotation a, a zero one if it has
+// AnnotRect returns the Rect of the annotation a, a zero one if it has
 // none that reads.
-func pdfAnnotRect(doc *pdfobj.Reader, a pdfobj.Object) pdfRect {
+func AnnotRect(doc *pdfobj.Reader, a pdfobj.Object) Rect {
 	d, _ := doc.Dict(a)
 	o, _ := doc.Resolve(d["Rect"])
 	arr, _ := o.(pdfobj.Array)
 	if len(arr) != 4 {
-		return pdfRect{}
+		return Rect{}
 	}
 	var v [4]float64
 	for i, o := range arr {
@@ -298,19 +278,19 @@ func pdfAnnotRect(doc *pdfobj.Reader, a pdfobj.Object) pdfRect {
 		case float64:
 			v[i] = n
 		default:
-			return pdfRect{}
+			return Rect{}
 		}
 	}
-	return pdfRect{min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])}
+	return Rect{min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])}
 }
 
-// continuedBy reports whether r2 is the part of a link on the line after
+// ContinuedBy reports whether r2 is the part of a link on the line after
 // that of r, as chromium writes a link wrapped over lines: an annotation
 // per line, the next one starting left of where r ends, its top at most
 // half a line below r's bottom and above r's middle. (The same URI linked
 // again at the start of the next line reads the same: it is reported
 // once.)
-func (r pdfRect) continuedBy(r2 pdfRect) bool {
+func (r Rect) ContinuedBy(r2 Rect) bool {
 	h := r.y2 - r.y1
 	return h > 0 && r2.x1 < r.x2 && r2.y2 <= (r.y1+r.y2)/2 && r2.y2 >= r.y1-h/2
 }
@@ -400,7 +380,7 @@ func abs(f float64) float64 {
 	return f
 }
 
-// pdfMaxOperands is how many operands pdfText holds: Tm, the operator it
+// pdfMaxOperands is how many operands Text holds: Tm, the operator it
 // reads with the most, takes 6.
 const pdfMaxOperands = 16
 
