@@ -5,6 +5,7 @@
 // Standard §13.2.3, the prescan, and a <meta> later in the head), a
 // detector for legacy encodings when nothing is declared, and the
 // encoding a document writes its URLs' queries in (WHATWG Encoding
-// Standard §4.3). Labels are read as the WHATWG Encoding Standard's, then
-// IANA's.
+// Standard §4.3), and whether a document is UTF-16 without a byte order
+// mark (UTF16Order). Labels are read as the WHATWG Encoding Standard's,
+// then IANA's.
 package charset
