@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/internal/ascii"
 )
 
@@ -169,5 +170,29 @@ func (p *page) isChars(raw []byte) bool {
 	if p.dec == nil {
 		return utf8.Valid(raw)
 	}
-	return isPlainASCII(raw)
+	return charset.IsPlainASCII(raw)
+}
+
+// iriToURI returns f with the non-ASCII bytes of the new values it
+// returns percent-encoded, as RFC 3987 §3.1 maps an IRI to a URI, for a
+// page in a legacy encoding: the value then reads the same in any
+// encoding, where the page's own encoding might lack its characters, and
+// names the URI f meant (a browser would have put a raw query in the
+// page's encoding instead).
+func iriToURI(f func(Link) (string, bool)) func(Link) (string, bool) {
+	return func(l Link) (string, bool) {
+		v, ok := f(l)
+		if !ok || ascii.Valid(v) {
+			return v, ok
+		}
+		var sb strings.Builder
+		for i := 0; i < len(v); i++ {
+			if v[i] >= utf8.RuneSelf {
+				sb.WriteString(percent(v[i]))
+			} else {
+				sb.WriteByte(v[i])
+			}
+		}
+		return sb.String(), true
+	}
 }

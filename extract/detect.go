@@ -29,7 +29,7 @@ const sniffLen = 4096
 //     carry (From, To, Date, Subject, Received, Message-ID, Content-Type,
 //     ...), ended by a blank line, or of at least two fields;
 //   - HTML: after a byte order mark and white space (in UTF-16, see
-//     utf16Order, the text decides between HTML and Text), "<!doctype html",
+//     charset.UTF16Order, the text decides between HTML and Text), "<!doctype html",
 //     "<?xml" with an <html element, a comment "<!--", or the start tag of
 //     an HTML element ("<p>", "<div class=...>"), as the MIME Sniffing
 //     Standard §7.1 looks for them;

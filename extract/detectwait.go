@@ -146,19 +146,3 @@ func peekUntil(br *bufio.Reader, n int, done func(head []byte) bool) []byte {
 		}
 	}
 }
-
-// utf16Decided reports whether utf16Order's verdict on head, the start of
-// a stream, stands: it starts with a byte order mark, or it holds a whole
-// line or 8 bytes without a NUL byte, which UTF-16 text of 7-bit
-// characters would have in every other place. (8 bytes: the first piece
-// of a slow stream, "see http://a/x and ", need not end a line, and its
-// link is to come out before the stream goes on.)
-func utf16Decided(head []byte) bool {
-	if _, ok := utf16Order(head[:min(len(head), 2)]); ok {
-		return true
-	}
-	if bytes.IndexByte(head, 0) >= 0 {
-		return false
-	}
-	return len(head) >= 8 || bytes.IndexByte(head, '\n') >= 0
-}

@@ -72,47 +72,6 @@ func TestAnchorShowsHref(t *testing.T) {
 	}
 }
 
-// TestJoinWrapped: a line feed comes out of a URI that goes on at the next
-// line, not after a URI that ends there.
-func TestJoinWrapped(t *testing.T) {
-	for _, tc := range []struct {
-		lines []string
-		ys    []float64
-		want  string
-	}{
-		{[]string{"See https://a.example/long/", "path/x.html now."}, nil, "See https://a.example/long/path/x.html now."},
-		{[]string{"See https://a.example/p?", "x=1&y=2 now."}, nil, "See https://a.example/p?x=1&y=2 now."},
-		{[]string{"https://a.example/ve", "ry/long/", "path.html ok"}, nil, "https://a.example/very/long/path.html ok"},
-		{[]string{"See https://a.example/x", "and more."}, nil, "See https://a.example/x\nand more."},
-		{[]string{"See https://a.example/x.", "Next/one."}, nil, "See https://a.example/x.\nNext/one."},
-		{[]string{"See https://a.example/", "https://b.example/"}, nil, "See https://a.example/\nhttps://b.example/"},
-		{[]string{"See https://a.example/", "path/x.html"}, []float64{10, 40}, "See https://a.example/\npath/x.html"}, // a paragraph's gap
-		{[]string{"No URI at/", "path/x.html"}, nil, "No URI at/\npath/x.html"},
-	} {
-		var text []byte
-		var lines []pdfLine
-		for i, l := range tc.lines {
-			if i > 0 {
-				text = append(text, '\n')
-			}
-			y := float64(10 * i)
-			if tc.ys != nil {
-				y = tc.ys[i]
-			}
-			lines = append(lines, pdfLine{len(text), y})
-			text = append(text, l...)
-		}
-		if tc.ys != nil { // the page's line pitch is 10
-			lines = append(lines, pdfLine{len(text) + 1, tc.ys[len(tc.ys)-1] + 10})
-			text = append(text, "\nz"...)
-			tc.want += "\nz"
-		}
-		if got := string(joinWrapped(text, lines)); got != tc.want {
-			t.Errorf("%q: got %q, want %q", tc.lines, got, tc.want)
-		}
-	}
-}
-
 // TestRSTGrid reads grid tables: cells that span columns, a table without
 // its bottom border, and hostile shapes in linear time.
 func TestRSTGrid(t *testing.T) {

@@ -2,13 +2,15 @@ package extract
 
 import (
 	"bytes"
-	"errors"
 	"iter"
 	"mime"
 	"net/textproto"
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/extract/internal/mimepart"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/rfc5322"
 )
 
@@ -257,7 +259,7 @@ func (h *header) value(name string) ([]byte, bool) {
 // prefix, lowercase ASCII as isName takes it, without the copies when the bytes there are
 // ASCII (a rune such as U+0130 lowers to an ASCII letter).
 func hasPrefixLower(v []byte, prefix string) bool {
-	if !isPlainASCII(v[:min(len(v), len(prefix))]) {
+	if !charset.IsPlainASCII(v[:min(len(v), len(prefix))]) {
 		return strings.HasPrefix(strings.ToLower(string(v)), prefix)
 	}
 	return len(v) >= len(prefix) && isName(prefix, v[:len(prefix)])
@@ -289,7 +291,7 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 	if !ok {
 		return def, nil
 	}
-	mt, params, err := parseMediaType(v)
+	mt, params, err := mimepart.ParseMediaType(v)
 	if err == nil && strings.Count(mt, "/") == 1 {
 		return mt, params
 	}
@@ -303,71 +305,13 @@ func (h *header) mediaType(def string) (string, map[string]string) {
 		}
 	}
 	params = map[string]string{}
-	lower := lowerASCII([]byte(v)) // once for the four names
+	lower := ascii.Lower([]byte(v)) // once for the four names
 	for _, name := range [...]string{"boundary", "charset", "format", "delsp"} {
-		if p, ok := looseParam(v, lower, name); ok {
+		if p, ok := mimepart.LooseParam(v, lower, name); ok {
 			params[name] = p
 		}
 	}
 	return mt, params
-}
-
-// maxMediaParams is the most parameters parseMediaType reads: more than
-// any real field has (RFC 2231 continuations of a long file name or URL
-// included), and few enough that their map stays small. mime's map of
-// the hundreds of thousands a hostile field can hold kept a live heap of
-// 8 times the message.
-const maxMediaParams = 1000
-
-// errTooManyParams is parseMediaType's error for a field of more than
-// maxMediaParams parameters.
-var errTooManyParams = errors.New("too many media type parameters")
-
-// parseMediaType is mime.ParseMediaType for a field of at most
-// maxMediaParams parameters.
-func parseMediaType(v string) (string, map[string]string, error) {
-	if strings.Count(v, ";") > maxMediaParams {
-		return "", nil, errTooManyParams
-	}
-	if mt, params, ok := simpleMediaType(v); ok {
-		return mt, params, nil
-	}
-	return mime.ParseMediaType(v)
-}
-
-// looseParam finds name=value in a header value that mime.ParseMediaType
-// rejects: the first occurrence of the name (case-insensitive) followed by
-// "=", then a quoted string or a token up to ";" or white space. Only
-// ASCII letters are lowered: offsets in the lowered copy are offsets in v,
-// which strings.ToLower does not keep for invalid UTF-8 or for letters
-// such as U+212A KELVIN SIGN. lower is v so lowered.
-func looseParam(v, lower, name string) (string, bool) {
-	for from := 0; ; {
-		i := strings.Index(lower[from:], name)
-		if i < 0 {
-			return "", false
-		}
-		i += from
-		from = i + len(name)
-		if i > 0 && !strings.ContainsRune("; \t\r\n", rune(lower[i-1])) {
-			continue
-		}
-		rest := strings.TrimLeft(v[from:], " \t\r\n")
-		if !strings.HasPrefix(rest, "=") {
-			continue
-		}
-		rest = strings.TrimLeft(rest[1:], " \t\r\n")
-		if strings.HasPrefix(rest, `"`) {
-			if j := strings.IndexByte(rest[1:], '"'); j >= 0 {
-				return rest[1 : 1+j], true
-			}
-			return rest[1:], true
-		}
-		if j := strings.IndexAny(rest, "; \t\r\n"); j >= 0 {
-			rest = rest[:j]
-		}
-		return rest, rest != ""
-	}
 }
 
 // mimeBaseHeader returns the Content-Base and Content-Location fields of h
@@ -380,7 +324,7 @@ func (h *header) mimeBaseHeader() textproto.MIMEHeader {
 			if m == nil {
 				m = textproto.MIMEHeader{}
 			}
-			m[name] = []string{decodeWords(v)}
+			m[name] = []string{charset.DecodeWords(v)}
 		}
 	}
 	return m
@@ -439,7 +383,7 @@ func baseRef(f field) (headerRef, bool) {
 		}
 		start++
 	}
-	ref := base.HeaderValue(decodeWords(string(v)))
+	ref := base.HeaderValue(charset.DecodeWords(string(v)))
 	return headerRef{ref: ref, off: f.off + start, style: style}, ref != ""
 }
 
@@ -508,7 +452,7 @@ func externalBodyRef(f field) (headerRef, bool) {
 		return headerRef{}, false
 	}
 	raw := string(unfold(f.value))
-	mt, params, err := parseMediaType(raw)
+	mt, params, err := mimepart.ParseMediaType(raw)
 	if err != nil || mt != "message/external-body" || !strings.EqualFold(params["access-type"], "url") {
 		return headerRef{}, false
 	}
@@ -517,7 +461,7 @@ func externalBodyRef(f field) (headerRef, bool) {
 		return headerRef{}, false
 	}
 	off, style := f.off, StyleBare
-	lower := lowerASCII(f.value) // offsets in f.value, see looseParam
+	lower := ascii.Lower(f.value) // offsets in f.value, see mimepart.LooseParam
 	for from := 0; ; {
 		i := strings.Index(lower[from:], "url")
 		if i < 0 {

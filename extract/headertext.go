@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/internal/ascii"
 )
 
 // textField yields the URIs in the text of the header field f, one that
@@ -26,7 +28,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 	value, decoded := f.value, false
 	if bytes.Contains(value, []byte("=?")) {
 		u := string(unfold(value))
-		if d := decodeWords(u); d != u {
+		if d := charset.DecodeWords(u); d != u {
 			value, decoded = []byte(d), true
 		}
 	}
@@ -119,7 +121,7 @@ func mayHoldScheme(v []byte) bool {
 // escaped for a terminal. An ASCII value, nearly all, is read in one
 // pass, into buf when it changes.
 func foldedValue(buf, value []byte) []byte {
-	if firstNonASCII(value) < len(value) {
+	if ascii.Prefix(value) < len(value) {
 		v := unfold(value)
 		if bytes.ContainsAny(v, "\t\r\n") || bytes.Contains(v, []byte("  ")) {
 			v = joinFields(v)

@@ -16,6 +16,8 @@ import (
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract/internal/attrurl"
+	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/uri"
 )
@@ -63,6 +65,9 @@ const (
 	kindNone                   // text not looked into
 	kindJSON                   // a URL value of a JSON-LD script (jsonld.go)
 )
+
+// span is a byte range [Start, End) of a page or of a decoded value.
+type span = attrurl.Span
 
 // htmlRef is a URL-bearing value found in a page.
 type htmlRef struct {
@@ -440,8 +445,8 @@ func inputSize(r io.Reader) int {
 
 // parsePage reads the encoding of the document buf and finds its base
 // elements (findBase); walk then hands out its URL-bearing values. The
-// page is in the encoding it declares, else in the one sniffEncoding
-// finds (pageEncoding); or, when decodedFrom is not nil, it was in
+// page is in the encoding it declares, else in the one charset.Sniff
+// finds (charset.Page); or, when decodedFrom is not nil, it was in
 // decodedFrom and is in UTF-8 now.
 func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := newPage(buf, decodedFrom)
@@ -453,9 +458,9 @@ func parsePage(buf []byte, decodedFrom encoding.Encoding) *page {
 func newPage(buf []byte, decodedFrom encoding.Encoding) *page {
 	p := &page{buf: buf, baseAt: -1, textWant: tColon | tDot | tLT | tAmp}
 	if decodedFrom != nil {
-		p.enc = urlEncoding(decodedFrom)
+		p.enc = charset.URLEncoding(decodedFrom)
 	} else {
-		p.dec, p.enc = pageEncoding(buf)
+		p.dec, p.enc = charset.Page(buf)
 	}
 	return p
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
 
@@ -112,27 +113,11 @@ func ruleAttr(b []byte) int {
 		if r == 0 {
 			return 0
 		}
-		if equalLower(b, ruleNames[r]) {
+		if ascii.EqualLower(b, ruleNames[r]) {
 			return int(r)
 		}
 	}
 	return 0
-}
-
-// equalLower reports whether b, with ASCII letters lowered, is s.
-func equalLower(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != s[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // readTag returns the lower-case name of the tag z has just read, at
@@ -174,7 +159,7 @@ func tagName(b []byte) string {
 			return a.String()
 		}
 	}
-	return replaceNUL(lowerASCII(b))
+	return replaceNUL(ascii.Lower(b))
 }
 
 // nameCache holds the names of the last tags read, by the bytes written,
@@ -232,23 +217,6 @@ func replaceNUL(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, "\x00", "\uFFFD")
-}
-
-// lowerASCII returns b as a string with ASCII letters lowered, as the
-// tokenizer lowers tag and attribute names.
-func lowerASCII(b []byte) string {
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			l := []byte(string(b))
-			for j := i; j < len(l); j++ {
-				if 'A' <= l[j] && l[j] <= 'Z' {
-					l[j] += 'a' - 'A'
-				}
-			}
-			return string(l)
-		}
-	}
-	return string(b)
 }
 
 // decoded is a text or attribute value with its character references

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urix/urix/extract/internal/attrurl"
 	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
@@ -488,8 +489,8 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 			text: text,
 		}
 		add := func(u span) bool {
-			ref.start, ref.end = vs+val.raw(u.start), vs+val.raw(u.end)
-			ref.ref = val.s[u.start:u.end]
+			ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
+			ref.ref = val.s[u.Start:u.End]
 			return p.add(ref)
 		}
 		switch kind {
@@ -501,17 +502,17 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 				if len(attrs.list) > 1 || attrs.others {
 					// The attribute alone, with the white space before it.
 					ks := a.keyStart
-					for ks > 0 && isASCIISpace(raw[ks-1]) {
+					for ks > 0 && ascii.IsSpace(raw[ks-1]) {
 						ks--
 					}
-					ref.drop = span{start + ks, start + a.attrEndRaw}
+					ref.drop = span{Start: start + ks, End: start + a.attrEndRaw}
 				}
 			}
-			add(span{0, len(val.s)})
+			add(span{Start: 0, End: len(val.s)})
 		case kindSrcset:
-			for u := range srcsetURLs(val.s) {
-				ref.badDescriptors = !u.valid
-				if !add(u.span) {
+			for u := range attrurl.Srcset(val.s) {
+				ref.badDescriptors = !u.Valid
+				if !add(u.Span) {
 					return
 				}
 			}
@@ -524,7 +525,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		case kindCSS:
 			p.css(val, vs, vs, ve, a.quote, name)
 		case kindRefresh:
-			if u, prefix, q, ok := refreshURL(val.s); ok {
+			if u, prefix, q, ok := attrurl.Refresh(val.s); ok {
 				ref.refreshPrefix, ref.refreshQuote = prefix, q
 				add(u)
 			}
@@ -540,12 +541,12 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 func fieldSpans(s string) iter.Seq[span] {
 	return func(yield func(span) bool) {
 		for i := 0; i < len(s); {
-			i = skipASCIISpace(s, i)
+			i = ascii.SkipSpace(s, i)
 			start := i
-			for i < len(s) && !isASCIISpace(s[i]) {
+			for i < len(s) && !ascii.IsSpace(s[i]) {
 				i++
 			}
-			if i > start && !yield(span{start, i}) {
+			if i > start && !yield(span{Start: start, End: i}) {
 				return
 			}
 		}
@@ -564,9 +565,9 @@ func (p *page) lineOf(start, end int) span {
 		e++
 	}
 	if (s == 0 || p.buf[s-1] == '\n') && e < len(p.buf) && p.buf[e] == '\n' {
-		return span{s, e + 1}
+		return span{Start: s, End: e + 1}
 	}
-	return span{start, end}
+	return span{Start: start, End: end}
 }
 
 // css hands out the URLs of the CSS text val at raw offset off, in a
@@ -582,9 +583,9 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 	if vs >= 0 {
 		ref.attr = "style"
 	}
-	for u := range cssURLs(val.s) {
-		ref.ref, ref.cssQuote = u.value, u.quote
-		ref.start, ref.end = off+val.raw(u.start), off+val.raw(u.end)
+	for u := range attrurl.CSS(val.s) {
+		ref.ref, ref.cssQuote = u.Value, u.Quote
+		ref.start, ref.end = off+val.raw(u.Start), off+val.raw(u.End)
 		if !p.add(ref) {
 			return
 		}

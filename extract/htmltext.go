@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // maxLinkText is the most bytes of Link.Text an HTML link gets: the
@@ -36,7 +38,7 @@ type linkText struct {
 func addText[T ~string | ~[]byte](t *linkText, s T) bool {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
-		case isASCIISpace(c):
+		case ascii.IsSpace(c):
 			t.space = len(t.buf) > 0
 			i++
 			continue
@@ -50,7 +52,7 @@ func addText[T ~string | ~[]byte](t *linkText, s T) bool {
 		}
 		// The run of other bytes at once, up to maxLinkText.
 		j, end := i+1, min(len(s), i+maxLinkText-len(t.buf))
-		for j < end && !isASCIISpace(s[j]) && s[j] != 0 {
+		for j < end && !ascii.IsSpace(s[j]) && s[j] != 0 {
 			j++
 		}
 		t.buf = append(t.buf, s[i:j]...)

@@ -8,6 +8,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/extract/internal/mimepart"
 )
 
 // MaxMessageSize is the largest message Links reads in mail and mbox
@@ -155,13 +158,13 @@ type mailWalker struct {
 	// reused from part to part.
 	pm        partMap
 	dec, utf8 []byte
-	qpLines   []qpLine // the lines of a quoted-printable part (see cteCursor)
+	qpLines   []mimepart.QPLine // the lines of a quoted-printable part (see mimepart.CTECursor)
 	// flowed unwraps format=flowed text, from flowedIn to flowedText;
 	// flowedPos is the partMap's cursor for it.
-	flowed     *flowedReader
+	flowed     *mimepart.FlowedReader
 	flowedIn   bytes.Reader
 	flowedText []byte
-	flowedPos  flowedCursor
+	flowedPos  mimepart.FlowedCursor
 	nested     []byte // the first message or multipart decoded (see push)
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
@@ -263,17 +266,16 @@ func (w *mailWalker) reset() bool {
 		cap(w.mbox.unescaped)+cap(w.mbox.escapes) > maxPooledBuf/8 {
 		return false
 	}
-	for _, f := range []*flowedReader{w.flowed, w.flowedPos.f} {
-		if f != nil {
-			f.reset(nil, false)
-		}
+	if w.flowed != nil {
+		w.flowed.Reset(nil, false)
 	}
+	w.flowedPos.Drop()
 	w.mbox.reset(nil)
 	clear(w.outer[:cap(w.outer)])
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
 		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
-		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: flowedCursor{f: w.flowedPos.f},
+		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
 		mbox: w.mbox,
 	}
 	return true
@@ -296,7 +298,7 @@ type mailBuf struct {
 	// form starts in the input; cte maps the offsets of the first one in
 	// a message to those of its encoded form, from cteBody in the message.
 	encodedAt filePos
-	cte       cteCursor
+	cte       mimepart.CTECursor
 	cteBody   int
 }
 
@@ -642,27 +644,27 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	switch {
 	case isEncoded(p.cte):
 		w.work += len(text)
-		w.pm.cte = newCTECursor(text, p.cte)
+		w.pm.cte = mimepart.NewCTECursor(text, p.cte)
 		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
 			w.qpLines = w.qpLines[:0]
-			w.dec = appendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
-			w.pm.cte.lines = w.qpLines
+			w.dec = mimepart.AppendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
+			w.pm.cte.SetLines(w.qpLines)
 		} else {
 			w.dec = appendDecoded(w.dec[:0], p.cte, text)
 		}
 		text = w.dec
 	case p.cte != "" && p.cte != "7bit" && p.cte != "8bit" && p.cte != "binary":
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)],
-			"transfer-encoding: unknown Content-Transfer-Encoding "+quoteLabel(p.cte)+", read as 8bit")
+			"transfer-encoding: unknown Content-Transfer-Encoding "+charset.QuoteLabel(p.cte)+", read as 8bit")
 	}
-	body, enc, warning, convert := partCharset(text, p.params["charset"], isHTML)
+	body, enc, warning, convert := charset.Part(text, p.params["charset"], isHTML)
 	if warning != "" {
 		s.warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], warning)
 	}
 	w.pm.skip = len(text) - len(body)
 	if convert {
-		w.utf8 = transcode(w.utf8[:0], enc, body)
-		w.pm.cs = newCharsetCursor(body, w.utf8, enc)
+		w.utf8 = charset.Transcode(w.utf8[:0], enc, body)
+		w.pm.cs = charset.NewCursor(body, w.utf8, enc)
 		body = w.utf8
 	}
 	if isHTML {
@@ -683,12 +685,12 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 func (w *mailWalker) unwrap(text []byte, delSp bool) []byte {
 	w.flowedIn.Reset(text)
 	if w.flowed == nil {
-		w.flowed = newFlowedReader(&w.flowedIn, delSp)
+		w.flowed = mimepart.NewFlowedReader(&w.flowedIn, delSp)
 	} else {
-		w.flowed.reset(&w.flowedIn, delSp)
+		w.flowed.Reset(&w.flowedIn, delSp)
 	}
-	w.flowedText = w.flowed.appendTo(w.flowedText[:0])
-	w.flowedPos.reset(text, delSp)
+	w.flowedText = w.flowed.AppendTo(w.flowedText[:0])
+	w.flowedPos.Reset(text, delSp)
 	w.pm.fl = &w.flowedPos
 	return w.flowedText
 }
@@ -708,7 +710,7 @@ func (w *mailWalker) push(p *part) {
 	if w.bufOff >= 0 {
 		w.nested = appendDecoded(w.nested[:0], p.cte, body)
 		w.mailBuf = newMailBuf(w.nested, -1)
-		w.cte, w.cteBody = newCTECursor(body, p.cte), p.body
+		w.cte, w.cteBody = mimepart.NewCTECursor(body, p.cte), p.body
 	} else {
 		w.mailBuf = newMailBuf(appendDecoded(body[:0], p.cte, body), -1)
 	}
@@ -739,7 +741,7 @@ func isEncoded(cte string) bool { return cte == "quoted-printable" || cte == "ba
 // Encoding cte undone (RFC 2045 §6).
 func appendDecoded(dst []byte, cte string, b []byte) []byte {
 	if cte == "base64" {
-		return appendBase64(dst, b)
+		return mimepart.AppendBase64(dst, b)
 	}
-	return appendQuotedPrintable(dst, b)
+	return mimepart.AppendQuotedPrintable(dst, b)
 }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/extract/internal/mimepart"
 )
 
 // linkSummary is what the structure tests compare of a link.
@@ -358,9 +360,10 @@ func TestMailWalkerReuse(t *testing.T) {
 			t.Errorf("after %s, reset leaves:\n%s", name, strings.Join(left, "\n"))
 		}
 	}
-	if w.flowed == nil || w.flowedPos.f == nil || cap(w.dec) == 0 || cap(w.mbox.buf) == 0 {
+	cursorReader := !reflect.ValueOf(w.flowedPos).FieldByName("f").IsNil()
+	if w.flowed == nil || !cursorReader || cap(w.dec) == 0 || cap(w.mbox.buf) == 0 {
 		t.Errorf("the fixtures did not fill the buffers kept: flowed %v, cursor %v, dec %d, mbox %d",
-			w.flowed != nil, w.flowedPos.f != nil, cap(w.dec), cap(w.mbox.buf))
+			w.flowed != nil, cursorReader, cap(w.dec), cap(w.mbox.buf))
 	}
 
 	scan := func(name string) string {
@@ -433,7 +436,7 @@ func leftoversFrom(v, fresh reflect.Value, path string) []string {
 	case reflect.Pointer:
 		switch {
 		case v.IsNil():
-		case v.Type() == reflect.TypeFor[*flowedReader]() || v.Type() == reflect.TypeFor[*bufio.Reader]():
+		case v.Type() == reflect.TypeFor[*mimepart.FlowedReader]() || v.Type() == reflect.TypeFor[*bufio.Reader]():
 			left = leftoversFrom(v.Elem(), reflect.Zero(v.Type().Elem()), path)
 		default:
 			left = []string{path + ": a pointer kept"}

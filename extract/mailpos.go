@@ -1,16 +1,10 @@
 package extract
 
 import (
-	"bytes"
-	"encoding/binary"
-	"math/bits"
-	"slices"
 	"sort"
-	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/transform"
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/extract/internal/mimepart"
 )
 
 // filePos is a position in the input as stored.
@@ -32,290 +26,26 @@ type filePos struct {
 // cursors again from the part's start.
 type partMap struct {
 	body int // offset of the part's body in the buffer
-	cte  cteCursor
+	cte  mimepart.CTECursor
 	skip int // a byte order mark, left out of the text as scanned
-	cs   *charsetCursor
-	fl   *flowedCursor
+	cs   *charset.Cursor
+	fl   *mimepart.FlowedCursor
 }
 
 // raw returns the offset in the buffer of the byte at offset off of the
 // part's text as scanned.
 func (m *partMap) raw(off int64) int {
 	if m.fl != nil {
-		off = m.fl.in(off)
+		off = m.fl.In(off)
 	}
 	if m.cs != nil {
-		off = int64(m.cs.in(int(off)))
+		off = int64(m.cs.In(int(off)))
 	}
 	o := int(off) + m.skip
-	if m.cte.raw != nil {
-		o = m.cte.in(o)
+	if m.cte.Encoded() {
+		o = m.cte.In(o)
 	}
 	return m.body + o
-}
-
-// cteCursor maps offsets in a quoted-printable or base64 text decoded to
-// offsets in the encoded text: the encoded line that holds the byte (for
-// base64, the line where the group of 4 characters holding it ends), and
-// in it the byte's "=XX" or the group's first character.
-type cteCursor struct {
-	raw    []byte // the encoded text; nil for none
-	base64 bool
-	pos    int // start of the current encoded line
-	dec    int // offset in the decoded text of its first byte
-	n      int // base64: characters of the unfinished group before pos
-	// lines, when the decoder gave them (quoted-printable), tell where
-	// each line ends, so that no line is read again but the one asked
-	// into; line is the index of the current one.
-	lines []qpLine
-	line  int
-}
-
-func newCTECursor(raw []byte, cte string) cteCursor {
-	return cteCursor{raw: raw, base64: cte == "base64"}
-}
-
-// in returns the offset in the encoded text of the decoded byte at off.
-func (c *cteCursor) in(off int) int {
-	if off < c.dec {
-		c.pos, c.dec, c.n, c.line = 0, 0, 0, 0
-	}
-	if c.lines != nil {
-		for c.line < len(c.lines)-1 && int(c.lines[c.line].dec) <= off {
-			c.pos, c.dec = int(c.lines[c.line].raw), int(c.lines[c.line].dec)
-			c.line++
-		}
-		if c.line == len(c.lines) {
-			return len(c.raw)
-		}
-		return c.pos + c.column(c.raw[c.pos:c.lines[c.line].raw], off-c.dec)
-	}
-	for c.pos < len(c.raw) {
-		end := len(c.raw)
-		if i := bytes.IndexByte(c.raw[c.pos:], '\n'); i >= 0 {
-			end = c.pos + i + 1
-		}
-		n, groups := c.lineLen(c.raw[c.pos:end])
-		if c.dec+n > off || end == len(c.raw) {
-			return c.pos + c.column(c.raw[c.pos:end], off-c.dec)
-		}
-		c.pos, c.dec, c.n = end, c.dec+n, groups
-	}
-	return len(c.raw)
-}
-
-// lineLen returns the number of bytes the encoded line decodes to, and,
-// for base64, the characters of the group left unfinished at its end.
-func (c *cteCursor) lineLen(line []byte) (n, pending int) {
-	if !c.base64 {
-		return qpLineLen(line), 0
-	}
-	pending = c.n
-	for _, ch := range line {
-		if v := base64Values[ch]; v != 0xff {
-			if pending++; pending == 4 {
-				n, pending = n+3, 0
-			}
-		} else if ch == '=' {
-			n, pending = n+pending*6/8, 0
-		}
-	}
-	return n, pending
-}
-
-// qpLineLen returns the length of the quoted-printable line (with its line
-// break, if any) decoded, as appendQuotedPrintable decodes it, without
-// decoding it.
-func qpLineLen(line []byte) int {
-	eol := 0
-	if n := len(line); n > 0 && line[n-1] == '\n' {
-		line, eol = line[:n-1], 1
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line, eol = line[:n-1], 2
-		}
-	}
-	line = trimBlanks(line)
-	n := len(line) + eol
-	for i := bytes.IndexByte(line, '='); i >= 0; {
-		switch {
-		case i == len(line)-1: // a soft line break
-			return n - 1 - eol
-		case i+2 < len(line) && unhex(line[i+1]) < 16 && unhex(line[i+2]) < 16:
-			n -= 2
-			i += 2
-		}
-		j := bytes.IndexByte(line[i+1:], '=')
-		if j < 0 {
-			break
-		}
-		i += j + 1
-	}
-	return n
-}
-
-// column returns the offset in the encoded line of the k-th byte it
-// decodes to.
-func (c *cteCursor) column(line []byte, k int) int {
-	if !c.base64 {
-		i := 0
-		for ; i < len(line) && k > 0; k-- {
-			if line[i] == '=' && i+2 < len(line) && unhex(line[i+1]) < 16 && unhex(line[i+2]) < 16 {
-				i += 3
-			} else {
-				i++
-			}
-		}
-		return i
-	}
-	pending, group := c.n, 0
-	for i, ch := range line {
-		if base64Values[ch] != 0xff {
-			if pending == 0 {
-				group = i
-			}
-			if pending++; pending < 4 {
-				continue
-			}
-			if k < 3 {
-				return group
-			}
-			k, pending = k-3, 0
-		} else if ch == '=' && pending > 0 {
-			if k < pending*6/8 {
-				return group
-			}
-			k, pending = k-pending*6/8, 0
-		}
-	}
-	return group
-}
-
-// charsetCursor maps offsets in the UTF-8 text converted from src to
-// offsets in src. In a single-byte encoding, each character of the text
-// is one byte of src. Otherwise the lines of both match, as every
-// ASCII-compatible encoding writes its line breaks as ASCII does; in a
-// line, the text between two offsets asked for is encoded back to count
-// its bytes in src. For the others (UTF-16), the offset is taken in
-// proportion.
-type charsetCursor struct {
-	src, out []byte
-	enc      *encoding.Encoder
-	ascii    bool
-	// singleByte tells a single-byte encoding, whose offsets are counts
-	// of characters until an offset inside one, not expected, splits it
-	// (the encoder then reads its pieces as characters of their own).
-	singleByte, split bool
-	srcAt, outAt      int // a place in the current line, in src and out
-	scratch           [512]byte
-}
-
-func newCharsetCursor(src, out []byte, enc encoding.Encoding) *charsetCursor {
-	_, singleByte := enc.(*charmap.Charmap)
-	return &charsetCursor{src: src, out: out, enc: encoding.ReplaceUnsupported(enc.NewEncoder()), ascii: asciiCompatible(enc), singleByte: singleByte}
-}
-
-func (c *charsetCursor) in(off int) int {
-	off = min(max(off, 0), len(c.out))
-	if !c.ascii {
-		return int(int64(off) * int64(len(c.src)) / int64(max(len(c.out), 1)))
-	}
-	if off < c.outAt {
-		c.srcAt, c.outAt, c.split = 0, 0, false
-	}
-	if c.singleByte && !c.split {
-		if off == len(c.out) || utf8.RuneStart(c.out[off]) {
-			c.srcAt += runeCount(c.out[c.outAt:off])
-			c.outAt = off
-			return c.srcAt
-		}
-		c.split = true
-	}
-	for {
-		i := bytes.IndexByte(c.out[c.outAt:off], '\n')
-		if i < 0 {
-			break
-		}
-		j := bytes.IndexByte(c.src[c.srcAt:], '\n')
-		if j < 0 {
-			break
-		}
-		c.outAt, c.srcAt = c.outAt+i+1, c.srcAt+j+1
-		c.enc.Reset()
-	}
-	end := len(c.src)
-	if j := bytes.IndexByte(c.src[c.srcAt:], '\n'); j >= 0 {
-		end = c.srcAt + j
-	}
-	for seg := c.out[c.outAt:off]; len(seg) > 0; {
-		nDst, nSrc, err := c.enc.Transform(c.scratch[:], seg, true)
-		c.srcAt, c.outAt, seg = c.srcAt+nDst, c.outAt+nSrc, seg[nSrc:]
-		if err != transform.ErrShortDst || nSrc == 0 && nDst == 0 {
-			break
-		}
-	}
-	c.srcAt = min(c.srcAt, end)
-	return c.srcAt
-}
-
-// runeCount is utf8.RuneCount for valid UTF-8, 8 bytes at a time: the
-// bytes that are not continuation bytes (10xxxxxx). 32 bytes of ASCII,
-// most of a text, are passed over with one test.
-func runeCount(b []byte) int {
-	const highs = 0x8080808080808080
-	// continuations counts the bytes with bit 7 set and bit 6 (shifted to
-	// 7) clear.
-	continuations := func(w uint64) int { return bits.OnesCount64(w &^ (w << 1) & highs) }
-	n := len(b)
-	for ; len(b) >= 32; b = b[32:] {
-		le, c := binary.LittleEndian, b[:32]
-		w0, w1, w2, w3 := le.Uint64(c), le.Uint64(c[8:]), le.Uint64(c[16:]), le.Uint64(c[24:])
-		if (w0|w1|w2|w3)&highs != 0 {
-			n -= continuations(w0) + continuations(w1) + continuations(w2) + continuations(w3)
-		}
-	}
-	for ; len(b) >= 8; b = b[8:] {
-		n -= continuations(binary.LittleEndian.Uint64(b))
-	}
-	for _, c := range b {
-		if c&0xc0 == 0x80 {
-			n--
-		}
-	}
-	return n
-}
-
-// flowedCursor maps offsets in a format=flowed text unwrapped to offsets
-// in the text as written, with a flowedReader of its own that it reads
-// as far as the offset asked for.
-type flowedCursor struct {
-	src   []byte
-	delSp bool
-	r     bytes.Reader
-	f     *flowedReader // kept from part to part
-	base  int64         // offset in the unwrapped text of f.out[0]
-}
-
-// reset makes c map the text src.
-func (c *flowedCursor) reset(src []byte, delSp bool) {
-	c.src, c.delSp, c.base = src, delSp, 0
-	c.r.Reset(src)
-	if c.f == nil {
-		c.f = newFlowedReader(&c.r, delSp)
-	} else {
-		c.f.reset(&c.r, delSp)
-	}
-}
-
-func (c *flowedCursor) in(off int64) int64 {
-	if off < c.base {
-		c.reset(c.src, c.delSp)
-	}
-	for off >= c.base+int64(len(c.f.out)) && c.f.err == nil {
-		c.base += int64(len(c.f.out))
-		c.f.fill()
-	}
-	k := max(off-c.base-int64(c.f.pieceOut), 0)
-	return min(c.f.pieceIn+k, int64(len(c.src)))
 }
 
 // filePos returns the position in the input as stored of w.buf[off]: for
@@ -328,10 +58,10 @@ func (c *flowedCursor) in(off int64) int64 {
 func (w *mailWalker) filePos(off int) filePos {
 	b := &w.mailBuf
 	if b.bufOff < 0 {
-		if b.cte.raw == nil {
+		if !b.cte.Encoded() {
 			return b.encodedAt
 		}
-		off = b.cteBody + b.cte.in(off)
+		off = b.cteBody + b.cte.In(off)
 		b = &w.outer[0]
 	}
 	w.work += b.lines.ahead(off)
@@ -357,21 +87,4 @@ func (w *mailWalker) yieldMapped(l Link, err error) bool {
 		l.Line, l.Column, l.Offset = p.line, p.col, p.off
 	}
 	return w.yield(l, err)
-}
-
-// transcode appends to dst the text src in enc converted to UTF-8.
-func transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
-	if t := byteTableOf(enc); t != nil {
-		return t.appendBytes(slices.Grow(dst, len(src)+len(src)/4+16), src)
-	}
-	d := enc.NewDecoder()
-	dst = slices.Grow(dst, len(src)+len(src)/4+16)
-	for {
-		nDst, nSrc, err := d.Transform(dst[len(dst):cap(dst)], src, true)
-		dst, src = dst[:len(dst)+nDst], src[nSrc:]
-		if err != transform.ErrShortDst {
-			return dst
-		}
-		dst = slices.Grow(dst, cap(dst)-len(dst)+len(src)+64)
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/urix/urix/internal/ascii"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -260,7 +261,7 @@ func (m *mdScan) rawHTML(p *pieces) bool {
 	switch {
 	case bytes.HasPrefix(tag, []byte("</a")):
 		m.shows = nil
-	case bytes.HasPrefix(tag, []byte("<a")) && len(tag) == 3 && (isASCIISpace(tag[2]) || tag[2] == '>'):
+	case bytes.HasPrefix(tag, []byte("<a")) && len(tag) == 3 && (ascii.IsSpace(tag[2]) || tag[2] == '>'):
 		m.shows = nil
 		yield := m.yield
 		defer func() { m.yield = yield }()

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/urix/urix/extract/internal/pdfobj"
+	"github.com/urix/urix/extract/internal/pdftext"
 )
 
 // scanPDF is the contentScanner of PDF documents, read with pdfobj. For
@@ -44,7 +45,7 @@ func scanPDF(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Offset: -1, Err: fmt.Errorf("not a readable PDF: %w", err)})
 	}
-	cmaps := map[pdfobj.Ref]*pdfCMap{}
+	cmaps := map[pdfobj.Ref]*pdftext.CMap{}
 	p := 0
 	for page, err := range doc.Pages() {
 		p++
@@ -122,18 +123,18 @@ func pdfContent(doc *pdfobj.Reader, d pdfobj.Dict) ([]byte, error) {
 
 // scanPDFPage yields the links of page, whose fonts' ToUnicode maps are
 // read into cmaps, shared by the pages.
-func scanPDFPage(doc *pdfobj.Reader, page pdfobj.Page, cmaps map[pdfobj.Ref]*pdfCMap, src *source, yield func(Link, error) bool) bool {
+func scanPDFPage(doc *pdfobj.Reader, page pdfobj.Page, cmaps map[pdfobj.Ref]*pdftext.CMap, src *source, yield func(Link, error) bool) bool {
 	annots, _ := doc.Resolve(page.Dict["Annots"])
 	a, _ := annots.(pdfobj.Array)
 	var uris []string
-	var last pdfRect // of the last link annotation
+	var last pdftext.Rect // of the last link annotation
 	for _, a := range a {
 		uri, off := pdfURIAction(doc, a)
 		if uri == "" {
 			continue
 		}
-		r := pdfAnnotRect(doc, a)
-		if n := len(uris); n > 0 && uris[n-1] == uri && last.continuedBy(r) {
+		r := pdftext.AnnotRect(doc, a)
+		if n := len(uris); n > 0 && uris[n-1] == uri && last.ContinuedBy(r) {
 			last = r // the same link, on its next line
 			continue
 		}
@@ -147,7 +148,7 @@ func scanPDFPage(doc *pdfobj.Reader, page pdfobj.Page, cmaps map[pdfobj.Ref]*pdf
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Part: src.part, Offset: -1, Err: fmt.Errorf("page content: %w", err)})
 	}
-	return scanPDFText(pdfText(b, pdfFonts(doc, page.Resources, cmaps)), uris, src, yield)
+	return scanPDFText(pdftext.Text(b, pdftext.Fonts(doc, page.Resources, cmaps, MaxZipEntrySize)), uris, src, yield)
 }
 
 // pdfURIAction returns the URI of the URI action of the link annotation
@@ -170,7 +171,30 @@ func pdfURIAction(doc *pdfobj.Reader, a pdfobj.Object) (string, int64) {
 	s, _ := o.(pdfobj.String)
 	// §12.6.4.7: a 7-bit ASCII string; bytes past it are kept as they are
 	// read, Latin-1.
-	return latin1([]byte(s)), off
+	return pdftext.Latin1([]byte(s)), off
 }
 
-func latin1(b []byte) string { return string(appendLatin1(nil, b)) }
+// scanPDFText yields the URIs of the text of a page whose link
+// annotations have the URIs annots, but not those that are one of them:
+// the text of a link that shows its URI (chromium prints <a href="U">U</a>
+// as an annotation over the text U) is reported once, as the annotation.
+func scanPDFText(text []byte, annots []string, src *source, yield func(Link, error) bool) bool {
+	if len(annots) > 0 {
+		shown := make([]hrefShown, len(annots))
+		for i, a := range annots {
+			shown[i] = hrefShown{href: a, src: src}
+		}
+		all := yield
+		yield = func(l Link, err error) bool {
+			for i := range shown {
+				if err == nil && shown[i].same(l.URI) {
+					return true
+				}
+			}
+			return all(l, err)
+		}
+	}
+	m := newDocScan(text, src, yield, ContextPDFText)
+	m.prose.add(text, 0)
+	return m.flush()
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urix/urix/extract/internal/attrurl"
 	"github.com/urix/urix/internal/ascii"
 )
 
@@ -94,8 +95,8 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 			// Its new value is known last: the page up to it goes
 			// out now, the rest waits in tail.
 			baseRef, baseLink, hasBase = *ref, l, true
-			rw.copyTo(ref.drop.start)
-			rw.last = ref.drop.end
+			rw.copyTo(ref.drop.Start)
+			rw.last = ref.drop.End
 			rw.w = errWriter{w: &tail}
 			return true
 		}
@@ -108,11 +109,11 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if !hasBase {
 		return finish(rw.w.err)
 	}
-	head := rewriter{p: p, w: errWriter{w: w}, last: baseRef.drop.start}
+	head := rewriter{p: p, w: errWriter{w: w}, last: baseRef.drop.Start}
 	if v, ok := f(baseLink); ok {
 		head.edit(&baseRef, v)
 	}
-	head.copyTo(baseRef.drop.end)
+	head.copyTo(baseRef.drop.End)
 	for _, c := range tail {
 		head.w.write(c)
 	}
@@ -198,8 +199,8 @@ func (rw *rewriter) edit(ref *htmlRef, v string) {
 	}
 	switch {
 	case ref.isBase && v == "":
-		rw.w.write(p.buf[rw.last:ref.drop.start])
-		rw.last = ref.drop.end
+		rw.w.write(p.buf[rw.last:ref.drop.Start])
+		rw.last = ref.drop.End
 	case ref.valStart < 0: // CSS in a style element
 		rw.w.write(p.buf[rw.last:ref.start])
 		rw.w.writeString(escapeInner(ref, v))
@@ -268,14 +269,14 @@ func (rw *rewriter) writeRaw(from, to int) {
 func escapeInner(r *htmlRef, v string) string {
 	switch r.kind {
 	case kindCSS:
-		return cssEscapeURL(v, r.cssQuote)
+		return attrurl.EscapeCSS(v, r.cssQuote)
 	case kindJSON:
 		return jsonEscape(v)
 	case kindSrcset, kindList:
 		var sb strings.Builder
 		for i := 0; i < len(v); i++ {
 			c := v[i]
-			if isASCIISpace(c) || r.kind == kindSrcset && c == ',' && (i == 0 || i == len(v)-1) {
+			if ascii.IsSpace(c) || r.kind == kindSrcset && c == ',' && (i == 0 || i == len(v)-1) {
 				sb.WriteString(percent(c))
 				continue
 			}

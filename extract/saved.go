@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/internal/ascii"
 	"github.com/urix/urix/internal/htmltok"
 )
 
@@ -66,7 +68,7 @@ func savedURI(buf []byte) (ref, note, warn string) {
 	}
 	i := len(buf) - len(bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf")))
 	for n := 0; n < maxPrologItems; n++ {
-		i = skipASCIISpace(buf, i)
+		i = ascii.SkipSpace(buf, i)
 		rest := buf[i:]
 		switch {
 		case bytes.HasPrefix(rest, []byte("<!--")):
@@ -97,7 +99,7 @@ func isPrologTag(b []byte, name string) bool {
 		return false
 	}
 	c := b[1+len(name)]
-	return c == '>' || c == '/' || isASCIISpace(c)
+	return c == '>' || c == '/' || ascii.IsSpace(c)
 }
 
 // commentURI returns the URI the comment text c records, if it is one of
@@ -162,9 +164,9 @@ func canonicalHref(tag []byte, attrs []htmltok.Attr) (string, bool) {
 	var rel, href []byte
 	for _, a := range attrs {
 		switch key := tag[a.Key.Start:a.Key.End]; {
-		case equalLower(key, "rel"):
+		case ascii.EqualLower(key, "rel"):
 			rel = tag[a.Val.Start:a.Val.End]
-		case equalLower(key, "href"):
+		case ascii.EqualLower(key, "href"):
 			href = tag[a.Val.Start:a.Val.End]
 		}
 	}
@@ -221,7 +223,7 @@ func (w *mailWalker) savedMessage(src *source, h *header, p part) *source {
 	if !ok {
 		return src
 	}
-	b, err := base.Parse(base.HeaderValue(decodeWords(v)), base.Retrieval)
+	b, err := base.Parse(base.HeaderValue(charset.DecodeWords(v)), base.Retrieval)
 	if err != nil {
 		return src
 	}
@@ -319,7 +321,7 @@ func (w *mailWalker) savedFrame(src *source, start, end int) {
 	if h.all != nil {
 		w.fields = h.all[:0]
 	}
-	b, err := base.Parse(base.HeaderValue(decodeWords(loc)), base.Retrieval)
+	b, err := base.Parse(base.HeaderValue(charset.DecodeWords(loc)), base.Retrieval)
 	if id == "" || err != nil || !b.URI.IsAbs() {
 		return
 	}

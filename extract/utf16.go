@@ -6,11 +6,12 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/urix/urix/extract/internal/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
 )
 
-// utf16Doc is a document in UTF-16 (see utf16Order; HTML Living Standard
+// utf16Doc is a document in UTF-16 (see charset.UTF16Order; HTML Living Standard
 // §13.2.3.1: a BOM decides before any declaration), read as its UTF-8
 // text so that the tokenizer, which works on ASCII-compatible bytes, sees
 // its markup.
@@ -28,42 +29,10 @@ type utf16Doc struct {
 	odd       []byte // a last byte with no pair, or nil
 }
 
-// utf16Order reports whether the document that starts with head is in
-// UTF-16, and in which byte order: it starts with a byte order mark, or,
-// without one, its first KiB has the NUL bytes of 7-bit characters (as
-// markup is) at every other place, for a quarter of its characters or
-// more, and almost none at the others. Browsers
-// would read the latter as windows-1252, NULs and all, and find nothing;
-// it is what a program that writes "Unicode" without a BOM leaves.
-func utf16Order(head []byte) (bigEndian, ok bool) {
-	if len(head) >= 2 && (head[0] == 0xfe && head[1] == 0xff || head[0] == 0xff && head[1] == 0xfe) {
-		return head[0] == 0xfe, true
-	}
-	head = head[:min(len(head), 1024)&^1]
-	if len(head) < 8 {
-		return false, false
-	}
-	var nul [2]int // at even, odd places
-	for i, c := range head {
-		if c == 0 {
-			nul[i&1]++
-		}
-	}
-	units := len(head) / 2
-	want := max(units/4, 4)
-	switch {
-	case nul[1] >= want && nul[0] <= units/16:
-		return false, true
-	case nul[0] >= want && nul[1] <= units/16:
-		return true, true
-	}
-	return false, false
-}
-
 // newUTF16Doc returns b as a utf16Doc, and false when it is not in UTF-16
-// (see utf16Order).
+// (see charset.UTF16Order).
 func newUTF16Doc(b []byte) (*utf16Doc, bool) {
-	bigEndian, ok := utf16Order(b)
+	bigEndian, ok := charset.UTF16Order(b)
 	if !ok {
 		return nil, false
 	}
@@ -227,7 +196,7 @@ func rewriteUTF16(buf []byte, w io.Writer, f func(Link) (string, bool)) (text []
 }
 
 // fromUTF16 returns the page buf as scanHTML reads it: a page in UTF-16
-// (see utf16Order) as its UTF-8 text, with src saying so and yield
+// (see charset.UTF16Order) as its UTF-8 text, with src saying so and yield
 // mapping the positions back to the page's bytes; any other page as it
 // is.
 func fromUTF16(buf []byte, src *source, yield func(Link, error) bool) ([]byte, *source, func(Link, error) bool) {

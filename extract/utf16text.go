@@ -5,6 +5,8 @@ import (
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/urix/urix/extract/internal/charset"
 )
 
 // utf16Keep is how much of the decoded text a utf16Text keeps behind what
@@ -132,15 +134,15 @@ func (t *utf16Text) mapLink(l *Link) {
 }
 
 // fromUTF16Text returns r as scanText reads it: a stream in UTF-16 (see
-// utf16Order) as its UTF-8 text, with yield mapping the positions of
+// charset.UTF16Order) as its UTF-8 text, with yield mapping the positions of
 // its links back to the stream's bytes; any other as it is.
 func fromUTF16Text(r io.Reader, yield func(Link, error) bool) (io.Reader, func(Link, error) bool) {
 	br, ok := r.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReader(r)
 	}
-	head := peekUntil(br, 1024, utf16Decided)
-	bigEndian, ok := utf16Order(head)
+	head := peekUntil(br, 1024, charset.UTF16Decided)
+	bigEndian, ok := charset.UTF16Order(head)
 	if !ok {
 		return br, yield
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/extract/internal/warcrec"
 )
 
 // MaxRecordSize is the largest WARC record block, and the largest HTTP
@@ -34,11 +35,12 @@ var (
 	// whose Content-Encoding cannot be undone: unknown (not gzip, x-gzip,
 	// deflate or br), or corrupt.
 	ErrContentEncoding = errors.New("undecodable Content-Encoding")
+	// ErrDigest is wrapped by the *Error about a WARC record whose block
+	// does not hash to its WARC-Block-Digest (ISO 28500:2017 §5.8):
+	// damaged in storage or in transfer. The record is scanned all the
+	// same, and the scan goes on.
+	ErrDigest = warcrec.ErrDigest
 )
-
-// errLineTooLong is the error of a header line over the bound a window's
-// line is read with.
-var errLineTooLong = errors.New("header line too long")
 
 // maxWARCHeader bounds a WARC record's header section, and an HTTP one.
 const maxWARCHeader = 1 << 20
@@ -75,7 +77,7 @@ func (r *warcRecord) get(name string) string { return r.header[name] }
 type warcScanner struct {
 	src    *source
 	yield  func(Link, error) bool
-	work   int             // of the windows read, for the tests (see window.work)
+	work   int             // of the windows read, for the tests (see warcrec.Window.Work)
 	types  map[string]bool // the record types read
 	damage *Error          // the first error of the damaged region read, not yet given
 }
@@ -113,9 +115,9 @@ func newWARCScanner(src *source, yield func(Link, error) bool) *warcScanner {
 
 // scan reads the WARC file r, as scanWARC says.
 func (w *warcScanner) scan(r io.Reader) bool {
-	in := newWindow(r)
-	defer func() { w.work += in.work }()
-	if c, ok := in.peek(); ok && c == 0x1f {
+	in := warcrec.NewWindow(r)
+	defer func() { w.work += in.Work }()
+	if c, ok := in.Peek(); ok && c == 0x1f {
 		if !w.members(in) {
 			return false
 		}
@@ -125,23 +127,23 @@ func (w *warcScanner) scan(r io.Reader) bool {
 	if !w.repaired(-1) {
 		return false
 	}
-	return in.err == io.EOF || w.readError(in.err)
+	return in.Err() == io.EOF || w.readError(in.Err())
 }
 
 // members reads the gzip members (RFC 1952) of in one after another,
 // each holding records (ISO 28500:2017 Annex D: one a record). A member
 // that cannot be decompressed is damage (see damaged) and the next one is
 // searched for from the byte after its start.
-func (w *warcScanner) members(in *window) bool {
+func (w *warcScanner) members(in *warcrec.Window) bool {
 	var zr gzip.Reader
-	d := newWindow(nil) // the records of each member in turn
-	defer func() { w.work += d.work }()
+	d := warcrec.NewWindow(nil) // the records of each member in turn
+	defer func() { w.work += d.Work }()
 	for {
-		if _, ok := in.peek(); !ok {
+		if _, ok := in.Peek(); !ok {
 			return true
 		}
-		in.setMark()
-		at := in.pos()
+		in.SetMark()
+		at := in.Pos()
 		err := zr.Reset(in)
 		if err == nil {
 			zr.Multistream(false)
@@ -154,10 +156,10 @@ func (w *warcScanner) members(in *window) bool {
 			continue
 		}
 		w.damaged(at, fmt.Errorf("%w: gzip member: %v", ErrWARC, err))
-		if !in.rewindTo(at + 1) {
-			in.discard(1)
+		if !in.RewindTo(at + 1) {
+			in.Discard(1)
 		}
-		if !in.find([]byte{0x1f, 0x8b, 0x08}) {
+		if !in.Find([]byte{0x1f, 0x8b, 0x08}) {
 			return true
 		}
 	}
@@ -166,11 +168,11 @@ func (w *warcScanner) members(in *window) bool {
 // member reads the records of one gzip member, which starts at offset at
 // in the file, through d; the error is the member's own (corrupt data, a bad
 // checksum, cut short).
-func (w *warcScanner) member(zr *gzip.Reader, d *window, at int64) (bool, error) {
-	d.reset(zr)
+func (w *warcScanner) member(zr *gzip.Reader, d *warcrec.Window, at int64) (bool, error) {
+	d.Reset(zr)
 	ok := w.records(d, at)
-	if d.err != nil && d.err != io.EOF {
-		return ok, d.err
+	if d.Err() != nil && d.Err() != io.EOF {
+		return ok, d.Err()
 	}
 	// Read to the member's end, for its checksum.
 	if _, err := io.Copy(io.Discard, zr); err != nil {
@@ -180,31 +182,31 @@ func (w *warcScanner) member(zr *gzip.Reader, d *window, at int64) (bool, error)
 }
 
 // records reads the records in in, whose offset 0 is at base in the file.
-func (w *warcScanner) records(in *window, base int64) bool {
+func (w *warcScanner) records(in *warcrec.Window, base int64) bool {
 	for {
 		// Blank lines between records, as writers leave them.
 		for {
-			c, ok := in.peek()
+			c, ok := in.Peek()
 			if !ok {
 				return true
 			}
 			if c != '\r' && c != '\n' {
 				break
 			}
-			in.discard(1)
+			in.Discard(1)
 		}
 		rec, err := readRecord(in, base, w.types)
 		if err != nil {
-			if in.err != nil && in.err != io.EOF {
+			if in.Err() != nil && in.Err() != io.EOF {
 				return true // a read error, or the gzip member's: the caller's
 			}
 			w.damaged(rec.offset, err)
 			// The next record may start inside this one, cut short,
 			// not at the start of a line.
-			if !in.rewindTo(rec.resume) {
-				in.discard(1) // kept no longer: on from here
+			if !in.RewindTo(rec.resume) {
+				in.Discard(1) // kept no longer: on from here
 			}
-			if !in.find([]byte("WARC/1.")) {
+			if !in.Find([]byte("WARC/1.")) {
 				return true
 			}
 			continue
@@ -226,25 +228,25 @@ func (w *warcScanner) records(in *window, base int64) bool {
 // version line, the named fields of §5 up to an empty line, a block of
 // Content-Length bytes, §5.2, and CRLF CRLF). It marks in at the record's
 // start, for its caller to go back to rec.resume when it is malformed.
-func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, error) {
-	in.setMark()
-	start := in.pos()
+func readRecord(in *warcrec.Window, base int64, types map[string]bool) (*warcRecord, error) {
+	in.SetMark()
+	start := in.Pos()
 	rec := &warcRecord{offset: base + start, header: map[string]string{}}
 	if err := readWARCHeader(in, rec); err != nil {
 		return rec, err
 	}
 	rec.typ = strings.ToLower(rec.get("warc-type"))
-	rec.blockAt = base + in.pos()
-	rec.resume = in.pos()
+	rec.blockAt = base + in.Pos()
+	rec.resume = in.Pos()
 	n, err := strconv.ParseInt(rec.get("content-length"), 10, 64)
 	if err != nil || n < 0 {
 		return rec, fmt.Errorf("%w: invalid Content-Length %q", ErrWARC, rec.get("content-length"))
 	}
 	rec.blockSize = n
-	if end, ok := in.end(); ok && in.pos()+n > end {
+	if end, ok := in.End(); ok && in.Pos()+n > end {
 		// Known to run past the end: not read again for each record
 		// found inside it that does too.
-		return rec, fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, end-in.pos(), n)
+		return rec, fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, end-in.Pos(), n)
 	}
 	if err := readBlock(in, rec, start, types[rec.typ]); err != nil {
 		return rec, err
@@ -257,18 +259,18 @@ func readRecord(in *window, base int64, types map[string]bool) (*warcRecord, err
 
 // readWARCHeader reads the version line and header fields of rec, from
 // the mark of in on, into rec.header.
-func readWARCHeader(in *window, rec *warcRecord) error {
-	start := in.pos()
+func readWARCHeader(in *warcrec.Window, rec *warcRecord) error {
+	start := in.Pos()
 	rec.resume = start + 1
-	line, err := in.line(maxVersionLine)
+	line, err := in.Line(maxVersionLine)
 	if err != nil && err != io.EOF || !isVersionLine(line) {
-		head := in.kept(start, int(min(in.pos()-start, 40)))
+		head := in.Kept(start, int(min(in.Pos()-start, 40)))
 		return fmt.Errorf("%w: no WARC/1.x version line: %q", ErrWARC, head)
 	}
 	size := len(line)
 	for {
-		rec.resume = in.pos()
-		line, err := in.line(maxWARCHeader - size)
+		rec.resume = in.Pos()
+		line, err := in.Line(maxWARCHeader - size)
 		if err != nil {
 			return fmt.Errorf("%w: header section cut short: %v", ErrWARC, err)
 		}
@@ -316,12 +318,12 @@ func isVersionLine(line []byte) bool {
 // start is skipped first and copied and hashed once it is known to end
 // where the CRLF CRLF are: a record that turns out malformed costs no
 // copy, nor a hash, of what the records found inside it read again.
-func readBlock(in *window, rec *warcRecord, start int64, read bool) error {
+func readBlock(in *warcrec.Window, rec *warcRecord, start int64, read bool) error {
 	n := rec.blockSize
 	read = read && n <= MaxRecordSize
-	digest := newBlockDigest(rec.get("warc-block-digest"))
-	at := in.pos()
-	kept := at-start+n+4 <= windowKeep
+	digest := warcrec.NewDigest(rec.get("warc-block-digest"))
+	at := in.Pos()
+	kept := at-start+n+4 <= warcrec.WindowKeep
 	var b bytes.Buffer
 	var to io.Writer // where the bytes go as they are read
 	switch {
@@ -336,19 +338,19 @@ func readBlock(in *window, rec *warcRecord, start int64, read bool) error {
 	case digest != nil:
 		to = digest
 	}
-	if k := in.copyTo(to, n); k < n {
+	if k := in.CopyTo(to, n); k < n {
 		return fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, k, n)
 	}
 	// The two CRLF after the block tell that Content-Length was right.
 	for range 2 {
-		if line, err := in.line(0); err != nil || len(line) != 0 {
+		if line, err := in.Line(0); err != nil || len(line) != 0 {
 			return fmt.Errorf("%w: no CRLF CRLF after the %d bytes of Content-Length", ErrWARC, n)
 		}
 	}
 	switch {
 	case kept:
-		block := in.kept(at, int(n))
-		in.work += len(block)
+		block := in.Kept(at, int(n))
+		in.Work += len(block)
 		if digest != nil {
 			digest.Write(block)
 		}
@@ -359,7 +361,7 @@ func readBlock(in *window, rec *warcRecord, start int64, read bool) error {
 		rec.block = b.Bytes()
 	}
 	if digest != nil {
-		rec.err = digest.check(rec.get("warc-record-id"), rec.typ)
+		rec.err = digest.Check(rec.get("warc-record-id"), rec.typ)
 	}
 	return nil
 }

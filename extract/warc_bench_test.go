@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"testing"
+
+	"github.com/urix/urix/extract/internal/warcrec"
 )
 
 // BenchmarkWARCRead reads the response records of the WARC file named by
@@ -28,13 +30,13 @@ func BenchmarkWARCRead(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		in := newWindow(r)
+		in := warcrec.NewWindow(r)
 		recs, n := 0, 0
 		for {
-			if c, ok := in.peek(); !ok {
+			if c, ok := in.Peek(); !ok {
 				break
 			} else if c == '\r' || c == '\n' {
-				in.discard(1)
+				in.Discard(1)
 				continue
 			}
 			rec, err := readRecord(in, 0, types)

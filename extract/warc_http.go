@@ -15,6 +15,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/urix/urix/extract/internal/charset"
+	"github.com/urix/urix/extract/internal/warcrec"
 	"github.com/urix/urix/internal/ascii"
 )
 
@@ -51,7 +53,7 @@ func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	case "resource":
 		return s.scanBody(rec.block, ctype, yield)
 	}
-	text, _, _ := partUTF8(rec.block, "", false)
+	text, _, _ := charset.PartUTF8(rec.block, "", false)
 	return scanText(bytes.NewReader(text), s, yield)
 }
 
@@ -192,9 +194,21 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	}
 	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
 	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
-		yield = newChunkMap(rec.block[h.body:], yield).yieldStored
+		yield = yieldStored(warcrec.NewChunkMap(rec.block[h.body:]), yield)
 	}
 	return s.scanBody(body, h.get("content-type"), yield)
+}
+
+// yieldStored returns the yield of the scanner of a chunked body,
+// decoded: it turns the link's offset in it into one in the body as
+// stored, m's, then calls yield.
+func yieldStored(m *warcrec.ChunkMap, yield func(Link, error) bool) func(Link, error) bool {
+	return func(l Link, err error) bool {
+		if err == nil {
+			l.Offset = m.Stored(l.Offset)
+		}
+		return yield(l, err)
+	}
 }
 
 // failTarget yields the *Error about the HTTP message of rec, at the
@@ -415,13 +429,13 @@ func (s *source) scanBody(body []byte, ctype string, yield func(Link, error) boo
 		// with its positions as stored.
 		return scanHTML(bytes.NewReader(body), s, yield)
 	}
-	text, enc, warning, convert := partCharset(body, params["charset"], isHTML)
+	text, enc, warning, convert := charset.Part(body, params["charset"], isHTML)
 	if skip := len(body) - len(text); convert || skip > 0 {
 		m := &bodyMap{raw: body, skip: skip, yield: yield}
 		if convert {
-			utf8Text := transcode(nil, enc, text)
-			if asciiCompatible(enc) {
-				m.cs = newCharsetCursor(text, utf8Text, enc)
+			utf8Text := charset.Transcode(nil, enc, text)
+			if charset.ASCIICompatible(enc) {
+				m.cs = charset.NewCursor(text, utf8Text, enc)
 			}
 			text = utf8Text
 		}
@@ -483,7 +497,7 @@ func bodyType(mt string, body []byte) Type {
 type bodyMap struct {
 	raw   []byte // the body as stored
 	skip  int    // the byte order mark left out
-	cs    *charsetCursor
+	cs    *charset.Cursor
 	yield func(Link, error) bool
 }
 
@@ -494,7 +508,7 @@ func (m *bodyMap) yieldRaw(l Link, err error) bool {
 	if err == nil {
 		off := int(l.Offset)
 		if m.cs != nil {
-			off = m.cs.in(off)
+			off = m.cs.In(off)
 		}
 		off = min(off+m.skip, len(m.raw))
 		if m.cs != nil {
@@ -507,7 +521,7 @@ func (m *bodyMap) yieldRaw(l Link, err error) bool {
 
 // isNoCharset reports whether the charset parameter label names no
 // encoding for HTML: absent, or US-ASCII, which many servers send by
-// default (see partCharset).
+// default (see charset.Part).
 func isNoCharset(label string) bool {
 	switch strings.ToLower(strings.Trim(strings.TrimSpace(label), `"'`)) {
 	case "", "us-ascii", "ascii":

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/urix/urix/extract/internal/warcrec"
 )
 
 // warcLinks scans a WARC file and returns its links and errors.
@@ -435,7 +436,7 @@ func withDigest(rec, d string) string {
 }
 
 // TestWARCDigests: the block digests wget wrote all verify (but the
-// empty block's its revisit records carry, see blockDigest); a byte
+// empty block's its revisit records carry, see warcrec.Digest.Check); a byte
 // flipped in any record's block is an ErrDigest error at that record,
 // naming it, and the scan goes on, that record's links included.
 func TestWARCDigests(t *testing.T) {
@@ -446,12 +447,12 @@ func TestWARCDigests(t *testing.T) {
 	}
 	data := readTestdata(t, "site.warc")
 	all, _ := warcLinks(t, data, Options{Name: "site.warc"})
-	in := newWindow(bytes.NewReader(data))
+	in := warcrec.NewWindow(bytes.NewReader(data))
 	for records := 0; ; records++ {
-		for c, ok := in.peek(); ok && (c == '\r' || c == '\n'); c, ok = in.peek() {
-			in.discard(1)
+		for c, ok := in.Peek(); ok && (c == '\r' || c == '\n'); c, ok = in.Peek() {
+			in.Discard(1)
 		}
-		if _, ok := in.peek(); !ok {
+		if _, ok := in.Peek(); !ok {
 			if records < 30 {
 				t.Errorf("%d records in site.warc, want 30 or more", records)
 			}

@@ -119,3 +119,36 @@ func TestJSON(t *testing.T) {
 		t.Errorf("Encode = %s: file_bytes for a UTF-8 name", b)
 	}
 }
+
+// TestTable checks TSV and CSV records and -c's count records on names
+// and values that need escaping, quoting (RFC 4180 §2: a field with a
+// comma, quote or line break is quoted, a quote doubled) or the formula
+// guard.
+func TestTable(t *testing.T) {
+	l := extract.Link{File: "a,b\t\u202e.txt", Line: 1, Column: 2, Message: 3, URI: "http://a/\"q\"", Ref: "@cmd", Warnings: []string{"w1", "w2"}}
+	if got, want := (TSV{}).Encode(l), `a,b\t\u202e.txt`+"\t1\t2\t3"+strings.Repeat("\t", 8)+`http://a/"q"`+"\t'@cmd\tw1; w2"; got != want {
+		t.Errorf("TSV: %q, want %q", got, want)
+	}
+	var c CSV
+	if got, want := c.Header(), "file,line,column,message,part,style,context,tag,attr,header,base_source,uri,ref,warnings"; got != want {
+		t.Errorf("CSV header: %q, want %q", got, want)
+	}
+	got, err := c.Encode(l)
+	if want := `"a,b\t\u202e.txt",1,2,3,,,,,,,,"http://a/""q""",'@cmd,w1; w2`; err != nil || got != want {
+		t.Errorf("CSV: %q, %v; want %q", got, err, want)
+	}
+	for _, tc := range []struct{ got, want string }{
+		{CountTSV("file", "count"), "file\tcount"},
+		{CountTSV("-", "4"), "-\t4"},
+		{CountTSV("=x\\y", "4"), `'=x\\y` + "\t4"},
+		{CountCSV("file", "count"), "file,count"},
+		{CountCSV(`a "b",c`, "4"), `"a ""b"",c",4`},
+		{CountCSV("+1", "4"), "'+1,4"},
+		{CountJSON("a\u202e", 4), `{"file":"a\u202e","count":4}`},
+		{CountJSON("caf\xe9", 0), `{"file":"caf\ufffd","file_bytes":"Y2Fm6Q==","count":0}`},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("count record %q, want %q", tc.got, tc.want)
+		}
+	}
+}

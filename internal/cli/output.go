@@ -50,7 +50,7 @@ func newLinkFormatter(format outFormat, names, lines, warnings bool) linkFormatt
 	case formatTSV:
 		return tsvFormat{}
 	case formatCSV:
-		return newCSVFormat()
+		return new(csvFormat)
 	}
 	return plainFormat{names: names, lines: lines, warnings: warnings}
 }
@@ -94,32 +94,28 @@ func (f plainFormat) format(l extract.Link) (string, error) {
 	return b.String(), nil
 }
 
-// tsvFormat is one line of tab-separated fields per link, under a header
-// line with the fields' names.
-type tsvFormat struct{}
+// tsvFormat is format.TSV.
+type tsvFormat struct{ format.TSV }
 
-var tsvHeader = []string{"file", "line", "column", "message", "part", "style", "context", "tag", "attr", "header", "base_source", "uri", "ref", "warnings"}
+func (f tsvFormat) header() string { return f.Header() }
 
-func (tsvFormat) header() string { return strings.Join(tsvHeader, "\t") }
+func (f tsvFormat) format(l extract.Link) (string, error) { return f.Encode(l), nil }
 
-func (tsvFormat) format(l extract.Link) (string, error) {
-	fields := tsvFields(l)
-	for i, f := range fields {
-		fields[i] = format.Field(f)
+// csvFormat is format.CSV.
+type csvFormat struct{ format.CSV }
+
+func (f *csvFormat) header() string { return f.Header() }
+
+func (f *csvFormat) format(l extract.Link) (string, error) { return f.Encode(l) }
+
+// countRow is -c's record with --format tsv or csv: the input's name and
+// its count, as two fields of that format (its header row is
+// countRow(f, "file", "count")).
+func countRow(f outFormat, name, count string) string {
+	if f == formatCSV {
+		return format.CountCSV(name, count)
 	}
-	return strings.Join(fields, "\t"), nil
-}
-
-// tsvFields are the fields of l that TSV and CSV give, as tsvHeader names
-// them, raw.
-func tsvFields(l extract.Link) []string {
-	msg := ""
-	if l.Message > 0 {
-		msg = strconv.Itoa(l.Message)
-	}
-	return []string{l.File, strconv.Itoa(l.Line), strconv.Itoa(l.Column), msg, l.Part,
-		string(l.Style), string(l.Context), l.Tag, l.Attr, l.Header, l.BaseSource.String(), l.URI, l.Ref,
-		strings.Join(l.Warnings, "; ")}
+	return format.CountTSV(name, count)
 }
 
 // jsonFormat is JSON Lines: one object per link.

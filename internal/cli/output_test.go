@@ -78,7 +78,7 @@ func TestLinkFormatter(t *testing.T) {
 	}{
 		{formatPlain, false, false, false, "", `http://a/\x1b`},
 		{formatPlain, true, true, true, "", `a\tb.txt:3:7:http://a/\x1b` + "\twarning: w1; w2"},
-		{formatTSV, true, true, true, strings.Join(tsvHeader, "\t"), `a\tb.txt` + "\t3\t7" + strings.Repeat("\t", 9) + `http://a/\x1b` + "\t'=x\tw1; w2"},
+		{formatTSV, true, true, true, "file\tline\tcolumn\tmessage\tpart\tstyle\tcontext\ttag\tattr\theader\tbase_source\turi\tref\twarnings", `a\tb.txt` + "\t3\t7" + strings.Repeat("\t", 9) + `http://a/\x1b` + "\t'=x\tw1; w2"},
 		{formatJSON, false, false, false, "", `"file":"a\tb.txt","line":3,"column":7,`},
 	}
 	for _, tt := range tests {

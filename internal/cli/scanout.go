@@ -193,7 +193,7 @@ func (s *scanner) finish(f *fileOut) {
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
 		switch {
 		case s.format == formatJSON:
-			s.record(countJSON(f.name, f.n))
+			s.record(format.CountJSON(f.name, f.n))
 		case s.format.tabular():
 			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
