@@ -129,31 +129,33 @@ func (m *mdScan) textRegions(off int) bool {
 // node handles one node of the walk.
 func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	_, link := n.(*ast.Link)
-	_, cell := n.(*east.TableCell)
-	if n.Type() == ast.TypeBlock || link && !entering {
-		if !m.flush() {
+	block := n.Type() == ast.TypeBlock
+	if (block || link && !entering) && !m.flush() {
+		return ast.WalkStop, false
+	}
+	if block {
+		m.shows = nil // a raw <a> left open ends with its paragraph
+		if entering && len(m.regions) > 0 && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
 			return ast.WalkStop, false
 		}
 	}
-	if n.Type() == ast.TypeBlock {
-		m.shows = nil // a raw <a> left open ends with its paragraph
+	if entering {
+		return m.enter(n)
 	}
-	if entering && len(m.regions) > 0 && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
-		return ast.WalkStop, false
+	switch n.(type) {
+	case *ast.Link:
+		m.label--
+	case *east.TableCell:
+		m.cell--
 	}
-	if !entering {
-		if link {
-			m.label--
-		}
-		if cell {
-			m.cell--
-		}
-		return ast.WalkContinue, true
-	}
-	if cell {
-		m.cell++
-	}
+	return ast.WalkContinue, true
+}
+
+// enter handles a node the walk enters.
+func (m *mdScan) enter(n ast.Node) (ast.WalkStatus, bool) {
 	switch n := n.(type) {
+	case *east.TableCell:
+		m.cell++
 	case *ast.Text:
 		if m.label == 0 {
 			m.prose.add(n.Segment.Value(m.buf), n.Segment.Start)
