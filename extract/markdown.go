@@ -22,11 +22,30 @@ var markdown = parser.NewParser(
 	parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
 	parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
 		util.Prioritized(extension.NewStrikethroughParser(), 500),
-		util.Prioritized(extension.NewLinkifyParser(), 999),
+		util.Prioritized(mdLinkify{extension.NewLinkifyParser()}, 999),
 		util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
 	parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
 		util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
 )
+
+// mdLinkify is GFM's extended autolink parser, asked only where it can
+// find a link: it is tried at every space, and most words are no link.
+type mdLinkify struct{ parser.InlineParser }
+
+// Parse returns nil where the autolink parser would, without asking it,
+// when the word after the trigger neither starts as a URL (http:,
+// https:, ftp:, www.) nor has the "@" of an e-mail address in its first
+// 65 bytes (the local part the parser reads is 64 bytes at most).
+func (p mdLinkify) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	if len(line) > 0 && bytes.IndexByte([]byte(" *_~("), line[0]) >= 0 {
+		line = line[1:]
+	}
+	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && bytes.IndexByte(line[:min(len(line), 65)], '@') < 0 {
+		return nil
+	}
+	return p.InlineParser.Parse(parent, block, pc)
+}
 
 // markdownLimited returns ps with the parsers that need a limit wrapped
 // in it.
