@@ -18,15 +18,21 @@ import (
 // GFM's table AST transformer, which takes time quadratic in the number
 // of cells with an escaped "|" in a code span, is left out: code reads
 // those itself.
-var markdown = parser.NewParser(
-	parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
-	parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
-		util.Prioritized(extension.NewStrikethroughParser(), 500),
-		util.Prioritized(mdLinkify{extension.NewLinkifyParser()}, 999),
-		util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
-	parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
-		util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
-)
+var markdown = newMarkdownParser(mdLinkify{extension.NewLinkifyParser()})
+
+// newMarkdownParser returns markdown's parser with the given parser of
+// GFM's extended autolinks.
+func newMarkdownParser(linkify parser.InlineParser) parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
+		parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
+			util.Prioritized(extension.NewStrikethroughParser(), 500),
+			util.Prioritized(linkify, 999),
+			util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
+		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
+			util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
+	)
+}
 
 // mdLinkify is GFM's extended autolink parser, asked only where it can
 // find a link: it is tried at every space, and most words are no link.
