@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"sort"
@@ -20,11 +21,25 @@ var MaxDocumentSize int64 = 256 << 20
 var ErrDocumentTooLarge = errors.New("document larger than the limit (MaxDocumentSize, 256 MiB)")
 
 // readDocument reads a whole document from r, at most MaxDocumentSize
-// bytes.
+// bytes, into a buffer of the size of the input when it is known (see
+// inputSize): one allocation and no copy, where io.ReadAll doubles its
+// way up, copying as it goes.
 func readDocument(r io.Reader) ([]byte, error) {
-	buf, err := io.ReadAll(io.LimitReader(r, MaxDocumentSize+1))
-	if err != nil {
-		return nil, err
+	size := int64(inputSize(r)) + 1 // the byte past the end, to meet EOF
+	buf := make([]byte, 0, min(max(size, 512), MaxDocumentSize+1))
+	r = io.LimitReader(r, MaxDocumentSize+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if int64(len(buf)) > MaxDocumentSize {
 		return nil, ErrDocumentTooLarge
@@ -37,13 +52,15 @@ func readDocument(r io.Reader) ([]byte, error) {
 type lineIndex []int
 
 func newLineIndex(buf []byte) lineIndex {
-	var nl lineIndex
-	for i, c := range buf {
-		if c == '\n' {
-			nl = append(nl, i)
+	nl := make(lineIndex, 0, bytes.Count(buf, []byte{'\n'}))
+	for off := 0; ; {
+		i := bytes.IndexByte(buf[off:], '\n')
+		if i < 0 {
+			return nl
 		}
+		nl = append(nl, off+i)
+		off += i + 1
 	}
-	return nl
 }
 
 // at returns the line and column of offset off.

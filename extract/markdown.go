@@ -22,16 +22,41 @@ import (
 // those itself. It is made at the first Markdown input, not at start-up:
 // a run that reads none does not pay for it.
 var markdown = sync.OnceValue(func() parser.Parser {
+	return newMarkdownParser(mdLinkify{extension.NewLinkifyParser()})
+})
+
+// newMarkdownParser returns markdown's parser with the given parser of
+// GFM's extended autolinks.
+func newMarkdownParser(linkify parser.InlineParser) parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
 		parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
 			util.Prioritized(extension.NewStrikethroughParser(), 500),
-			util.Prioritized(extension.NewLinkifyParser(), 999),
+			util.Prioritized(linkify, 999),
 			util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
 		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
 			util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
 	)
-})
+}
+
+// mdLinkify is GFM's extended autolink parser, asked only where it can
+// find a link: it is tried at every space, and most words are no link.
+type mdLinkify struct{ parser.InlineParser }
+
+// Parse returns nil where the autolink parser would, without asking it,
+// when the word after the trigger neither starts as a URL (http:,
+// https:, ftp:, www.) nor has the "@" of an e-mail address in its first
+// 65 bytes (the local part the parser reads is 64 bytes at most).
+func (p mdLinkify) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	if len(line) > 0 && bytes.IndexByte([]byte(" *_~("), line[0]) >= 0 {
+		line = line[1:]
+	}
+	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && bytes.IndexByte(line[:min(len(line), 65)], '@') < 0 {
+		return nil
+	}
+	return p.InlineParser.Parse(parent, block, pc)
+}
 
 // markdownLimited returns ps with the parsers that need a limit wrapped
 // in it.
@@ -134,46 +159,33 @@ func (m *mdScan) textRegions(off int) bool {
 // node handles one node of the walk.
 func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	_, link := n.(*ast.Link)
-	_, cell := n.(*east.TableCell)
-	if !m.boundary(n, entering, link) {
+	block := n.Type() == ast.TypeBlock
+	if (block || link && !entering) && !m.flush() {
 		return ast.WalkStop, false
 	}
-	if !entering {
-		if link {
-			m.label--
-		}
-		if cell {
-			m.cell--
-		}
-		return ast.WalkContinue, true
-	}
-	if cell {
-		m.cell++
-	}
-	return m.enter(n)
-}
-
-// boundary ends the prose read so far where n, a block or the end of a
-// link, ends it, and reads as text the regions that start before a block
-// entered; false stops the walk.
-func (m *mdScan) boundary(n ast.Node, entering, link bool) bool {
-	if n.Type() == ast.TypeBlock || link && !entering {
-		if !m.flush() {
-			return false
-		}
-	}
-	if n.Type() == ast.TypeBlock {
+	if block {
 		m.shows = nil // a raw <a> left open ends with its paragraph
+		if entering && len(m.regions) > 0 && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
+			return ast.WalkStop, false
+		}
 	}
-	if entering && len(m.regions) > 0 && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
-		return false
+	if entering {
+		return m.enter(n)
 	}
-	return true
+	switch n.(type) {
+	case *ast.Link:
+		m.label--
+	case *east.TableCell:
+		m.cell--
+	}
+	return ast.WalkContinue, true
 }
 
-// enter handles the node n as the walk enters it.
+// enter handles a node the walk enters.
 func (m *mdScan) enter(n ast.Node) (ast.WalkStatus, bool) {
 	switch n := n.(type) {
+	case *east.TableCell:
+		m.cell++
 	case *ast.Text:
 		if m.label == 0 {
 			m.prose.add(n.Segment.Value(m.buf), n.Segment.Start)

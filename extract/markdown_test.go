@@ -2,12 +2,17 @@ package extract
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 )
 
@@ -119,5 +124,40 @@ func TestMarkdownCode(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("Code %v: got %q, want %q", code, got, want)
 		}
+	}
+}
+
+// TestMarkdownLinkify checks that mdLinkify leaves goldmark's autolinks
+// as they are: the same autolinks, at the same places, as the parser
+// alone finds, for words of every kind after each of its triggers.
+func TestMarkdownLinkify(t *testing.T) {
+	words := []string{"www.a.example/x", "http://h.example/p", "https://s.example/q?x=1", "ftp://f.example/",
+		"a@b.example", "x.y+z@c-d.example.org.", "_u@e.example_", "@n.example", strings.Repeat("a", 64) + "@l.example",
+		strings.Repeat("a", 65) + "@m.example", "foo@bar", "WWW.up.example", "Http://cap.example", "hello", "w", "f@",
+		"fx@y.example-", "[l](www.in.example)", "`c@code.example`", "<z@ang.example>", "*www.g.example*", "~https://t.example~"}
+	seps := []string{" ", "*", "_", "~", "(", ")", "\n", "\t", ", ", "\n\n| a | b |\n|---|---|\n| "}
+	var b strings.Builder
+	for i, w := range words {
+		for j, s := range seps {
+			b.WriteString(s + w + seps[(i+j)%len(seps)] + words[(i*7+j)%len(words)])
+		}
+	}
+	src := []byte(b.String())
+	links := func(p parser.Parser) (out []string) {
+		_ = ast.Walk(p.Parse(gtext.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if l, ok := n.(*ast.AutoLink); ok && entering {
+				out = append(out, fmt.Sprintf("%d %d %q", l.AutoLinkType, l.Pos(), l.URL(src)))
+			}
+			return ast.WalkContinue, nil
+		})
+		return out
+	}
+	want := links(newMarkdownParser(extension.NewLinkifyParser()))
+	got := links(markdown())
+	if len(want) < 100 {
+		t.Fatalf("only %d autolinks in the sample", len(want))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("autolinks differ:\n got %q\nwant %q", got, want)
 	}
 }
