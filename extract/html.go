@@ -312,7 +312,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		}
 		return yield(l, err)
 	}
-	if s.opts.Context || s.opts.Emails {
+	if s.opts.TextAround || s.opts.Emails {
 		// Both read the text around a match, which only the Scanner's
 		// window keeps.
 		var in io.Reader = bytes.NewReader(raw)

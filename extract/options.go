@@ -166,11 +166,12 @@ type Options struct {
 	// The values of Message-ID, References, In-Reply-To, Content-ID and
 	// Received lines, identifiers in the same form, are left out.
 	Emails bool
-	// Context fills Link.Text of the links found in text (plain text, a
-	// mail body, the text of HTML) with the text around each: its line,
+	// TextAround fills Link.Text of the links found in text (plain text,
+	// a mail body, the text of HTML) with the text around each: its line,
 	// or the line before too when the link stands alone on its line, at
-	// most ContextLimit bytes (delimit.Scanner.Context).
-	Context bool
+	// most TextAroundLimit bytes (delimit.Scanner.Context). (Link.Context
+	// is another thing: the kind of content a link is in.)
+	TextAround bool
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool

@@ -170,7 +170,7 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 	if name == "-" {
 		src = e.stdin
 	}
-	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
+	rd := readLinks(streamInput(src, func() {}), extract.Options{Name: name, Type: typ, TextAround: true, Warnings: true,
 		NoHeaders: o.noHeaders, Emails: o.emails}, o)
 	defer func() {
 		problems, failed := rd.stop()

@@ -139,7 +139,7 @@ func TestPickViewCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := pick.NewBuilder(true, func(s string) string { return format.Text(s) })
-		for l, err := range extract.Links(f, extract.Options{Name: name, Context: true, Warnings: true}) {
+		for l, err := range extract.Links(f, extract.Options{Name: name, TextAround: true, Warnings: true}) {
 			if err == nil {
 				b.Add(l)
 			}
@@ -182,7 +182,7 @@ func checkScreen(t *testing.T, name, v string) {
 func TestReadLinksStream(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
-	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, &pickOptions{})
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, TextAround: true}, &pickOptions{})
 	next := func(want string) {
 		t.Helper()
 		select {
@@ -245,7 +245,7 @@ func TestReadLinksSplitLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true}, &pickOptions{})
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", TextAround: true}, &pickOptions{})
 	var got []string
 	waitFor := func(link string) bool {
 		for len(got) == 0 || got[len(got)-1] != link {

@@ -355,7 +355,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Uses:        o.uses,
 		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
-		Context:     o.context,
+		TextAround:  o.context,
 		Emails:      o.emails,
 		NoHeaders:   o.noHeaders,
 		Base:        o.base,
