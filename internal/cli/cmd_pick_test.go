@@ -267,17 +267,16 @@ func TestReadLinksSplitLine(t *testing.T) {
 	rd.stop()
 }
 
-// TestPickKeep: the list leaves out empty references and bare "#" unless
-// --empty-refs, and a "#name" of a message unless the message names the
-// page it holds; a "#name" of a page stays.
+// TestPickKeep: the list leaves out a "#name" of a message unless the
+// message names the page it holds; a "#name" of a page stays. (Empty
+// references and a bare "#" are extract.Options.NoEmptyRefs's.)
 func TestPickKeep(t *testing.T) {
 	for _, tt := range []struct {
 		l          extract.Link
 		def, empty bool // kept by default, with --empty-refs
 	}{
-		{extract.Link{Ref: ""}, false, true},
-		{extract.Link{Ref: "#", Message: 1}, false, true},
 		{extract.Link{Ref: "#top"}, true, true},
+		{extract.Link{Ref: "#", Message: 1}, true, true}, // left out by extract unless --empty-refs
 		{extract.Link{Ref: "#top", Message: 2}, false, false},
 		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Encapsulating}, true, true},
 		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval, BaseNote: extract.NoteSnapshot}, true, true},

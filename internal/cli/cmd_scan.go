@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -190,7 +191,6 @@ type scanner struct {
 	scanOptions                 // resolved: threads the CPUs for 0, lineBuffered on a terminal, -u
 	format      outFormat       // --format, json with --json
 	opts        extract.Options // all but Name, set for each input
-	filter      *linkFilter     // nil: none
 	names       bool            // print input names
 	colored     bool            // --color
 	eol         byte
@@ -231,9 +231,6 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 		return nil, err
 	}
 	s.opts = opts
-	if s.filter, err = o.newLinkFilter(); err != nil {
-		return nil, err
-	}
 	if s.null {
 		s.eol = 0
 	}
@@ -350,6 +347,8 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Keep:        o.keep,
 		Normalize:   o.normalize,
 		Absolute:    o.absoluteOnly,
+		OnlyValid:   o.onlyValid,
+		NoEmptyRefs: !o.emptyRefs,
 		Abbreviated: o.abbreviated,
 		Code:        o.code,
 		Uses:        o.uses,
@@ -366,6 +365,19 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 	opts.WARCRecords = splitList(o.warcRecords.Value())
 	// --scheme http,https and --scheme http --scheme https alike.
 	opts.Schemes = splitList(o.schemes.Value())
+	opts.ExcludeSchemes = splitList(o.noSchemes.Value())
+	opts.Hosts = splitList(o.hosts.Value())
+	for _, re := range []struct {
+		flag, expr string
+		dst        **regexp.Regexp
+	}{{"match", o.match, &opts.Match}, {"exclude-match", o.excludeMatch, &opts.ExcludeMatch}} {
+		if re.expr == "" {
+			continue
+		}
+		if *re.dst, err = regexp.Compile(re.expr); err != nil {
+			return opts, fmt.Errorf("scan: --%s: %w", re.flag, err)
+		}
+	}
 	for _, f := range []struct {
 		flag, value string
 		src         base.Source
@@ -377,6 +389,9 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		if _, err := base.Parse(f.value, f.src); err != nil {
 			return opts, fmt.Errorf("scan: --%s: %w", f.flag, err)
 		}
+	}
+	if err := opts.Validate(); err != nil {
+		return opts, fmt.Errorf("scan: --host: %w", err) // what is left to check
 	}
 	return opts, nil
 }
