@@ -21,8 +21,8 @@ import (
 //     (§5.1: there is nothing to resolve it against), and so does a
 //     reference that cannot be parsed at all;
 //   - normalizes it (§6.2.2, §6.2.3) with Normalize;
-//   - applies NoEmptyRefs, Absolute, Schemes, the filters on the URI
-//     (filtered) and Unique, and adds the security warnings of §7 with
+//   - applies Absolute, Schemes, the other filters (filtered) and
+//     Unique, and adds the security warnings of §7 with
 //     Warnings.
 func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 	return s.emitAs(l, l.Ref, yield)
@@ -32,9 +32,6 @@ func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 // completed URI of an abbreviated one, whose Ref is as written.
 func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
 	o := s.opts
-	if o.NoEmptyRefs && emptyRef(l.Ref) {
-		return true
-	}
 	l.File, l.Message, l.Part = s.name, s.message, s.part
 	if s.base.URI.Scheme != "" { // !s.base.IsZero(), without copying s.base
 		l.Base, l.BaseSource, l.BaseNote = s.baseString(), s.base.Source, s.base.Note
@@ -63,7 +60,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 			return true
 		}
 		l.URI = text
-		if s.filters && s.filtered(&l, uri.URI{}, false) {
+		if s.filtered(&l, uri.URI{}, false) {
 			return true
 		}
 		l.Warnings = append(l.Warnings, "invalid-reference: "+err.Error())
@@ -101,7 +98,7 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	default:
 		l.URI = u.String()
 	}
-	if s.filters && s.filteredURI(&l, u, parsed) {
+	if s.filteredURI(&l, u, parsed) {
 		return true
 	}
 	if o.Warnings {
@@ -124,7 +121,7 @@ func (s *source) emitTemplate(l Link, text string, yield func(Link, error) bool)
 		return true
 	}
 	l.URI = text
-	if s.filters && s.filtered(&l, uri.URI{Scheme: scheme}, false) {
+	if s.filtered(&l, uri.URI{Scheme: scheme}, false) {
 		return true
 	}
 	return s.yieldUnique(l, l.URI, yield)
@@ -199,7 +196,7 @@ func newSource(opts *Options) (*source, error) {
 	if s.hosts, err = hostKeys(opts.Hosts); err != nil {
 		return nil, err
 	}
-	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid
+	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid || opts.NoEmptyRefs
 	switch {
 	case opts.Base != "":
 		s.base, err = base.Parse(opts.Base, base.Retrieval)

@@ -51,13 +51,19 @@ func emptyRef(ref string) bool {
 	return ref == "" || ref == "#"
 }
 
-// filtered reports whether the Options leave out l by its URI, set
-// already: ExcludeSchemes, Hosts, Match, ExcludeMatch, OnlyValid. u is
-// l.URI parsed, valid false when it does not parse (u then holds no more
-// than the scheme of a template). The regular expressions come last: they
-// cost most.
+// filtered reports whether the Options leave out l, its URI set already:
+// NoEmptyRefs, ExcludeSchemes, Hosts, Match, ExcludeMatch, OnlyValid. u
+// is l.URI parsed, valid false when it does not parse (u then holds no
+// more than the scheme of a template). The regular expressions come
+// last: they cost most.
 func (s *source) filtered(l *Link, u uri.URI, valid bool) bool {
+	if !s.filters {
+		return false
+	}
 	o := s.opts
+	if o.NoEmptyRefs && emptyRef(l.Ref) {
+		return true
+	}
 	if (o.OnlyValid || len(s.hosts) > 0) && !valid {
 		return true
 	}
@@ -102,6 +108,9 @@ func (s *source) hostMatches(host string) bool {
 // what u came from, is not: it is then parsed as it is, as a reader of
 // the link would.
 func (s *source) filteredURI(l *Link, u uri.URI, parsed string) bool {
+	if !s.filters {
+		return false
+	}
 	valid := true
 	if l.URI != parsed && s.opts.Keep && !s.opts.Normalize {
 		var err error
