@@ -22,8 +22,7 @@ import (
 //     reference that cannot be parsed at all;
 //   - normalizes it (§6.2.2, §6.2.3) with Normalize;
 //   - applies Absolute, Schemes, the other filters (filtered) and
-//     Unique, and adds the security warnings of §7 with
-//     Warnings.
+//     Unique, and adds the security warnings of §7 with Warnings.
 func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 	return s.emitAs(l, l.Ref, yield)
 }
