@@ -52,6 +52,13 @@ var (
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")
 	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
+
+	// The filters, as urix has them (extract.Options).
+	excludeSchemes = flag.String("exclude-scheme", "", "drop URIs with these `SCHEMES` (comma-separated, case-insensitive)")
+	hosts          = flag.String("host", "", "keep only URIs whose host is one of `HOSTS` or below it (comma-separated; IDNs in either form)")
+	match          = flag.String("match", "", "keep only URIs that `REGEX` matches (Go syntax, unanchored)")
+	excludeMatch   = flag.String("exclude-match", "", "drop URIs that `REGEX` matches")
+	onlyValid      = flag.Bool("only-valid", false, "drop URIs that break their scheme's rules (RFC 1738)")
 )
 
 // main parses the flags, builds the pipeline and runs it on the runner
@@ -73,7 +80,8 @@ func run() error {
 	if *shards < 0 {
 		return fmt.Errorf("--shards %d: want 0 or more", *shards)
 	}
-	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize}
+	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize,
+		Filters: Filters{ExcludeSchemes: splitList(*excludeSchemes), Hosts: splitList(*hosts), Match: *match, ExcludeMatch: *excludeMatch, OnlyValid: *onlyValid}}
 	p, s := beam.NewPipelineWithRoot()
 	lines, err := Extract(s, cfg)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"io"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -51,6 +52,37 @@ type Config struct {
 	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
 	WARCRecords []string // as urix --warc-records
 	SplitSize   int64    // the size of the parts a WARC file is split in; 0 for 64 MiB
+	Filters     Filters  // the links left out
+}
+
+// Filters are urix's filters on the URI, as extract.Options has them: the
+// links that fail one are left out of every mode.
+type Filters struct {
+	ExcludeSchemes []string `json:"exclude_schemes,omitempty"` // as urix --exclude-scheme
+	Hosts          []string `json:"hosts,omitempty"`           // as urix --host: these hosts and their subdomains
+	Match          string   `json:"match,omitempty"`           // as urix --match: a regular expression (Go syntax) on the URI
+	ExcludeMatch   string   `json:"exclude_match,omitempty"`   // as urix --exclude-match
+	OnlyValid      bool     `json:"only_valid,omitempty"`      // as urix --only-valid
+}
+
+// set sets the filters in opts; an error names the flag that is wrong.
+func (f Filters) set(opts *extract.Options) error {
+	opts.ExcludeSchemes, opts.Hosts, opts.OnlyValid = f.ExcludeSchemes, f.Hosts, f.OnlyValid
+	for _, re := range []struct {
+		flag, expr string
+		dst        **regexp.Regexp
+	}{{"match", f.Match, &opts.Match}, {"exclude-match", f.ExcludeMatch, &opts.ExcludeMatch}} {
+		var err error
+		if re.expr == "" {
+			*re.dst = nil
+		} else if *re.dst, err = regexp.Compile(re.expr); err != nil {
+			return fmt.Errorf("--%s: %w", re.flag, err)
+		}
+	}
+	if err := opts.Validate(); err != nil {
+		return fmt.Errorf("--host: %w", err)
+	}
+	return nil
 }
 
 // Extract returns the PCollection of lines the pipeline writes for cfg:
@@ -60,6 +92,9 @@ type Config struct {
 // other files are read whole, each by one worker.
 func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	if _, err := extract.ParseType(cfg.Type); err != nil {
+		return beam.PCollection{}, err
+	}
+	if err := cfg.Filters.set(&extract.Options{}); err != nil {
 		return beam.PCollection{}, err
 	}
 	switch cfg.Mode {
@@ -78,7 +113,7 @@ func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	// Reshuffle: one file per element spread over the workers, not left
 	// in the bundle of the match.
 	all = beam.Reshuffle(s, all)
-	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize}, all)
+	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize, Filters: cfg.Filters}, all)
 	if cfg.Mode == ModeLinks {
 		return lines, nil
 	}
@@ -97,6 +132,7 @@ type extractFn struct {
 	Type        string   `json:"type"`
 	WARCRecords []string `json:"warc_records"`
 	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
+	Filters     Filters  `json:"filters"`
 
 	files, links, errs beam.Counter
 	json               format.JSON // one instance runs one bundle at a time
@@ -148,6 +184,9 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 		// gs://bucket/page.html was retrieved from there (RFC 3986
 		// §5.1.3); it has no file: URI.
 		opts.Base = opts.Name
+	}
+	if err := f.Filters.set(&opts); err != nil {
+		return err
 	}
 	claimed := at
 	// claim claims the record at offset rec in what extract reads, when

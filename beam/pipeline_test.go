@@ -250,8 +250,40 @@ func TestWriteBundles(t *testing.T) {
 	}
 }
 
+// TestFilters: the filters of urix leave the same links out of the
+// pipeline's output.
+func TestFilters(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "links.txt")
+	text := "http://a.example/x http://www.a.example/y http://evila.example/\n" +
+		"http://xn--bcher-kva.example/b ftp://a.example/f ftp://a.example/g;type=z mailto:me@a.example\n"
+	if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		f    Filters
+		want []string
+	}{
+		{Filters{Hosts: []string{"a.example", "bücher.example"}, ExcludeSchemes: []string{"FTP"}},
+			[]string{"http://a.example/x", "http://www.a.example/y", "http://xn--bcher-kva.example/b"}},
+		{Filters{Match: `^ftp:`, OnlyValid: true}, []string{"ftp://a.example/f"}},
+		{Filters{ExcludeMatch: `a\.example`}, nil},
+	} {
+		p, s := beam.NewPipelineWithRoot()
+		lines, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks, Filters: tt.f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		passert.EqualsList(s, beam.ParDo(s, uriOfJSON, lines), tt.want)
+		if err := ptest.Run(p); err != nil {
+			t.Errorf("%+v: %v", tt.f, err)
+		}
+	}
+}
+
 func TestConfigErrors(t *testing.T) {
-	for _, cfg := range []Config{{Input: []string{"x"}, Mode: "words"}, {Input: []string{"x"}, Mode: ModeLinks, Type: "pdf2"}} {
+	for _, cfg := range []Config{{Input: []string{"x"}, Mode: "words"}, {Input: []string{"x"}, Mode: ModeLinks, Type: "pdf2"},
+		{Input: []string{"x"}, Mode: ModeLinks, Filters: Filters{Match: "("}},
+		{Input: []string{"x"}, Mode: ModeLinks, Filters: Filters{Hosts: []string{"a b"}}}} {
 		_, s := beam.NewPipelineWithRoot()
 		if _, err := Extract(s, cfg); err == nil {
 			t.Errorf("Extract(%+v): no error", cfg)

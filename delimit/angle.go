@@ -53,9 +53,9 @@ func (s *Scanner) angle(t int64, schemeSeen bool) outcome {
 	if mapped == "" {
 		s.m.URI = s.m.Ref
 	}
-	s.m.Warn = withHostWarning(warn, u.Host, underscore)
+	s.m.Warnings = withHostWarning(warn, u.Host, underscore)
 	if alt := s.alternative(out); alt != "" {
-		s.m.Alt = mapAlt(alt, mapped != "")
+		s.m.Alternatives = alternatives(mapAlt(alt, mapped != ""))
 	}
 	return s.emit(a.start, a.end, a.closer+1)
 }

@@ -128,7 +128,7 @@
 //     URI's: "**https://example.org/a**です" ends before the "**".
 //   - A URI that ends in '-' before a line break and goes on on the next line
 //     is joined; the match carries both readings, with the hyphen (URI) and
-//     without it (Alt). A next line that opens with '(' or '[' does not go
+//     without it (Alternatives). A next line that opens with '(' or '[' does not go
 //     on, and when the joined text is no URI, the text up to the hyphen is.
 //     When both lines start with the same comment or quote prefix ("//",
 //     "#", "*", ";", "--", ">"), it is no part of the URI, and the rule
@@ -154,10 +154,7 @@
 // docs/delimit-conformance.md compares it with other extractors.
 package delimit
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Style tells how a URI was delimited in the text (RFC 3986 Appendix C).
 type Style uint8
@@ -193,27 +190,22 @@ func (s Style) String() string {
 }
 
 // Match is a URI found in text (RFC 3986 Appendix C).
+//
+// Its fields are named as those of extract.Link. The codes of its
+// Warnings: "repaired" for characters RFC 3986 forbids that were
+// percent-encoded, "invisible" for a zero-width or direction-changing
+// character next to the URI, "host-name" for a host that DNS host names
+// do not allow.
 type Match struct {
-	URI          string // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; an IRI mapped and repaired characters percent-encoded; not normalized; a Template as written
-	Ref          string // as written: the text of [Start, End) less the whitespace and quote markers removed (no scheme added, IRI characters as they are)
-	Start, End   int64  // byte span in the input from the first to past the last byte of the URI text (delimiters and "URL:" excluded)
-	Line, Column int    // 1-based, of Start; Column counts bytes
-	Style        Style
-	Joined       bool   // whitespace or quote markers were removed from inside the span
-	Alt          string // the other reading when ambiguous (hyphen at a line break: URI keeps the hyphen, Alt drops it), else ""
-	Relative     bool   // a relative reference (only with Options.Relative, only inside <...>)
-	Warn         string // warnings about the match, one a line, "code: message": see Warnings
-}
-
-// Warnings returns the warnings about m: "repaired: ..." for characters
-// RFC 3986 forbids that were percent-encoded, "invisible: ..." for a
-// zero-width or direction-changing character next to the URI,
-// "host-name: ..." for a host that DNS host names do not allow.
-func (m Match) Warnings() []string {
-	if m.Warn == "" {
-		return nil
-	}
-	return strings.Split(m.Warn, "\n")
+	URI          string   // cleaned: delimiters, "URL:", inner whitespace and quote markers removed; scheme added for Abbreviated; an IRI mapped and repaired characters percent-encoded; not normalized; a Template as written
+	Ref          string   // as written: the text of [Start, End) less the whitespace and quote markers removed (no scheme added, IRI characters as they are)
+	Start, End   int64    // byte span in the input from the first to past the last byte of the URI text (delimiters and "URL:" excluded)
+	Line, Column int      // 1-based, of Start; Column counts bytes
+	Style        Style    // how the URI was delimited
+	Joined       bool     // whitespace or quote markers were removed from inside the span
+	Relative     bool     // a relative reference (only with Options.Relative, only inside <...>)
+	Alternatives []string // the other readings when ambiguous (hyphen at a line break: URI keeps the hyphen, the alternative drops it)
+	Warnings     []string // warnings about the match, "code: message"
 }
 
 // Options select what a Scanner reports.

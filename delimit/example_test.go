@@ -26,12 +26,12 @@ ietf/uri/historical.html#WARNING>.`
 	// 3:34 angle  http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING
 }
 
-func ExampleAll() {
+func ExampleAllString() {
 	text := "see http://example.com/foo-\n  bar, or www.example.org/a."
-	for m := range delimit.All([]byte(text), delimit.Options{Abbreviated: true}) {
-		fmt.Printf("%s %q alt=%q joined=%v\n", m.Style, m.URI, m.Alt, m.Joined)
+	for m := range delimit.AllString(text, delimit.Options{Abbreviated: true}) {
+		fmt.Printf("%s %q alt=%q joined=%v\n", m.Style, m.URI, m.Alternatives, m.Joined)
 	}
 	// Output:
-	// bare "http://example.com/foo-bar" alt="http://example.com/foobar" joined=true
-	// abbreviated "http://www.example.org/a" alt="" joined=false
+	// bare "http://example.com/foo-bar" alt=["http://example.com/foobar"] joined=true
+	// abbreviated "http://www.example.org/a" alt=[] joined=false
 }

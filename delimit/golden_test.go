@@ -21,8 +21,8 @@ func TestGolden(t *testing.T) {
 		if m.Joined {
 			b.WriteString("\tjoined")
 		}
-		if m.Alt != "" {
-			b.WriteString("\talt=" + m.Alt)
+		for _, alt := range m.Alternatives {
+			b.WriteString("\talt=" + alt)
 		}
 		b.WriteString("\n")
 	}

@@ -22,23 +22,22 @@ func hostWarning(host string) string {
 	return "host-name: " + strconv.Quote(host) + " holds '_', which RFC 1123 host names may not; resolvers and browsers may refuse it"
 }
 
-// withHostWarning returns the warnings ws of a match with hostWarning's
-// about its host added when underscore says that the host holds '_'
-// (schemeRule, hasUnderscore): every style of match words it so.
-func withHostWarning(ws, host string, underscore bool) string {
-	if !underscore {
-		return ws
+// withHostWarning returns the warnings of a match, its repair warning w
+// (if any) and hostWarning's about its host when underscore says that the
+// host holds '_' (schemeRule, hasUnderscore): every style of match words
+// it so.
+func withHostWarning(w, host string, underscore bool) []string {
+	ws := addWarning(nil, w)
+	if underscore {
+		ws = addWarning(ws, hostWarning(host))
 	}
-	return addWarning(ws, hostWarning(host))
+	return ws
 }
 
-// addWarning adds the warning w, if any, to the warnings ws, one a line.
-func addWarning(ws, w string) string {
-	switch {
-	case w == "":
+// addWarning adds the warning w, if any, to the warnings ws.
+func addWarning(ws []string, w string) []string {
+	if w == "" {
 		return ws
-	case ws == "":
-		return w
 	}
-	return ws + "\n" + w
+	return append(ws, w)
 }

@@ -26,7 +26,7 @@ func TestHostWarning(t *testing.T) {
 		s := NewScanner(strings.NewReader(tt.in), tt.opts)
 		var got []string
 		for s.Scan() {
-			got = append(got, s.Match().Warn)
+			got = append(got, strings.Join(s.Match().Warnings, "\n"))
 		}
 		for _, w := range got {
 			if w != tt.want {

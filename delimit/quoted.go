@@ -57,7 +57,7 @@ func (s *Scanner) quoted(t int64) outcome {
 	if !ok {
 		return s.fail(q + 1)
 	}
-	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warn: withHostWarning(warn, u.Host, underscore)}
+	s.m = Match{URI: mapped, Ref: string(b[q+1 : j]), Style: Quoted, Warnings: withHostWarning(warn, u.Host, underscore)}
 	if mapped == "" {
 		s.m.URI = s.m.Ref
 	}

@@ -157,6 +157,15 @@ func repairWarning(done []byte) string {
 	return b.String()
 }
 
+// alternatives returns Match.Alternatives for the other reading alt, nil
+// when there is none.
+func alternatives(alt string) []string {
+	if alt == "" {
+		return nil
+	}
+	return []string{alt}
+}
+
 // mapAlt returns the other reading alt of a URI that needed mapping,
 // mapped the same way, or "" when it is no URI then.
 func mapAlt(alt string, mapped bool) string {

@@ -59,24 +59,24 @@ func (s *Scanner) run(i, q int, style Style, prefix string, syn syntax) outcome 
 	if c.uri == "" {
 		return s.drop(c.rule, i, runEnd)
 	}
-	s.m = Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warn: c.warn}
+	s.m = Match{URI: c.uri, Ref: c.ref(out, len(prefix)), Style: style, Joined: len(s.breaks) > 0, Warnings: c.warn}
 	if c.template {
 		s.m.Style = Template
 	}
 	if i > 0 && s.buf[i-1] >= utf8.RuneSelf {
 		if r := invisibleBefore(s.buf, i, max(0, int(s.floor-s.off))); r != 0 {
-			s.m.Warn = addWarning(s.m.Warn, invisibleWarning(r, false))
+			s.m.Warnings = addWarning(s.m.Warnings, invisibleWarning(r, false))
 		}
 	}
 	if s.invisible != 0 {
-		s.m.Warn = addWarning(s.m.Warn, invisibleWarning(s.invisible, true))
+		s.m.Warnings = addWarning(s.m.Warnings, invisibleWarning(s.invisible, true))
 	}
 	if s.m.Joined {
 		s.hyphensInOut(i, len(prefix))
 		if c.template {
-			s.m.Alt = templateAlt(s.alternative(out), syn)
+			s.m.Alternatives = alternatives(templateAlt(s.alternative(out), syn))
 		} else {
-			s.m.Alt = mapAlt(s.alternative(out), c.mapped)
+			s.m.Alternatives = alternatives(mapAlt(s.alternative(out), c.mapped))
 		}
 	}
 	return s.emit(i, e, e)
@@ -326,11 +326,11 @@ var trailing = [256]bool{'.': true, ',': true, ';': true, ':': true, '!': true, 
 
 // cand is what candidate tells of a candidate's text.
 type cand struct {
-	uri      string // the URI, "" when the text is none
-	mapped   bool   // uri is the text mapped (mapText), not the text itself
-	template bool   // uri is a template, as written (template.go)
-	warn     string // warnings, one a line
-	rule     string // why the text is no URI
+	uri      string   // the URI, "" when the text is none
+	mapped   bool     // uri is the text mapped (mapText), not the text itself
+	template bool     // uri is a template, as written (template.go)
+	warn     []string // warnings
+	rule     string   // why the text is no URI
 }
 
 // ref returns the candidate's text out as written, less a prefix of n

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"unicode/utf8"
+	"unsafe"
 )
 
 const (
@@ -106,6 +107,13 @@ func All(b []byte, opts Options) iter.Seq[Match] {
 			}
 		}
 	}
+}
+
+// AllString returns the URIs in s as All does. It scans s in place too:
+// All only reads the bytes it is given, as a Scanner at the end of its
+// input never fills its window again.
+func AllString(s string, opts Options) iter.Seq[Match] {
+	return All(unsafe.Slice(unsafe.StringData(s), len(s)), opts)
 }
 
 // ErrPause, returned by the reader of a Scanner, tells it that the input

@@ -25,7 +25,7 @@ func TestWrittenGolden(t *testing.T) {
 		}
 		for m := range All([]byte(line), Options{Abbreviated: true, AnyScheme: true}) {
 			fmt.Fprintf(&b, "%s\t%s\t%s", m.Style, m.Ref, m.URI)
-			for _, w := range m.Warnings() {
+			for _, w := range m.Warnings {
 				b.WriteString("\t" + w)
 			}
 			b.WriteString("\n")

@@ -7,18 +7,9 @@ import (
 	"sort"
 )
 
-// MaxDocumentSize is the largest Markdown, AsciiDoc, reStructuredText,
-// PDF, Office or EPUB file Links reads: each is held in memory whole (a
-// PDF and a zip container are read from their end, a Markdown reference
-// definition applies before it too). A larger one is an error for that
-// input.
-// It is a variable for tests and for programs that want another limit;
-// change it only before scanning.
-var MaxDocumentSize int64 = 256 << 20
-
 // ErrDocumentTooLarge is wrapped by the error for a document larger than
 // MaxDocumentSize.
-var ErrDocumentTooLarge = errors.New("document larger than the limit (MaxDocumentSize, 256 MiB)")
+var ErrDocumentTooLarge = errors.New("document larger than the limit")
 
 // readDocument reads a whole document from r, at most MaxDocumentSize
 // bytes, into a buffer of the size of the input when it is known (see
@@ -42,7 +33,7 @@ func readDocument(r io.Reader) ([]byte, error) {
 		}
 	}
 	if int64(len(buf)) > MaxDocumentSize {
-		return nil, ErrDocumentTooLarge
+		return nil, overLimit(ErrDocumentTooLarge, "MaxDocumentSize", MaxDocumentSize)
 	}
 	return buf, nil
 }

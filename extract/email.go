@@ -36,7 +36,7 @@ type emailFinder struct {
 	eof   bool
 	found []emailMatch // not yet yielded, in input order
 
-	context bool // fill emailMatch.text (Options.Context)
+	context bool // fill emailMatch.text (Options.TextAround)
 	pending int  // found[pending:] wait for their text
 
 	spanStart, spanEnd int64 // the last URI's span (see emitEmails)
@@ -107,7 +107,7 @@ func (f *emailFinder) scan() {
 	// them, and those of the addresses that wait for their text.
 	keep := f.pos - emailLookBehind - emailLocalMax
 	if f.pending < len(f.found) {
-		keep = min(keep, int(f.found[f.pending].start-f.off)-2*ContextLimit)
+		keep = min(keep, int(f.found[f.pending].start-f.off)-2*TextAroundLimit)
 	}
 	if drop := keep; drop > 0 && drop >= len(f.buf)/2 {
 		// Half the window or more at a time: the copies add up to the
@@ -121,7 +121,7 @@ func (f *emailFinder) scan() {
 
 // fillText gives the addresses found their Link.Text, delimit's context
 // of them, once the window holds what it needs: the line's end, or
-// ContextLimit bytes after the address, or the end of input. The delimit
+// TextAroundLimit bytes after the address, or the end of input. The delimit
 // scanner reads that far after each of its matches for its own context
 // (Scanner.Context), so an address before a match has its text when
 // emitEmails yields it, whatever the reader's chunk sizes.
@@ -133,10 +133,10 @@ func (f *emailFinder) fillText() {
 	for ; f.pending < len(f.found); f.pending++ {
 		e := &f.found[f.pending]
 		start, end := int(e.start-f.off), int(e.end-f.off)
-		if !f.eof && len(f.buf) < end+ContextLimit && bytes.IndexByte(f.buf[end:], '\n') < 0 {
+		if !f.eof && len(f.buf) < end+TextAroundLimit && bytes.IndexByte(f.buf[end:], '\n') < 0 {
 			return
 		}
-		e.text = delimit.LineContext(f.buf, start, end, ContextLimit)
+		e.text = delimit.LineContext(f.buf, start, end, TextAroundLimit)
 	}
 }
 

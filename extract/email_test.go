@@ -102,7 +102,7 @@ func FuzzEmailsContext(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		opts := Options{Type: Text, Emails: true, Context: true}
+		opts := Options{Type: Text, Emails: true, TextAround: true}
 		var whole, split []Link
 		for l, err := range Links(strings.NewReader(in), opts) {
 			if err == nil {

@@ -22,8 +22,8 @@ import (
 //     (§5.1: there is nothing to resolve it against), and so does a
 //     reference that cannot be parsed at all;
 //   - normalizes it (§6.2.2, §6.2.3) with Normalize;
-//   - applies Absolute, Schemes and Unique, and adds the security warnings
-//     of §7 with Warnings.
+//   - applies Absolute, Schemes, the other filters (filtered) and
+//     Unique, and adds the security warnings of §7 with Warnings.
 func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 	return s.emitAs(l, l.Ref, yield)
 }
@@ -60,6 +60,9 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 			return true
 		}
 		l.URI = text
+		if s.filtered(&l, uri.URI{}, false) {
+			return true
+		}
 		l.Warnings = append(l.Warnings, "invalid-reference: "+err.Error())
 		return s.yieldUnique(l, l.URI, yield)
 	}
@@ -95,6 +98,9 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	default:
 		l.URI = u.String()
 	}
+	if s.filteredURI(&l, u, parsed) {
+		return true
+	}
 	if o.Warnings {
 		l.Warnings = appendWarnings(l.Warnings, u.SecurityWarnings())
 	}
@@ -115,6 +121,9 @@ func (s *source) emitTemplate(l Link, text string, yield func(Link, error) bool)
 		return true
 	}
 	l.URI = text
+	if s.filtered(&l, uri.URI{Scheme: scheme}, false) {
+		return true
+	}
 	return s.yieldUnique(l, l.URI, yield)
 }
 
@@ -187,6 +196,10 @@ func newSource(opts *Options) (*source, error) {
 		s.seen = &seenSet{keys: map[string]struct{}{}}
 	}
 	var err error
+	if s.hosts, err = hostKeys(opts.Hosts); err != nil {
+		return nil, err
+	}
+	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid || opts.NoEmptyRefs
 	switch {
 	case opts.Base != "":
 		s.base, err = base.Parse(opts.Base, base.Retrieval)

@@ -22,20 +22,6 @@ import (
 	"github.com/urix/urix/uri"
 )
 
-// MaxHTMLSize is the largest HTML document Links and Rewrite read: a page
-// is held in memory whole, because its <base href> applies to the links
-// before it too (HTML Living Standard §4.2.3). Its links are handed out
-// as they are found, never collected, so that reading a page takes at
-// most about 5 times its size (the page, a value decoded, the tokenizer
-// copies nothing) whatever its shape but one: a tag of very many
-// attributes, whose names the tokenizer hashes to tell duplicates, about
-// 9 times the tag. A page of at most maxTreeSize (1 MiB) whose base the
-// tokenizer cannot settle (see page.settled) is also parsed into a tree
-// once: about 25 times its size for a real page, and up to about 125 for
-// a hostile one (the parser copies the open formatting elements into each
-// new paragraph), so at most about 130 MB.
-const MaxHTMLSize = 64 << 20
-
 // maxTreeSize is the largest page whose base element is found in its
 // parsed tree; in a larger one, and in one the parser refuses (nested
 // deeper than 512 elements), the first base element the tokenizer met
@@ -49,7 +35,10 @@ const maxTreeSize = 1 << 20
 
 // ErrTooLarge is wrapped by the error for an HTML document larger than
 // MaxHTMLSize.
-var ErrTooLarge = errors.New("HTML document larger than 64 MiB")
+var ErrTooLarge = errors.New("HTML document larger than the limit")
+
+// htmlTooLarge is the error for an HTML document larger than MaxHTMLSize.
+func htmlTooLarge() error { return overLimit(ErrTooLarge, "MaxHTMLSize", int64(maxHTML())) }
 
 // refKind tells how a URL is written in the page, for reading and
 // rewriting it.
@@ -178,8 +167,8 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 // and does not change or keep: a mail part's decoded body is not copied.
 // A page over MaxHTMLSize is refused as readPage refuses it.
 func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
-	if len(buf) > MaxHTMLSize {
-		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: ErrTooLarge})
+	if len(buf) > maxHTML() {
+		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: htmlTooLarge()})
 	}
 	buf, src, yield = fromUTF16(buf, src, yield)
 	p := newPage(buf, src.decodedFrom)
@@ -317,7 +306,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		}
 		return yield(l, err)
 	}
-	if s.opts.Context || s.opts.Emails {
+	if s.opts.TextAround || s.opts.Emails {
 		// Both read the text around a match, which only the Scanner's
 		// window keeps.
 		var in io.Reader = bytes.NewReader(raw)
@@ -392,13 +381,14 @@ func readPage(r io.Reader) ([]byte, error) {
 	if size <= 0 {
 		size = 64 << 10
 	}
-	buf := make([]byte, 0, min(max(size, 512), MaxHTMLSize+1))
+	most := maxHTML()
+	buf := make([]byte, 0, min(max(size, 512), most+1))
 	for {
 		if len(buf) == cap(buf) {
-			if len(buf) > MaxHTMLSize {
-				return nil, ErrTooLarge
+			if len(buf) > most {
+				return nil, htmlTooLarge()
 			}
-			grown := make([]byte, len(buf), min(2*cap(buf), MaxHTMLSize+1))
+			grown := make([]byte, len(buf), min(2*cap(buf), most+1))
 			copy(grown, buf)
 			buf = grown
 		}
@@ -418,7 +408,7 @@ func readPage(r io.Reader) ([]byte, error) {
 // (a bufio.Reader), so that an HTML page is read whole in one allocation.
 // A wrong size costs time only.
 func SizedReader(r io.Reader, size int64) io.Reader {
-	return sizedReader{r, int(min(size, MaxHTMLSize+1))}
+	return sizedReader{r, int(min(size, int64(maxHTML())+1))}
 }
 
 type sizedReader struct {
@@ -437,7 +427,7 @@ func inputSize(r io.Reader) int {
 		return v.Len()
 	case interface{ Stat() (fs.FileInfo, error) }:
 		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
-			return int(min(fi.Size(), MaxHTMLSize+1))
+			return int(min(fi.Size(), int64(maxHTML())+1))
 		}
 	}
 	return -1

@@ -13,11 +13,6 @@ import (
 	"github.com/urix/urix/extract/internal/mimepart"
 )
 
-// MaxMessageSize is the largest message Links reads in mail and mbox
-// input; a larger one is reported with ErrMessageTooLarge and skipped, so
-// that memory stays bounded whatever the input.
-const MaxMessageSize = 32 << 20
-
 // maxMIMEDepth bounds the nesting of multiparts and encapsulated messages
 // (RFC 2046 §5.1.1 sets none; malicious mail can nest without end).
 const maxMIMEDepth = 32
@@ -107,7 +102,7 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 	if err != nil {
 		return yield(Link{}, &Error{File: s.name, Message: s.message, Offset: -1, Err: err})
 	}
-	if len(buf) > MaxMessageSize {
+	if len(buf) > maxMessage() {
 		return yield(Link{}, &Error{File: s.name, Message: s.message, Offset: 0, Err: tooLarge()})
 	}
 	start := 0
@@ -130,19 +125,19 @@ func (w *mailWalker) scanMail(r io.Reader, src *source, yield func(Link, error) 
 func readMessage(buf []byte, r io.Reader) ([]byte, error) {
 	for {
 		buf = growMessage(buf, 1)
-		n, err := r.Read(buf[len(buf):min(cap(buf), MaxMessageSize+1)])
+		n, err := r.Read(buf[len(buf):min(cap(buf), maxMessage()+1)])
 		buf = buf[:len(buf)+n]
 		switch {
 		case err == io.EOF:
 			return buf, nil
-		case err != nil, len(buf) > MaxMessageSize:
+		case err != nil, len(buf) > maxMessage():
 			return buf, err
 		}
 	}
 }
 
 func tooLarge() error {
-	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, MaxMessageSize)
+	return fmt.Errorf("%w: over %d bytes, skipped", ErrMessageTooLarge, maxMessage())
 }
 
 // mailWalker walks the MIME tree of one message after another. It decodes

@@ -154,7 +154,7 @@ func (m *mboxReader) next() bool {
 			m.seenFrom = true
 			return true
 		}
-		if more > MaxMessageSize {
+		if more > maxMessage() {
 			// Too large whatever comes: skip what is read of it.
 			m.tooBig = true
 			m.consume(more)
@@ -261,7 +261,7 @@ func (m *mboxReader) findSeparator(data []byte, from int) (end, next, more int) 
 // setMessage makes msg, the current message as read, m.msg, with the
 // ">" of its escaped "From " lines removed in place.
 func (m *mboxReader) setMessage(msg []byte) {
-	if m.tooBig || len(msg) > MaxMessageSize {
+	if m.tooBig || len(msg) > maxMessage() {
 		m.tooBig = true
 		return
 	}
@@ -290,8 +290,8 @@ func growMessage(msg []byte, n int) []byte {
 		return msg
 	}
 	size := max(2*cap(msg), len(msg)+n, 4<<10)
-	if size > MaxMessageSize+1 {
-		size = max(MaxMessageSize+1, len(msg)+n)
+	if most := maxMessage() + 1; size > most {
+		size = max(most, len(msg)+n)
 	}
 	grown := make([]byte, len(msg), size)
 	copy(grown, msg)

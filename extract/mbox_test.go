@@ -97,7 +97,7 @@ func TestMboxTooLarge(t *testing.T) {
 	var in bytes.Buffer
 	in.WriteString("From a@b Thu Aug 22 12:36:23 2002\nA: 1\n\n")
 	line := strings.Repeat("y", 1023) + "\n"
-	for in.Len() < MaxMessageSize+4096 {
+	for int64(in.Len()) < MaxMessageSize+4096 {
 		in.WriteString(line)
 	}
 	in.WriteString("From a@b Thu Aug 22 12:36:23 2002\nList-Help: <http://example.org/help>\n\n")

@@ -3,6 +3,7 @@ package extract
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -155,6 +156,38 @@ type Options struct {
 	// written (HTML attribute values, CSS, <...> with AngleRelative), even
 	// when they could be resolved.
 	Absolute bool
+	// ExcludeSchemes leaves out the links whose URI has one of these
+	// schemes (compared case-insensitively, without the ':'; a template's
+	// scheme is what comes before its ':'). A reference that is no URI
+	// has no scheme and stays.
+	ExcludeSchemes []string
+	// Hosts, when not empty, keeps only the links whose URI has one of
+	// these hosts or a subdomain of one ("example.org" keeps
+	// "www.example.org", not "badexample.org"). Host names are compared
+	// as IDNA A-labels (UTS #46 nontransitional, as uri.FromIRI maps
+	// them), after percent-decoding (RFC 3986 §3.2.2) and in lower case
+	// (§6.2.2.1), without a final dot: "bücher.example",
+	// "B%C3%BCcher.example" and "xn--bcher-kva.example" are one host. A
+	// link whose URI has no host, an IP literal that is none of them, a
+	// reference that is no URI and a template are left out. An entry
+	// that is no host name is an error wrapping ErrHost (see Validate).
+	Hosts []string
+	// Match, when set, keeps only the links whose URI (Link.URI, as
+	// yielded: resolved, normalized or kept as Keep and Normalize say)
+	// it matches, anywhere in it unless it is anchored.
+	Match *regexp.Regexp
+	// ExcludeMatch leaves out the links whose URI it matches.
+	ExcludeMatch *regexp.Regexp
+	// OnlyValid leaves out the links whose URI breaks the rules of its
+	// scheme (uri.URI.SchemeWarnings: an ftp ";type=" RFC 1738 lacks, a
+	// "mailto:" without an address, ...), is no URI at all, or is a
+	// template.
+	OnlyValid bool
+	// NoEmptyRefs leaves out empty references and a bare "#" (href="",
+	// href=" # "; white space around is ignored, as HTML strips it from
+	// a URL): same-document references (RFC 3986 §4.4) that name no
+	// fragment, nothing but the document they are in.
+	NoEmptyRefs bool
 
 	// Abbreviated reports, in text, "www." and "ftp." host names without a
 	// scheme, completed with "http://" or "ftp://" (delimit.Options).
@@ -171,11 +204,12 @@ type Options struct {
 	// The values of Message-ID, References, In-Reply-To, Content-ID and
 	// Received lines, identifiers in the same form, are left out.
 	Emails bool
-	// Context fills Link.Text of the links found in text (plain text, a
-	// mail body, the text of HTML) with the text around each: its line,
+	// TextAround fills Link.Text of the links found in text (plain text,
+	// a mail body, the text of HTML) with the text around each: its line,
 	// or the line before too when the link stands alone on its line, at
-	// most ContextLimit bytes (delimit.Scanner.Context).
-	Context bool
+	// most TextAroundLimit bytes (delimit.Scanner.Context). (Link.Context
+	// is another thing: the kind of content a link is in.)
+	TextAround bool
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool

@@ -79,7 +79,7 @@ func pdfLimits(n int) pdfobj.Limits {
 // ErrPDFContentTooLarge is wrapped by the error for a PDF page whose
 // content streams decode to more than MaxZipEntrySize, added up (a flate
 // bomb, or a page too large to read whole).
-var ErrPDFContentTooLarge = errors.New("content streams decode to more than the limit (MaxZipEntrySize, 64 MiB)")
+var ErrPDFContentTooLarge = errors.New("content streams decode to more than the limit")
 
 // pdfContent returns the content of the page d: its content streams
 // (ISO 32000-1 §7.8.2), decoded and joined, at most MaxZipEntrySize.
@@ -105,7 +105,7 @@ func pdfContent(doc *pdfobj.Reader, d pdfobj.Dict) ([]byte, error) {
 		}
 		data, err := doc.Decode(st, MaxZipEntrySize-int64(n))
 		if errors.Is(err, pdfobj.ErrTooLarge) {
-			return nil, ErrPDFContentTooLarge
+			return nil, overLimit(ErrPDFContentTooLarge, "MaxZipEntrySize", MaxZipEntrySize)
 		}
 		if err != nil {
 			return nil, err

@@ -22,9 +22,9 @@ func scanText(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	return scanDelimited(r, src, ContextText, yield)
 }
 
-// ContextLimit is the longest Link.Text of a link in text with
-// Options.Context: enough for a line of prose around a long URI.
-const ContextLimit = 200
+// TextAroundLimit is the longest Link.Text of a link in text with
+// Options.TextAround: enough for a line of prose around a long URI.
+const TextAroundLimit = 200
 
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
@@ -34,7 +34,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 		er     *emailReader
 	)
 	if src.opts.Emails {
-		emails = newEmailFinder(src.opts.Context)
+		emails = newEmailFinder(src.opts.TextAround)
 		r, er = withEmails(r, emails, func() bool {
 			// Every URI before the pause is out: the addresses found
 			// come next, the last URI's span kept for those to come.
@@ -48,10 +48,10 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 	for sc.Scan() {
 		m := sc.Match()
 		l := matchLink(m, context)
-		if src.opts.Context {
+		if src.opts.TextAround {
 			// First: it reads on past m, which the address finder needs
 			// for the text of the addresses before m.
-			l.Text = sc.Context(ContextLimit)
+			l.Text = sc.Context(TextAroundLimit)
 		}
 		if emails != nil && !src.emitEmails(emails, m, context, yield) {
 			return false
@@ -78,7 +78,7 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 // scanTextBytes is scanText on text held in memory, which delimit scans
 // in place, without copying it into a window.
 func scanTextBytes(text []byte, src *source, yield func(Link, error) bool) bool {
-	if src.opts.Context || src.opts.Emails {
+	if src.opts.TextAround || src.opts.Emails {
 		// Both read the text around a match, which only the Scanner's
 		// window keeps.
 		return scanDelimited(bytes.NewReader(text), src, ContextText, yield)
@@ -102,18 +102,15 @@ func (s *source) delimitOptions() delimit.Options {
 // matchLink returns the Link of a URI delimit found, for emitAs with
 // m.URI.
 func matchLink(m delimit.Match, context Context) Link {
-	l := Link{
-		Ref:     m.Ref, // as written: an IRI, repaired characters, no scheme added
-		Offset:  m.Start,
-		Line:    m.Line,
-		Column:  m.Column,
-		Style:   Style(m.Style.String()),
-		Context: context,
-		Joined:  m.Joined,
+	return Link{
+		Ref:          m.Ref, // as written: an IRI, repaired characters, no scheme added
+		Offset:       m.Start,
+		Line:         m.Line,
+		Column:       m.Column,
+		Style:        Style(m.Style.String()),
+		Context:      context,
+		Joined:       m.Joined,
+		Alternatives: m.Alternatives,
+		Warnings:     m.Warnings,
 	}
-	if m.Alt != "" {
-		l.Alternatives = []string{m.Alt}
-	}
-	l.Warnings = m.Warnings()
-	return l
 }

@@ -13,13 +13,6 @@ import (
 	"github.com/urix/urix/extract/internal/warcrec"
 )
 
-// MaxRecordSize is the largest WARC record block, and the largest HTTP
-// body once its Transfer- and Content-Encoding are undone, that Links
-// reads in WARC input; a larger one is an *Error wrapping
-// ErrRecordTooLarge for that record, which is skipped (a decompression
-// bomb among them), and the scan goes on with the next.
-const MaxRecordSize = 64 << 20
-
 var (
 	// ErrWARC is wrapped by the *Error about a WARC record that is
 	// malformed or cut short (ISO 28500:2017 §4: a version line "WARC/1.x",

@@ -352,7 +352,7 @@ func decodeBody(body []byte, h *httpHeader) ([]byte, error) {
 	}
 	out, err := io.ReadAll(io.LimitReader(r, MaxRecordSize+1))
 	switch {
-	case len(out) > MaxRecordSize:
+	case int64(len(out)) > MaxRecordSize:
 		return nil, fmt.Errorf("%w: body over %d bytes once decoded, skipped", ErrRecordTooLarge, MaxRecordSize)
 	case err != nil:
 		return nil, err

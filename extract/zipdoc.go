@@ -12,20 +12,6 @@ import (
 	"github.com/urix/urix/extract/internal/xmlscan"
 )
 
-// The limits of a zip container (Office documents, OpenDocument, EPUB):
-// what its entries decompress to is bounded, so that a zip bomb is an
-// error for its file, not the end of memory or time. They are variables
-// for tests and for programs that want other limits; change them only
-// before scanning.
-var (
-	// MaxZipEntrySize is the most bytes read from one entry of a zip
-	// container, decompressed.
-	MaxZipEntrySize int64 = 64 << 20
-	// MaxZipSize is the most bytes read from all the entries of one zip
-	// container, decompressed.
-	MaxZipSize int64 = 256 << 20
-)
-
 // The limit of a zip container proportional to its size: all its entries
 // decompress to at most zipRatio times the container's bytes, or
 // zipFloor, whichever is more (and MaxZipSize at most), so that a small

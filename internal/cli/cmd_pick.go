@@ -85,16 +85,14 @@ type pickOptions struct {
 	all, noHeaders, emails, emptyRefs, strict bool
 }
 
-// keep reports whether the link l has a row in the list: not an empty
-// reference or a bare "#" (unless --empty-refs), nor a "#name" of a
-// message, which points into the message, not to a page to open, unless
-// the message names the page it holds (a <base href>, Content-Location,
-// MHTML's Snapshot-Content-Location).
+// keep reports whether the link l has a row in the list: not a "#name"
+// of a message, which points into the message, not to a page to open,
+// unless the message names the page it holds (a <base href>,
+// Content-Location, MHTML's Snapshot-Content-Location). (Empty references
+// and a bare "#" are left out by extract.Options.NoEmptyRefs unless
+// --empty-refs.)
 func (o *pickOptions) keep(l extract.Link) bool {
-	switch {
-	case emptyRef(l.Ref):
-		return o.emptyRefs
-	case l.Message == 0 || !strings.HasPrefix(l.Ref, "#"):
+	if name, ok := strings.CutPrefix(l.Ref, "#"); l.Message == 0 || !ok || name == "" {
 		return true
 	}
 	return l.BaseSource == base.Embedded || l.BaseSource == base.Encapsulating || l.BaseNote != ""
@@ -184,8 +182,8 @@ func (e *env) runPick(o *pickOptions, name string) (status error) {
 	if kept.file == nil {
 		in = streamInput(io.TeeReader(src, kept), func() {})
 	}
-	rd := readLinks(in, extract.Options{Name: name, Type: typ, Context: true, Warnings: true,
-		NoHeaders: o.noHeaders, Emails: o.emails}, o)
+	rd := readLinks(in, extract.Options{Name: name, Type: typ, TextAround: true, Warnings: true,
+		NoHeaders: o.noHeaders, Emails: o.emails, NoEmptyRefs: !o.emptyRefs}, o)
 	defer func() {
 		problems, failed := rd.stop()
 		for _, p := range problems {

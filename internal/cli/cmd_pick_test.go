@@ -141,7 +141,7 @@ func TestPickViewCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := pick.NewBuilder(true, func(s string) string { return format.Text(s) })
-		for l, err := range extract.Links(f, extract.Options{Name: name, Context: true, Warnings: true}) {
+		for l, err := range extract.Links(f, extract.Options{Name: name, TextAround: true, Warnings: true}) {
 			if err == nil {
 				b.Add(l)
 			}
@@ -184,7 +184,7 @@ func checkScreen(t *testing.T, name, v string) {
 func TestReadLinksStream(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
-	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, Context: true}, &pickOptions{})
+	rd := readLinks(r, extract.Options{Name: "-", Type: extract.Text, TextAround: true}, &pickOptions{})
 	next := func(want string) {
 		t.Helper()
 		select {
@@ -253,7 +253,7 @@ func readLinksSplit(t *testing.T, kind string) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", Context: true, Emails: kind == "email"}, &pickOptions{})
+	rd := readLinks(streamInput(r, func() {}), extract.Options{Name: "-", TextAround: true, Emails: kind == "email"}, &pickOptions{})
 	var got []string
 	waitFor := func(link string) bool {
 		for len(got) == 0 || got[len(got)-1] != link {
@@ -275,17 +275,16 @@ func readLinksSplit(t *testing.T, kind string) {
 	rd.stop()
 }
 
-// TestPickKeep: the list leaves out empty references and bare "#" unless
-// --empty-refs, and a "#name" of a message unless the message names the
-// page it holds; a "#name" of a page stays.
+// TestPickKeep: the list leaves out a "#name" of a message unless the
+// message names the page it holds; a "#name" of a page stays. (Empty
+// references and a bare "#" are extract.Options.NoEmptyRefs's.)
 func TestPickKeep(t *testing.T) {
 	for _, tt := range []struct {
 		l          extract.Link
 		def, empty bool // kept by default, with --empty-refs
 	}{
-		{extract.Link{Ref: ""}, false, true},
-		{extract.Link{Ref: "#", Message: 1}, false, true},
 		{extract.Link{Ref: "#top"}, true, true},
+		{extract.Link{Ref: "#", Message: 1}, true, true}, // left out by extract unless --empty-refs
 		{extract.Link{Ref: "#top", Message: 2}, false, false},
 		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Encapsulating}, true, true},
 		{extract.Link{Ref: "#top", Message: 1, BaseSource: base.Retrieval, BaseNote: extract.NoteSnapshot}, true, true},
@@ -388,7 +387,7 @@ func TestPickPage(t *testing.T) {
 		defer f.Close()
 		kept := &keptInput{file: f}
 		var found bool
-		for l, err := range extract.Links(io.NewSectionReader(f, 0, 1<<30), extract.Options{Name: tt.name, Context: true}) {
+		for l, err := range extract.Links(io.NewSectionReader(f, 0, 1<<30), extract.Options{Name: tt.name, TextAround: true}) {
 			if err != nil || tt.uri != "" && l.URI != tt.uri || found {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -193,7 +194,6 @@ type scanner struct {
 	scanOptions                 // resolved: threads the CPUs for 0, lineBuffered on a terminal, -u
 	format      outFormat       // --format, json with --json
 	opts        extract.Options // all but Name, set for each input
-	filter      *linkFilter     // nil: none
 	names       bool            // print input names
 	colored     bool            // --color
 	eol         byte
@@ -238,9 +238,6 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	// directory, asked for once, not with two system calls a file.
 	if wd, err := os.Getwd(); err == nil {
 		s.opts.WorkDir = wd
-	}
-	if s.filter, err = o.newLinkFilter(); err != nil {
-		return nil, err
 	}
 	if s.null {
 		s.eol = 0
@@ -358,12 +355,14 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Keep:        o.keep,
 		Normalize:   o.normalize,
 		Absolute:    o.absoluteOnly,
+		OnlyValid:   o.onlyValid,
+		NoEmptyRefs: !o.emptyRefs,
 		Abbreviated: o.abbreviated,
 		Code:        o.code,
 		Uses:        o.uses,
 		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
-		Context:     o.context,
+		TextAround:  o.context,
 		Emails:      o.emails,
 		NoHeaders:   o.noHeaders,
 		Base:        o.base,
@@ -374,6 +373,19 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 	opts.WARCRecords = splitList(o.warcRecords.Value())
 	// --scheme http,https and --scheme http --scheme https alike.
 	opts.Schemes = splitList(o.schemes.Value())
+	opts.ExcludeSchemes = splitList(o.noSchemes.Value())
+	opts.Hosts = splitList(o.hosts.Value())
+	for _, re := range []struct {
+		flag, expr string
+		dst        **regexp.Regexp
+	}{{"match", o.match, &opts.Match}, {"exclude-match", o.excludeMatch, &opts.ExcludeMatch}} {
+		if re.expr == "" {
+			continue
+		}
+		if *re.dst, err = regexp.Compile(re.expr); err != nil {
+			return opts, fmt.Errorf("scan: --%s: %w", re.flag, err)
+		}
+	}
 	for _, f := range []struct {
 		flag, value string
 		src         base.Source
@@ -385,6 +397,9 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		if _, err := base.Parse(f.value, f.src); err != nil {
 			return opts, fmt.Errorf("scan: --%s: %w", f.flag, err)
 		}
+	}
+	if err := opts.Validate(); err != nil {
+		return opts, fmt.Errorf("scan: --host: %w", err) // what is left to check
 	}
 	return opts, nil
 }

@@ -129,9 +129,6 @@ func (w *inputScanner) links(r io.Reader, out *fileOut) (err error) {
 			}
 			continue
 		}
-		if !w.s.keep(link) {
-			continue
-		}
 		rec := ""
 		if records {
 			if rec, err = w.formatter.format(link); err != nil {
@@ -155,13 +152,6 @@ func extractMessage(name string, err error) string {
 		return fileMessage(name, err)
 	}
 	return format.Text(strings.TrimPrefix(xe.Error(), "extract: "))
-}
-
-// keep applies the filters extract does not, those that need no other
-// input: --only-valid, --host, --match and the like. (--unique is applied
-// as the links are written.)
-func (s *scanner) keep(l extract.Link) bool {
-	return s.filter == nil || s.filter.keep(l)
 }
 
 // quitReader reads r until quit is set (-q found a link, the output
