@@ -42,11 +42,11 @@ func isWATRecord(rec *warcRecord) bool {
 // path says the element and attribute ("A@/href", "IMG@/src",
 // "LINK@/href"), url the value as written.
 type watLink struct {
-	Path string `json:"path"`
-	URL  string `json:"url"`
-	Text string `json:"text"`
-	Alt  string `json:"alt"`
-	at   int64  // offset of the entry in the block
+	Path string  `json:"path"`
+	URL  *string `json:"url"` // nil when absent: no link, where "" is href=""
+	Text string  `json:"text"`
+	Alt  string  `json:"alt"`
+	at   int64   // offset of the entry in the block
 }
 
 // watHead is HTML-Metadata.Head: the page's base href and link elements.
@@ -293,6 +293,9 @@ func (r *watReader) flush(end bool) bool {
 		r.setSource()
 	}
 	for _, l := range r.pending {
+		if l.URL == nil {
+			continue
+		}
 		if !r.src.emit(r.link(l), r.yield) {
 			r.stopped = true
 			return false
@@ -339,7 +342,7 @@ func (r *watReader) link(l watLink) Link {
 	if text == "" {
 		text = l.Alt
 	}
-	out := Link{Ref: l.URL, Style: StyleHTML, Context: ContextHTML, Tag: tag, Attr: attr, Text: text, Offset: l.at}
+	out := Link{Ref: *l.URL, Style: StyleHTML, Context: ContextHTML, Tag: tag, Attr: attr, Text: text, Offset: l.at}
 	out.Line, out.Column = r.lc.at(int(l.at))
 	return out
 }
@@ -354,9 +357,10 @@ func watPath(p string) (tag, attr string) {
 	return strings.ToLower(tag), strings.ToLower(attr)
 }
 
-// isWATName reports whether name ends in .wat or .wat.gz, as Common
-// Crawl's WAT files do (".warc.wat.gz").
+// isWATName reports whether name ends in .warc.wat or .warc.wat.gz, as
+// Common Crawl's WAT files do; not in .wat alone, WebAssembly's text
+// format, which content sniffing tells from a WAT file.
 func isWATName(name string) bool {
 	name = strings.ToLower(name)
-	return strings.HasSuffix(name, ".wat") || strings.HasSuffix(name, ".wat.gz")
+	return strings.HasSuffix(name, ".warc.wat") || strings.HasSuffix(name, ".warc.wat.gz")
 }

@@ -253,3 +253,38 @@ func TestWATAsText(t *testing.T) {
 		t.Errorf("as text: %q, %d of the 4 links; want 1", text, found)
 	}
 }
+
+// TestWATEntries checks the entries of Links one by one: one without a
+// url is no link (a WAT writer leaves url out where the attribute is
+// absent), an empty one is href="" (RFC 3986 §5.2.2: the base itself,
+// without its fragment), the text wins over the alt, and the element
+// and attribute come from the path in any case.
+func TestWATEntries(t *testing.T) {
+	page := watPage("http://h.example/d/p#f", `{"Title":"x"}`, `[{"path":"A@/href","text":"no url"},{"path":"A@/href","url":""},`+
+		`{"path":"IMG@/src","url":"x.png","alt":"X"},{"path":"Img@/Data-Src","url":"y","text":"T","alt":"A"}]`)
+	var got []string
+	for l, err := range Links(strings.NewReader(watRecord("http://h.example/d/p", page)), Options{Name: "t.warc"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.URI+" "+l.Tag+" "+l.Attr+" "+l.Text)
+	}
+	want := []string{"http://h.example/d/p a href ", "http://h.example/d/x.png img src X", "http://h.example/d/y img data-src T"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestWATName checks that Common Crawl's WAT names are WARC input, and
+// that .wat alone, WebAssembly's text format, is not.
+func TestWATName(t *testing.T) {
+	for name, want := range map[string]Type{
+		"CC-MAIN-20261101-00000.warc.wat.gz": WARC,
+		"x.warc.wat":                         WARC,
+		"add.wat":                            Text,
+	} {
+		if got := Detect(name, []byte("(module (func))\n")); got != want {
+			t.Errorf("Detect(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
