@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"slices"
 	"strings"
 
 	"github.com/urix/urix/base"
@@ -49,11 +50,37 @@ type watLink struct {
 	at   int64   // offset of the entry in the block
 }
 
-// watHead is HTML-Metadata.Head: the page's base href and link elements.
+// watHead is HTML-Metadata.Head: the page's base href, link and script
+// elements, and meta elements.
 type watHead struct {
 	Base    string    `json:"Base"`
 	Link    []watLink `json:"Link"`
 	Scripts []watLink `json:"Scripts"`
+	Metas   []watMeta `json:"Metas"`
+}
+
+// watMeta is an entry of Head.Metas: a meta element's name or property
+// and its content.
+type watMeta struct {
+	Name     string  `json:"name"`
+	Property string  `json:"property"`
+	Content  *string `json:"content"`
+}
+
+// links returns the entries of h that are links: its link and script
+// elements, and its meta elements whose name or property says their
+// content is a URL (metaURLNames, as in HTML input), all at offset at.
+func (h *watHead) links(at int64) []watLink {
+	out := append(slices.Clip(h.Link), h.Scripts...)
+	for _, m := range h.Metas {
+		if slices.Contains(metaURLNames, strings.ToLower(m.Property)) || slices.Contains(metaURLNames, strings.ToLower(m.Name)) {
+			out = append(out, watLink{Path: "META@/content", URL: m.Content})
+		}
+	}
+	for i := range out {
+		out[i].at = at
+	}
+	return out
 }
 
 // watHeader is Envelope.WARC-Header-Metadata: the header of the record
@@ -92,8 +119,10 @@ type watReader struct {
 
 // scanWAT yields the links of the WAT record rec: in the JSON's
 // Envelope.Payload-Metadata.HTTP-Response-Metadata.HTML-Metadata, the
-// entries of Head.Link, Head.Scripts and Links, each a Link of Context
-// "html" whose Ref is its url as written, Tag and Attr its path's
+// entries of Head.Link, Head.Scripts, Head.Metas (og:url and the others
+// of metaURLNames: Context "html-meta") and Links, each a Link of
+// Context "html" (as in HTML input, "html-lazy" for an attribute such
+// as data-src) whose Ref is its url as written, Tag and Attr its path's
 // ("A@/href": a, href) and Text its text, else its alt. They are
 // resolved against Head.Base (an embedded base) resolved against the
 // target, else against the target (the retrieval URI): the
@@ -173,14 +202,8 @@ func (r *watReader) htmlKey(field string) error {
 		if err := r.dec.Decode(&h); err != nil {
 			return err
 		}
-		for i := range h.Link {
-			h.Link[i].at = at
-		}
-		for i := range h.Scripts {
-			h.Scripts[i].at = at
-		}
 		r.head = &h
-		r.pending = append(append(r.pending, h.Link...), h.Scripts...)
+		r.pending = append(r.pending, h.links(at)...)
 		return nil
 	case "Links":
 		return r.array(func() error {
@@ -343,6 +366,10 @@ func (r *watReader) link(l watLink) Link {
 		text = l.Alt
 	}
 	out := Link{Ref: *l.URL, Style: StyleHTML, Context: ContextHTML, Tag: tag, Attr: attr, Text: text, Offset: l.at}
+	if attr != "" {
+		// As in HTML input: html-meta, html-lazy (data-src) or html.
+		out.Context = htmlContext(&htmlRef{tag: tag, attr: attr, kind: kindAttr})
+	}
 	out.Line, out.Column = r.lc.at(int(l.at))
 	return out
 }

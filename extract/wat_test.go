@@ -28,7 +28,7 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 			got = append(got, "error\t"+e.Err.Error())
 			continue
 		}
-		if l.Context != ContextHTML || l.Style != StyleHTML {
+		if l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML {
 			t.Errorf("%s: context %s, style %s, want html, html", l.URI, l.Context, l.Style)
 		}
 		got = append(got, watLine(l))
@@ -257,19 +257,22 @@ func TestWATAsText(t *testing.T) {
 // TestWATEntries checks the entries of Links one by one: one without a
 // url is no link (a WAT writer leaves url out where the attribute is
 // absent), an empty one is href="" (RFC 3986 §5.2.2: the base itself,
-// without its fragment), the text wins over the alt, and the element
-// and attribute come from the path in any case.
+// without its fragment), the text wins over the alt, the element and
+// attribute come from the path in any case, and the context is HTML
+// input's: html-meta for og:url (not for a description), html-lazy for
+// data-src.
 func TestWATEntries(t *testing.T) {
-	page := watPage("http://h.example/d/p#f", `{"Title":"x"}`, `[{"path":"A@/href","text":"no url"},{"path":"A@/href","url":""},`+
+	page := watPage("http://h.example/d/p#f", `{"Title":"x","Metas":[{"name":"description","content":"d"},{"property":"og:url","content":"/canon"}]}`, `[{"path":"A@/href","text":"no url"},{"path":"A@/href","url":""},`+
 		`{"path":"IMG@/src","url":"x.png","alt":"X"},{"path":"Img@/Data-Src","url":"y","text":"T","alt":"A"}]`)
 	var got []string
 	for l, err := range Links(strings.NewReader(watRecord("http://h.example/d/p", page)), Options{Name: "t.warc"}) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, l.URI+" "+l.Tag+" "+l.Attr+" "+l.Text)
+		got = append(got, l.URI+" "+string(l.Context)+" "+l.Tag+" "+l.Attr+" "+l.Text)
 	}
-	want := []string{"http://h.example/d/p a href ", "http://h.example/d/x.png img src X", "http://h.example/d/y img data-src T"}
+	want := []string{"http://h.example/canon html-meta meta content ", "http://h.example/d/p html a href ",
+		"http://h.example/d/x.png html img src X", "http://h.example/d/y html-lazy img data-src T"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -287,4 +290,29 @@ func TestWATName(t *testing.T) {
 			t.Errorf("Detect(%q) = %v, want %v", name, got, want)
 		}
 	}
+}
+
+// FuzzWAT reads a WAT record of any JSON: no panic, every link's offset
+// inside the input, and the good record after it read.
+func FuzzWAT(f *testing.F) {
+	f.Add(watPage("http://h.example/", `{"Base":"b/","Link":[{"path":"LINK@/href","url":"s.css"}]}`, `[{"path":"A@/href","url":"a","text":"t"}]`))
+	f.Add(`{"X":[[[{}]]],"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":1}]}}}}`)
+	f.Add(`{"WARC-Header-Metadata":[],"Payload-Metadata":"x"}`)
+	good := watRecord("http://g.example/", watPage("http://g.example/", `{}`, `[{"path":"A@/href","url":"/good"}]`))
+	f.Fuzz(func(t *testing.T, envelope string) {
+		in := watRecord("http://h.example/", envelope) + good
+		var found bool
+		for l, err := range Links(strings.NewReader(in), Options{Name: "f.warc"}) {
+			if err != nil {
+				continue
+			}
+			if l.Offset < 0 || l.Offset > int64(len(in)) {
+				t.Fatalf("%s at offset %d of %d bytes", l.URI, l.Offset, len(in))
+			}
+			found = found || l.URI == "http://g.example/good"
+		}
+		if !found {
+			t.Fatal("the record after it is not read")
+		}
+	})
 }
