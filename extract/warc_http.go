@@ -44,7 +44,9 @@ const ContextHTTPHeader Context = "http-header"
 //     when asked for, are scanned as text.
 func (w *warcScanner) scanRecord(rec *warcRecord) bool {
 	if isWATRecord(rec) {
-		return w.scanWAT(rec)
+		if ok, wat := w.scanWAT(rec); wat || !w.types[rec.typ] {
+			return ok
+		}
 	}
 	s, target := w.recordSource(rec)
 	ctype := rec.get("content-type")

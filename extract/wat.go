@@ -131,9 +131,11 @@ type watReader struct {
 // describes), else the WAT record's own. A record without HTML-Metadata
 // (a request, a redirect, an image) has no links. The JSON is read as
 // it goes, each value not used skipped without being kept; nesting
-// deeper than encoding/json's limit (10,000) is damage. JSON that is no
-// WAT (no Envelope) is read as text when metadata records are asked for.
-func (w *warcScanner) scanWAT(rec *warcRecord) bool {
+// deeper than encoding/json's limit (10,000) is damage. It reports
+// whether the JSON was WAT (had an Envelope, or was broken): other JSON
+// is the caller's, which reads it as text when metadata records are
+// asked for.
+func (w *warcScanner) scanWAT(rec *warcRecord) (ok, wat bool) {
 	r := &watReader{w: w, rec: rec, dec: json.NewDecoder(bytes.NewReader(rec.block)), lc: newLineCounter(rec.block)}
 	err := r.object(func(field string) error {
 		if field != "Envelope" {
@@ -143,17 +145,12 @@ func (w *warcScanner) scanWAT(rec *warcRecord) bool {
 		return r.object(r.envelopeKey)
 	})
 	if !r.flush(true) {
-		return false
+		return false, true
 	}
 	if err != nil {
-		return w.fail(rec.offset, r.damage(err))
+		return w.fail(rec.offset, r.damage(err)), true
 	}
-	if !r.envelope && w.types["metadata"] {
-		text, _, _ := partUTF8(rec.block, "", false)
-		s, target := w.recordSource(rec)
-		return scanText(bytes.NewReader(text), s, w.recordYield(rec, target, rec.blockAt))
-	}
-	return !r.stopped
+	return !r.stopped, r.envelope
 }
 
 // damage returns the error about the JSON of the record, naming it.

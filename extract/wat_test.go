@@ -332,3 +332,24 @@ func FuzzWAT(f *testing.F) {
 		}
 	})
 }
+
+// TestWATOtherJSON checks that JSON with no Envelope is no WAT: nothing
+// by default, text when metadata records are asked for.
+func TestWATOtherJSON(t *testing.T) {
+	in := record("metadata", "http://h.example/", "application/json", `{"see":"http://x.example/"}`)
+	for _, c := range []struct {
+		records []string
+		want    int
+	}{{nil, 0}, {[]string{"metadata"}, 1}} {
+		n := 0
+		for l, err := range Links(strings.NewReader(in), Options{Name: "t.warc", WARCRecords: c.records}) {
+			if err != nil || l.URI != "http://x.example/" || l.Context != ContextText {
+				t.Errorf("%v: %+v, %v", c.records, l, err)
+			}
+			n++
+		}
+		if n != c.want {
+			t.Errorf("%v: %d links, want %d", c.records, n, c.want)
+		}
+	}
+}
