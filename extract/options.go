@@ -223,8 +223,9 @@ type Options struct {
 	Uses bool
 	// WARCRecords names the types of the WARC records read in WARC input
 	// ("response", "resource", "revisit", "request", "metadata",
-	// "warcinfo", ...; case-insensitive); empty means response and
-	// resource.
+	// "warcinfo", ...; case-insensitive), and "wat" for the metadata
+	// records holding WAT JSON, whose links are read from it (see
+	// ErrWAT); empty means response, resource and wat.
 	WARCRecords []string
 
 	// Warnings adds the security warnings of RFC 3986 §7 about each link

@@ -96,7 +96,7 @@ func scanWARC(r io.Reader, src *source, yield func(Link, error) bool) bool {
 
 // newWARCScanner returns the scanner of WARC input for src.
 func newWARCScanner(src *source, yield func(Link, error) bool) *warcScanner {
-	w := &warcScanner{src: src, yield: yield, types: map[string]bool{"response": true, "resource": true}}
+	w := &warcScanner{src: src, yield: yield, types: map[string]bool{"response": true, "resource": true, typeWAT: true}}
 	if len(src.opts.WARCRecords) > 0 {
 		w.types = map[string]bool{}
 		for _, t := range src.opts.WARCRecords {
@@ -241,10 +241,11 @@ func readRecord(in *warcrec.Window, base int64, types map[string]bool) (*warcRec
 		// found inside it that does too.
 		return rec, fmt.Errorf("%w: cut short: %d of %d bytes", ErrWARC, end-in.Pos(), n)
 	}
-	if err := readBlock(in, rec, start, types[rec.typ]); err != nil {
+	read := wants(types, rec)
+	if err := readBlock(in, rec, start, read); err != nil {
 		return rec, err
 	}
-	if types[rec.typ] && n > MaxRecordSize {
+	if read && n > MaxRecordSize {
 		rec.err = fmt.Errorf("%w: %d bytes, over %d, skipped", ErrRecordTooLarge, n, MaxRecordSize)
 	}
 	return rec, nil
@@ -455,10 +456,11 @@ func (w *warcScanner) recordYield(rec *warcRecord, target string, at int64) func
 	}
 }
 
-// isWARCName reports whether name ends in .warc or .warc.gz.
+// isWARCName reports whether name ends in .warc or .warc.gz, or names a
+// WAT file (isWATName).
 func isWARCName(name string) bool {
 	name = strings.ToLower(name)
-	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz")
+	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || isWATName(name)
 }
 
 // isWARCStart reports whether head starts a WARC file: "WARC/1.", in

@@ -38,9 +38,16 @@ const ContextHTTPHeader Context = "http-header"
 //     Content-Location is not a base (RFC 9110 §8.7);
 //   - resource records (§6.4) and the other responses are a document of
 //     the record's Content-Type;
+//   - metadata records holding JSON (§6.6), the records of a WAT file,
+//     are read as WAT (scanWAT);
 //   - the other types (request §6.5, metadata §6.6, warcinfo §6.2, ...),
 //     when asked for, are scanned as text.
 func (w *warcScanner) scanRecord(rec *warcRecord) bool {
+	if isWATRecord(rec) {
+		if ok, wat := w.scanWAT(rec); wat || !w.types[rec.typ] {
+			return ok
+		}
+	}
 	s, target := w.recordSource(rec)
 	ctype := rec.get("content-type")
 	yield := w.recordYield(rec, target, rec.blockAt)

@@ -114,7 +114,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		choiceFlag("type", []string{"t"}, &o.typ, "Inputs", "read every input as `TYPE`: {} (auto looks at the name and the first bytes; docx, xlsx, pptx are ooxml, odt, ods, odp odf)"),
 		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
 		&cli.BoolFlag{Name: "uses", Destination: &o.uses, Usage: "also report each use of a URL by a name (Markdown [text][label], AsciiDoc {name}), not only where the URL is written", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo; default response,resource)", Category: "Inputs"},
+		&cli.StringSliceFlag{Name: "warc-records", Destination: &o.warcRecords, Usage: "in WARC input, read the records of these `TYPES` (comma-separated: response, resource, revisit, request, metadata, warcinfo, wat: the WAT JSON of metadata records; default response,resource,wat)", Category: "Inputs"},
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4), used when no other layer gives one", Category: "Base URI"},
 		&cli.BoolFlag{Name: "canonical", Destination: &o.canonical, Usage: "take a page's <link rel=canonical> as its retrieval URI when it records no other", Category: "Base URI"},
