@@ -6,41 +6,72 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
-)
 
-// maxHTMLToken bounds the tokenizer's buffer: a tag longer than this (a
-// hostile page) ends the reading of the page's fragments there.
-const maxHTMLToken = 4 << 20
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/ascii"
+	"github.com/urix/urix/internal/htmltok"
+)
 
 // htmlFragments adds the fragments of the HTML page r to fs: the value of
 // every id attribute, and of the name attribute of an a element (HTML,
-// "the indicated part of the document").
+// "the indicated part of the document"). The page is read whole, up to
+// extract.MaxHTMLSize, and tokenized in place by the tokenizer extract
+// reads pages with: it allocates nothing per tag, which x/net/html's
+// does, and a tree of pages with in-page links reads each page twice.
 func htmlFragments(r io.Reader, fs *fragSet) error {
-	z := html.NewTokenizer(r)
-	z.SetMaxBuf(maxHTMLToken)
+	page, err := io.ReadAll(io.LimitReader(r, extract.MaxHTMLSize))
+	if err != nil {
+		return err
+	}
+	idsInPage(page, fs)
+	return nil
+}
+
+// fragAttrs are the attributes idsInPage reads, by their Rule.
+const (
+	attrID = 1 + iota
+	attrName
+	attrHTTPEquiv
+	attrContent
+)
+
+// fragAttr is the tokenizer's filter: the Rule of an attribute name.
+func fragAttr(name []byte) int {
+	switch {
+	case ascii.EqualLower(name, "id"):
+		return attrID
+	case ascii.EqualLower(name, "name"):
+		return attrName
+	case ascii.EqualLower(name, "http-equiv"):
+		return attrHTTPEquiv
+	case ascii.EqualLower(name, "content"):
+		return attrContent
+	}
+	return 0
+}
+
+// idsInPage adds the ids and a-names of the HTML page page to fs, and its
+// immediate meta refresh.
+func idsInPage(page []byte, fs *fragSet) {
+	z := htmltok.New(page)
+	z.SetFilter(fragAttr)
 	for {
 		switch z.Next() {
-		case html.ErrorToken:
-			if err := z.Err(); err != io.EOF && err != html.ErrBufferExceeded {
-				return err
-			}
-			return nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, more := z.TagName()
-			isA := len(name) == 1 && name[0] == 'a'
-			isMeta := string(name) == "meta"
+		case htmltok.ErrorToken:
+			return
+		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
+			name := z.TagName()
+			isA, isMeta := ascii.EqualLower(name, "a"), ascii.EqualLower(name, "meta")
 			var refresh bool
 			var content string
-			for more {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				switch {
-				case bytes.Equal(k, []byte("id")) || isA && bytes.Equal(k, []byte("name")):
-					fs.add(string(v))
-				case isMeta && bytes.Equal(k, []byte("http-equiv")):
-					refresh = strings.EqualFold(strings.TrimSpace(string(v)), "refresh")
-				case isMeta && bytes.Equal(k, []byte("content")):
-					content = string(v)
+			for _, a := range z.Attrs() {
+				switch v := attrValue(page, a); {
+				case a.Rule == attrID || isA && a.Rule == attrName:
+					fs.add(v)
+				case isMeta && a.Rule == attrHTTPEquiv:
+					refresh = strings.EqualFold(strings.TrimSpace(v), "refresh")
+				case isMeta && a.Rule == attrContent:
+					content = v
 				}
 			}
 			if refresh && fs.refresh == "" {
@@ -50,8 +81,18 @@ func htmlFragments(r io.Reader, fs *fragSet) error {
 	}
 }
 
+// attrValue is the value of a as x/net/html gives it: character
+// references decoded, NUL replaced.
+func attrValue(page []byte, a htmltok.Attr) string {
+	v := page[a.Val.Start:a.Val.End]
+	if bytes.IndexByte(v, '&') < 0 && bytes.IndexByte(v, 0) < 0 {
+		return string(v)
+	}
+	return strings.ReplaceAll(html.UnescapeString(string(v)), "\x00", "\ufffd")
+}
+
 // idsInTags adds the ids and a-names of the HTML tags in the text b (raw
 // HTML in Markdown, AsciiDoc passthroughs).
 func idsInTags(b []byte, fs *fragSet) {
-	_ = htmlFragments(bytes.NewReader(b), fs)
+	idsInPage(b, fs)
 }
