@@ -50,7 +50,7 @@ var (
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")
-	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
+	splitSize   = flag.Int64("split-size", 0, "split WARC files in parts of about `BYTES` (1048576 at least), each read by a worker; 0: each file read whole by one worker")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
 )
 

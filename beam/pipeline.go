@@ -50,7 +50,7 @@ type Config struct {
 	Mode        string   // ModeLinks, ModeHosts or ModeURIs
 	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
 	WARCRecords []string // as urix --warc-records
-	SplitSize   int64    // the size of the parts a WARC file is split in; 0 for 64 MiB
+	SplitSize   int64    // the size of the parts a WARC file is split in, MinSplitSize at least; 0: files read whole
 }
 
 // Extract returns the PCollection of lines the pipeline writes for cfg:
@@ -66,6 +66,16 @@ func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	case ModeLinks, ModeHosts, ModeURIs:
 	default:
 		return beam.PCollection{}, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+	}
+	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
+		return beam.PCollection{}, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
+	}
+	for _, pattern := range cfg.Input {
+		if cfg.SplitSize > 0 {
+			if err := checkRanged(pattern); err != nil {
+				return beam.PCollection{}, err
+			}
+		}
 	}
 	var files []beam.PCollection
 	for _, pattern := range cfg.Input {
@@ -96,7 +106,7 @@ type extractFn struct {
 	Mode        string   `json:"mode"`
 	Type        string   `json:"type"`
 	WARCRecords []string `json:"warc_records"`
-	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
+	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file; 0: not split
 
 	files, links, errs beam.Counter
 	json               format.JSON // one instance runs one bundle at a time
@@ -110,85 +120,63 @@ func (f *extractFn) Setup() {
 	f.errs = beam.NewCounter("urix", "errors")
 }
 
-// ProcessElement reads the part of file its restriction gives: from the
-// first WARC record that starts in it up to the last, or the whole file
-// when it is not split. Offsets stay those of the file.
+// ProcessElement reads the part of file its restriction gives: the whole
+// file, through its filesystem, or a part that plan cut at record starts,
+// through a ranged reader. Offsets stay those of the file.
 func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit func(string)) error {
 	t, err := extract.ParseType(f.Type)
 	if err != nil {
 		return err
 	}
 	rest := rt.GetRestriction().(offsetrange.Restriction)
-	rc, err := file.Open(ctx)
-	if err != nil {
-		return err
+	if rest.Start == 0 {
+		f.files.Inc(ctx, 1)
 	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 1<<20)
-	at := int64(0) // the offset in the file of what extract reads
-	split := f.splittable(ctx, file)
-	if rest.Start > 0 && !split {
-		// The rest of a file read whole, which the runner split off.
-		rt.TryClaim(rest.End)
-		return nil
+	if !rt.TryClaim(rest.Start) {
+		return nil // empty
 	}
-	if rest.Start > 0 {
-		if at = seekPart(br, rest.Start); at < 0 {
-			rt.TryClaim(rest.End)
-			return nil
+	defer rt.TryClaim(rest.End)
+	var r io.Reader
+	if rest.Start == 0 && rest.End >= file.Metadata.Size {
+		rc, err := file.Open(ctx)
+		if err != nil {
+			return err
 		}
-		t = extract.WARC
+		defer rc.Close()
+		r = rc
+	} else {
+		ra, err := openRange(ctx, file.Metadata.Path)
+		if err != nil {
+			return err
+		}
+		defer ra.Close()
+		r, t = io.NewSectionReader(ra, rest.Start, rest.End-rest.Start), extract.WARC
 	}
-	if !rt.TryClaim(at) {
-		return nil
-	}
-	f.files.Inc(ctx, 1)
 	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords}
 	if strings.Contains(opts.Name, "://") {
 		// gs://bucket/page.html was retrieved from there (RFC 3986
 		// §5.1.3); it has no file: URI.
 		opts.Base = opts.Name
 	}
-	claimed := at
-	// claim claims the record at offset rec in what extract reads, when
-	// the file is WARC; false when it lies past the restriction.
-	claim := func(rec int64) bool {
-		if rec += at; split && rec > claimed {
-			claimed = rec
-			return rt.TryClaim(rec)
-		}
-		return true
-	}
-	for l, err := range extract.Links(br, opts) {
+	at := rest.Start // the offset in the file of what extract reads
+	for l, err := range extract.Links(r, opts) {
 		if err != nil {
-			// A record's own error is at its offset: claimed as its
-			// links are. The errors of the content in a record are
-			// where they are in it, after it.
 			var e *extract.Error
-			if errors.As(err, &e) && e.Offset >= 0 && at > 0 {
+			if errors.As(err, &e) && e.Offset >= 0 {
 				e.Offset += at
-			}
-			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding) || errors.Is(err, extract.ErrDigest)) {
-				if !claim(e.Offset - at) {
-					return nil
-				}
 			}
 			f.errs.Inc(ctx, 1)
 			log.Warnf(ctx, "%v", err)
 			continue
 		}
 		if l.WARCRecord != "" {
-			if !claim(l.WARCOffset) {
-				return nil
-			}
 			l.WARCOffset += at
-			l.Offset += at
 		}
+		l.Offset += at
 		if err := f.emit(ctx, l, emit); err != nil {
 			return err
 		}
 	}
-	rt.TryClaim(rest.End)
 	return nil
 }
 
