@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -286,4 +287,68 @@ func mustAbs(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return abs
+}
+
+// quotingWARC returns a WARC file whose records quote WARC text: a
+// crawled WARC file served as text/plain (whole: its records parse, one
+// after the other) and a page that shows a record's header; and the
+// offsets of its own records.
+func quotingWARC() (string, []int64) {
+	inner := strings.ReplaceAll(strings.Join(crawl(6), ""), "uuid:", "uuid:inner-")
+	doc := "<pre>\nWARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:quoted>\r\nContent-Length: 99999\r\n\r\n" +
+		"<a href=\"http://doc.example/\">spec</a></pre>"
+	recs := []string{
+		warcRec("warcinfo", "info", "", "software: urix test\r\n"),
+		warcRec("response", "a", "http://a.example/", httpBlock("text/html", `<a href="/one">one</a>`)),
+		warcRec("response", "crawl", "http://a.example/crawl.warc", httpBlock("text/plain", inner)),
+		warcRec("response", "doc", "http://a.example/doc.html", httpBlock("text/html", doc)),
+		warcRec("response", "b", "http://b.example/", httpBlock("text/html", `<a href="/two">two</a>`)),
+	}
+	var offsets []int64
+	at := 0
+	for _, r := range recs {
+		offsets = append(offsets, int64(at))
+		at += len(r)
+	}
+	return strings.Join(recs, ""), offsets
+}
+
+// TestPhantomRecords: a part starts only at a record of the file, never
+// at one quoted in a block, at every split size; through the pipeline,
+// its links are urix's (the quoted crawl's URIs are text of the record
+// that quotes it, none with an inner record's ID) and no error.
+func TestPhantomRecords(t *testing.T) {
+	file, offsets := quotingWARC()
+	r := strings.NewReader(file)
+	for size := int64(100); size < int64(len(file)); size += 97 {
+		for i, p := range plan(r, int64(len(file)), size) {
+			if !slices.Contains(offsets, p.Start) {
+				t.Fatalf("split size %d: part %d starts at %d, not a record of the file (%v)", size, i, p.Start, offsets)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	lowerFloor(t, 1)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "quoting.warc")
+	os.WriteFile(plain, []byte(file), 0o666)
+	want, errs := cliLines(t, plain, plain)
+	if errs != 0 || len(want) < 50 {
+		t.Fatalf("urix: %d links, %d errors", len(want), errs)
+	}
+	for _, l := range want {
+		if strings.Contains(l, `"warc_record":"<urn:uuid:inner-`) || strings.Contains(l, `"warc_record":"<urn:uuid:quoted`) {
+			t.Fatalf("urix gives a link of a quoted record: %s", l)
+		}
+	}
+	// A first cut in the quoted crawl's first record, in its middle, in
+	// the quoted header.
+	for _, size := range []int64{offsets[2] + 3000, (offsets[2] + offsets[3]) / 2, offsets[3] + 100} {
+		res := runLinks(t, plain, size, want)
+		if n := counter(res, "errors"); n != 0 {
+			t.Errorf("split size %d: %d errors, want none", size, n)
+		}
+	}
 }
