@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -27,7 +29,7 @@ import (
 // init registers the DoFns, functions and emitters of the pipeline with
 // Beam, which then calls them without reflection on every runner.
 func init() {
-	register.DoFn4x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), error](&extractFn{})
+	register.DoFn5x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), func(string), error](&extractFn{})
 	register.Emitter1[string]()
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
@@ -47,6 +49,7 @@ const (
 // Config is what the pipeline reads, extracts and writes.
 type Config struct {
 	Input       []string // file patterns: local, gs://, s3://
+	Paths       []string // files, as a manifest lists them
 	Mode        string   // ModeLinks, ModeHosts or ModeURIs
 	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
 	WARCRecords []string // as urix --warc-records
@@ -55,44 +58,79 @@ type Config struct {
 
 // Extract returns the PCollection of lines the pipeline writes for cfg:
 // the links of every file the patterns match as JSON, or the counts per
-// host or per resolved URI as "key\tcount". A WARC file is split in
-// parts read by different workers (see extractFn.SplitRestriction);
-// other files are read whole, each by one worker.
-func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
+// host or per resolved URI as "key\tcount"; and that of the errors met,
+// as JSON (see deadLetter). A file is read whole by one worker, or with
+// a SplitSize a WARC file in parts (see extractFn.SplitRestriction). A
+// pattern that matches nothing is an error.
+func Extract(s beam.Scope, cfg Config) (lines, errs beam.PCollection, err error) {
+	var none beam.PCollection
 	if _, err := extract.ParseType(cfg.Type); err != nil {
-		return beam.PCollection{}, err
+		return none, none, err
 	}
 	switch cfg.Mode {
 	case ModeLinks, ModeHosts, ModeURIs:
 	default:
-		return beam.PCollection{}, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
 	}
 	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
-		return beam.PCollection{}, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
+		return none, none, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
 	}
-	for _, pattern := range cfg.Input {
-		if cfg.SplitSize > 0 {
-			if err := checkRanged(pattern); err != nil {
-				return beam.PCollection{}, err
+	if cfg.SplitSize > 0 {
+		for _, path := range append(slices.Clone(cfg.Input), cfg.Paths...) {
+			if err := checkRanged(path); err != nil {
+				return none, none, err
 			}
 		}
 	}
-	var files []beam.PCollection
 	for _, pattern := range cfg.Input {
-		m := fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard())
-		// Raw bytes: extract reads gzip WARC files itself, member by
-		// member, with their offsets.
-		files = append(files, fileio.ReadMatches(s, m, fileio.ReadUncompressed(), fileio.ReadDirectorySkip()))
+		if err := checkMatches(pattern); err != nil {
+			return none, none, err
+		}
 	}
-	all := beam.Flatten(s, files...)
+	var metas, failed []beam.PCollection
+	for _, pattern := range cfg.Input {
+		metas = append(metas, fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard()))
+	}
+	if len(cfg.Paths) > 0 {
+		// One element a path, not a transform: a manifest lists 90,000.
+		m, errs := beam.ParDo2(s, &statFn{}, beam.CreateList(s, cfg.Paths))
+		metas, failed = append(metas, m), append(failed, errs)
+	}
+	if len(metas) == 0 {
+		return none, none, fmt.Errorf("no input: no pattern and no manifest")
+	}
+	// Raw bytes: extract reads gzip WARC files itself, member by member,
+	// with their offsets.
+	all := fileio.ReadMatches(s, beam.Flatten(s, metas...), fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
 	// Reshuffle: one file per element spread over the workers, not left
 	// in the bundle of the match.
 	all = beam.Reshuffle(s, all)
-	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize}, all)
-	if cfg.Mode == ModeLinks {
-		return lines, nil
+	lines, errs = beam.ParDo2(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize}, all)
+	if len(failed) > 0 {
+		errs = beam.Flatten(s, append(failed, errs)...)
 	}
-	return beam.ParDo(s, formatCount, stats.Count(s, lines)), nil
+	if cfg.Mode == ModeLinks {
+		return lines, errs, nil
+	}
+	return beam.ParDo(s, formatCount, stats.Count(s, lines)), errs, nil
+}
+
+// checkMatches returns an error when pattern matches no file.
+func checkMatches(pattern string) error {
+	ctx := context.Background()
+	fs, err := filesystem.New(ctx, pattern)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	names, err := fs.List(ctx, pattern)
+	if err != nil {
+		return fmt.Errorf("--input %s: %w", pattern, err)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("--input %s: no file matches", pattern)
+	}
+	return nil
 }
 
 // formatCount writes a count as the line "key\tcount".
@@ -108,14 +146,16 @@ type extractFn struct {
 	WARCRecords []string `json:"warc_records"`
 	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file; 0: not split
 
-	files, links, errs beam.Counter
-	json               format.JSON // one instance runs one bundle at a time
+	files, records, links, errs beam.Counter
+	json                        format.JSON // one instance runs one bundle at a time
 }
 
-// Setup makes the counters of the metrics files, links and errors (in
-// the namespace urix), once per DoFn instance.
+// Setup makes the counters of the metrics files, records (WARC records
+// with links), links and errors (in the namespace urix), once per DoFn
+// instance.
 func (f *extractFn) Setup() {
 	f.files = beam.NewCounter("urix", "files")
+	f.records = beam.NewCounter("urix", "records")
 	f.links = beam.NewCounter("urix", "links")
 	f.errs = beam.NewCounter("urix", "errors")
 }
@@ -123,7 +163,11 @@ func (f *extractFn) Setup() {
 // ProcessElement reads the part of file its restriction gives: the whole
 // file, through its filesystem, or a part that plan cut at record starts,
 // through a ranged reader. Offsets stay those of the file.
-func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit func(string)) error {
+//
+// A problem with one part of the file (a bad message, a broken WARC
+// record) is counted, logged and emitted to emitErr as deadLetter has
+// it, and the rest is read, as urix scan does.
+func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit, emitErr func(string)) error {
 	t, err := extract.ParseType(f.Type)
 	if err != nil {
 		return err
@@ -158,7 +202,8 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 		// §5.1.3); it has no file: URI.
 		opts.Base = opts.Name
 	}
-	at := rest.Start // the offset in the file of what extract reads
+	at := rest.Start    // the offset in the file of what extract reads
+	record := int64(-1) // the offset of the last record with links
 	for l, err := range extract.Links(r, opts) {
 		if err != nil {
 			var e *extract.Error
@@ -167,10 +212,15 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 			}
 			f.errs.Inc(ctx, 1)
 			log.Warnf(ctx, "%v", err)
+			emitErr(deadLetter(file.Metadata.Path, err))
 			continue
 		}
 		if l.WARCRecord != "" {
 			l.WARCOffset += at
+			if l.WARCOffset != record {
+				record = l.WARCOffset
+				f.records.Inc(ctx, 1)
+			}
 		}
 		l.Offset += at
 		if err := f.emit(ctx, l, emit); err != nil {
@@ -178,6 +228,25 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 		}
 	}
 	return nil
+}
+
+// deadLetter returns err, met in the file named name, as a line of JSON:
+// "file", "offset" (-1 if unknown), "message" and "part" in mail, and
+// "error".
+func deadLetter(name string, err error) string {
+	d := struct {
+		File    string `json:"file"`
+		Offset  int64  `json:"offset"`
+		Message int    `json:"message,omitempty"`
+		Part    string `json:"part,omitempty"`
+		Error   string `json:"error"`
+	}{File: name, Offset: -1, Error: err.Error()}
+	var e *extract.Error
+	if errors.As(err, &e) {
+		d.Offset, d.Message, d.Part, d.Error = e.Offset, e.Message, e.Part, e.Err.Error()
+	}
+	b, _ := json.Marshal(d)
+	return string(b)
 }
 
 // emit emits l as Mode has it.
@@ -227,6 +296,15 @@ func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollecti
 	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
 }
 
+// WriteFile writes lines to the file name, through one worker: for the
+// errors, which are few.
+func WriteFile(s beam.Scope, name string, lines beam.PCollection) {
+	s = s.Scope("urix.WriteFile")
+	filesystem.ValidateScheme(name)
+	keyed := beam.ParDo(s, &shardFn{Shards: 1}, lines)
+	beam.ParDo0(s, &writeShardFn{Name: name, Shards: 1}, beam.GroupByKey(s, keyed))
+}
+
 // shardFn keys each line by the shard it is written to: an FNV-1a hash of
 // the line modulo Shards, so that the shards are of about one size.
 type shardFn struct {
@@ -241,8 +319,9 @@ func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
 }
 
 // writeShardFn writes the lines of one shard, grouped by key, to the file
-// ShardName names.
+// Name, or ShardName's name.
 type writeShardFn struct {
+	Name   string `json:"name"`
 	Prefix string `json:"prefix"`
 	Suffix string `json:"suffix"`
 	Shards int    `json:"shards"`
@@ -255,7 +334,10 @@ func ShardName(prefix, suffix string, i, n int) string {
 
 // ProcessElement writes the lines of shard to its file.
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	name := ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	name := f.Name
+	if name == "" {
+		name = ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err

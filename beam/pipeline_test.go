@@ -72,7 +72,7 @@ func TestLinks(t *testing.T) {
 			uris = append(uris, l.URI)
 		}
 		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: ModeLinks})
+		lines, _, err := Extract(s, Config{Input: []string{pattern}, Mode: ModeLinks})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +160,7 @@ func TestSplitRestriction(t *testing.T) {
 // (testdata/script/scan_warc.txtar): 23 links, the same through Beam.
 func TestWARCCount(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz"}, Mode: ModeLinks})
+	lines, _, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz"}, Mode: ModeLinks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestCounts(t *testing.T) {
 			want = append(want, formatCount(k, n))
 		}
 		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: tt.mode})
+		lines, _, err := Extract(s, Config{Input: []string{pattern}, Mode: tt.mode})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +265,7 @@ func TestWriteBundles(t *testing.T) {
 func TestConfigErrors(t *testing.T) {
 	for _, cfg := range []Config{{Input: []string{"x"}, Mode: "words"}, {Input: []string{"x"}, Mode: ModeLinks, Type: "pdf2"}} {
 		_, s := beam.NewPipelineWithRoot()
-		if _, err := Extract(s, cfg); err == nil {
+		if _, _, err := Extract(s, cfg); err == nil {
 			t.Errorf("Extract(%+v): no error", cfg)
 		}
 	}
@@ -298,7 +298,7 @@ func TestJSONAsCLI(t *testing.T) {
 		t.Fatalf("urix --json wrote %q, want two links, the first with text \\u202egnp.exe and file_bytes", out)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks})
+	lines, _, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,7 +211,7 @@ func counter(r beam.PipelineResult, name string) int64 {
 func runLinks(t *testing.T, input string, size int64, want []string) beam.PipelineResult {
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, Config{Input: []string{input}, Mode: ModeLinks, SplitSize: size})
+	lines, _, err := Extract(s, Config{Input: []string{input}, Mode: ModeLinks, SplitSize: size})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestSplitFloor(t *testing.T) {
 	} {
 		cfg.Mode = ModeLinks
 		_, s := beam.NewPipelineWithRoot()
-		_, err := Extract(s, cfg)
+		_, _, err := Extract(s, cfg)
 		if err == nil {
 			t.Errorf("Extract(%+v): no error", cfg)
 		} else if strings.Contains(cfg.Input[0], "://") && !errors.Is(err, errNoRange) {
