@@ -1,31 +1,20 @@
 // Command beam runs urix's extraction (package extract) as an Apache Beam
-// pipeline: it matches file patterns (local, gs://, s3://) of WARC, mbox,
-// mail, HTML or text files, reads each file, extracts its links, and
-// writes them as sharded JSON Lines, or their counts per host or per
-// resolved URI.
+// pipeline: it reads the files that patterns match (local, gs://, s3://)
+// or a manifest lists (Common Crawl's warc.paths.gz), WARC, mbox, mail,
+// HTML or text, extracts their links, and writes them as sharded JSON
+// Lines, or their counts per host or per resolved URI; the errors met go
+// to a file of their own, and more of them than --max-errors exit 2.
 //
 // It runs on the embedded prism runner by default, on one machine:
 //
 //	go run . --input='../testdata/*.mbox' --output=/tmp/links
 //
-// and on a cluster with Beam's runner flags (no cluster is reachable
-// from the machine this was written on, so those are untested here):
+// and on Flink, Spark or Dataflow with Beam's runner flags and a staged
+// worker binary (see README.md: the environment types a cluster needs).
 //
-//	go run . --input='gs://bucket/crawl/*.warc.gz' --output=gs://bucket/out/links \
-//	  --runner=flink --endpoint=HOST:8099 --environment_type=LOOPBACK
-//	go run . ... --runner=spark --endpoint=HOST:8099
-//	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
-//	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
-//
-// On those runners (not LOOPBACK), Beam cross-compiles the worker from
-// the source with go build in the current directory: run from beam/, or
-// give a linux/amd64 build of this program with --worker_binary.
-//
-// Work divides per file and, in WARC files (uncompressed or of one gzip
-// member per record), per part of --split-size bytes: each part is read
-// from the first record that starts in it to the last. Other files (an
-// mbox, whose messages are numbered from its start; a WARC file in one
-// gzip member) are read whole by one worker.
+// Each file is read whole by one worker; with --split-size, a WARC file
+// is cut at record starts in parts read through ranged reads (see
+// split.go).
 package main
 
 import (
