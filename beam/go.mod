@@ -6,13 +6,7 @@ require github.com/urix/urix v0.0.0
 
 require (
 	github.com/andybalholm/brotli v1.2.8 // indirect
-	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
-	github.com/hhrutter/tiff v1.0.6 // indirect
-	github.com/mattn/go-runewidth v0.0.30 // indirect
-	github.com/pdfcpu/pdfcpu v0.15.0 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/image v0.44.0 // indirect
 )
 
 require (
@@ -29,8 +23,6 @@ require (
 	github.com/GoogleCloudPlatform/opentelemetry-operations-go/exporter/metric v0.57.0 // indirect
 	github.com/GoogleCloudPlatform/opentelemetry-operations-go/internal/resourcemapping v0.57.0 // indirect
 	github.com/Microsoft/go-winio v0.6.2 // indirect
-	github.com/PuerkitoBio/goquery v1.13.0 // indirect
-	github.com/andybalholm/cascadia v1.3.4 // indirect
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/avast/retry-go/v4 v4.7.0 // indirect
 	github.com/aws/aws-sdk-go-v2 v1.47.0 // indirect

@@ -1,38 +1,29 @@
 // Command beam runs urix's extraction (package extract) as an Apache Beam
-// pipeline: it matches file patterns (local, gs://, s3://) of WARC, mbox,
-// mail, HTML or text files, reads each file, extracts its links, and
-// writes them as sharded JSON Lines, or their counts per host or per
-// resolved URI.
+// pipeline: it reads the files that patterns match (local, gs://, s3://)
+// or a manifest lists (Common Crawl's warc.paths.gz), WARC, mbox, mail,
+// HTML or text, extracts their links, and writes them as sharded JSON
+// Lines, or their counts per host or per resolved URI; the errors met go
+// to a file of their own, and more of them than --max-errors exit 2.
 //
 // It runs on the embedded prism runner by default, on one machine:
 //
 //	go run . --input='../testdata/*.mbox' --output=/tmp/links
 //
-// and on a cluster with Beam's runner flags (no cluster is reachable
-// from the machine this was written on, so those are untested here):
+// and on Flink, Spark or Dataflow with Beam's runner flags and a staged
+// worker binary (see README.md: the environment types a cluster needs).
 //
-//	go run . --input='gs://bucket/crawl/*.warc.gz' --output=gs://bucket/out/links \
-//	  --runner=flink --endpoint=HOST:8099 --environment_type=LOOPBACK
-//	go run . ... --runner=spark --endpoint=HOST:8099
-//	go run . ... --runner=dataflow --project=PROJECT --region=REGION \
-//	  --staging_location=gs://bucket/staging --temp_location=gs://bucket/tmp
-//
-// On those runners (not LOOPBACK), Beam cross-compiles the worker from
-// the source with go build in the current directory: run from beam/, or
-// give a linux/amd64 build of this program with --worker_binary.
-//
-// Work divides per file and, in WARC files (uncompressed or of one gzip
-// member per record), per part of --split-size bytes: each part is read
-// from the first record that starts in it to the last. Other files (an
-// mbox, whose messages are numbered from its start; a WARC file in one
-// gzip member) are read whole by one worker.
+// Each file is read whole by one worker; with --split-size, a WARC file
+// is cut at record starts in parts read through ranged reads (see
+// split.go).
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -43,14 +34,18 @@ import (
 )
 
 // The pipeline's own flags; Beam's (--runner, --endpoint, --project, ...)
-// are registered by the SDK and shown by --help with them.
+// are registered by the SDK, and --help shows them after these.
 var (
 	input       = flag.String("input", "", "file `PATTERNS` to read, comma-separated (local, gs://, s3://; * and ? as filepath.Match has them)")
+	manifest    = flag.String("manifest", "", "`FILE` listing the files to read, one a line, gzip or not, as Common Crawl's warc.paths.gz (local, gs://, s3://)")
+	prefix      = flag.String("prefix", "", "`PREFIX` put before each path of --manifest (s3://commoncrawl/ for Common Crawl's)")
 	output      = flag.String("output", "", "output `PREFIX`: shards PREFIX-00000-of-0000N.jsonl (links) or .tsv (counts)")
+	errorsOut   = flag.String("errors", "", "write the errors met to `FILE`, one JSON object a line: file, offset, error")
+	maxErrors   = flag.Int64("max-errors", 0, "exit with status 2 when more than `N` errors are met (the links are written all the same)")
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster; a retried bundle may leave a partial file)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")
-	splitSize   = flag.Int64("split-size", defaultSplitSize, "size in `BYTES` of the parts a WARC file is split in, each read by a worker")
+	splitSize   = flag.Int64("split-size", 0, "split WARC files in parts of about `BYTES` (1048576 at least), each read by a worker; 0: each file read whole by one worker")
 	warcRecords = flag.String("warc-records", "", "WARC record types to read, as urix --warc-records (default response,resource)")
 
 	// The filters, as urix has them (extract.Options).
@@ -61,29 +56,65 @@ var (
 	onlyValid      = flag.Bool("only-valid", false, "drop URIs that break their scheme's rules (RFC 1738)")
 )
 
+// ownFlags names the pipeline's flags, which --help shows first.
+var ownFlags = []string{"input", "manifest", "prefix", "output", "errors", "max-errors", "mode", "shards", "type", "split-size", "warc-records"}
+
+// errTooMany is the error of a run with more errors than --max-errors.
+var errTooMany = errors.New("too many errors")
+
 // main parses the flags, builds the pipeline and runs it on the runner
-// --runner names (prism by default).
+// --runner names (prism by default); it exits 2 on an error, or past
+// --max-errors errors met in the input.
 func main() {
+	flag.Usage = usage
 	flag.Parse()
 	beam.Init()
-	if err := run(); err != nil {
+	if err := run(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "urix-beam:", err)
 		os.Exit(2)
 	}
 }
 
-// run builds the pipeline from the flags and runs it, waiting for its end.
-func run() error {
-	if *input == "" || *output == "" {
-		return fmt.Errorf("--input and --output are required")
+// usage prints the pipeline's flags, then Beam's.
+func usage() {
+	out := flag.CommandLine.Output()
+	fmt.Fprintf(out, "Usage: %s --input=PATTERNS|--manifest=FILE --output=PREFIX [flags] [Beam's flags]\n\nThe pipeline's flags:\n", os.Args[0])
+	own := flag.NewFlagSet("", flag.ContinueOnError)
+	rest := flag.NewFlagSet("", flag.ContinueOnError)
+	flag.VisitAll(func(f *flag.Flag) {
+		if slices.Contains(ownFlags, f.Name) {
+			own.Var(f.Value, f.Name, f.Usage)
+		} else {
+			rest.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	own.SetOutput(out)
+	own.PrintDefaults()
+	fmt.Fprintf(out, "\nBeam's flags (runners: see beam/README.md):\n")
+	rest.SetOutput(out)
+	rest.PrintDefaults()
+}
+
+// run builds the pipeline from the flags, runs it, waiting for its end,
+// and prints its counters.
+func run(ctx context.Context) error {
+	if *input == "" && *manifest == "" || *output == "" {
+		return fmt.Errorf("--input or --manifest, and --output, are required")
 	}
 	if *shards < 0 {
 		return fmt.Errorf("--shards %d: want 0 or more", *shards)
 	}
 	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize,
 		Filters: Filters{ExcludeSchemes: splitList(*excludeSchemes), Hosts: splitList(*hosts), Match: *match, ExcludeMatch: *excludeMatch, OnlyValid: *onlyValid}}
+	if *manifest != "" {
+		paths, err := ReadManifest(ctx, *manifest, *prefix)
+		if err != nil {
+			return err
+		}
+		cfg.Paths = paths
+	}
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, cfg)
+	lines, errs, err := Extract(s, cfg)
 	if err != nil {
 		return err
 	}
@@ -92,8 +123,34 @@ func run() error {
 		suffix = ".jsonl"
 	}
 	Write(s, *output, suffix, *shards, lines)
-	_, err = beamx.RunWithMetrics(context.Background(), p)
-	return err
+	if *errorsOut != "" {
+		WriteFile(s, *errorsOut, errs)
+	}
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return err
+	}
+	if res == nil {
+		return nil // a runner that does not wait for the end (Dataflow, with --async)
+	}
+	c := counters(res)
+	fmt.Fprintf(os.Stderr, "urix-beam: %d files, %d records with links, %d links, %d errors\n", c["files"], c["records"], c["links"], c["errors"])
+	if c["errors"] > *maxErrors {
+		return fmt.Errorf("%w: %d, over --max-errors %d", errTooMany, c["errors"], *maxErrors)
+	}
+	return nil
+}
+
+// counters returns the sums of the counters of the namespace urix over
+// the steps of the pipeline.
+func counters(res beam.PipelineResult) map[string]int64 {
+	c := map[string]int64{}
+	for _, r := range res.Metrics().AllMetrics().Counters() {
+		if r.Namespace() == "urix" {
+			c[r.Name()] += r.Result()
+		}
+	}
+	return c
 }
 
 // splitList returns the non-empty comma-separated values of s, trimmed.

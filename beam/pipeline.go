@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -28,7 +30,7 @@ import (
 // init registers the DoFns, functions and emitters of the pipeline with
 // Beam, which then calls them without reflection on every runner.
 func init() {
-	register.DoFn4x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), error](&extractFn{})
+	register.DoFn5x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), func(string), error](&extractFn{})
 	register.Emitter1[string]()
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
@@ -48,10 +50,11 @@ const (
 // Config is what the pipeline reads, extracts and writes.
 type Config struct {
 	Input       []string // file patterns: local, gs://, s3://
+	Paths       []string // files, as a manifest lists them
 	Mode        string   // ModeLinks, ModeHosts or ModeURIs
 	Type        string   // the input type, as urix --type takes it; "" or "auto" detects it
 	WARCRecords []string // as urix --warc-records
-	SplitSize   int64    // the size of the parts a WARC file is split in; 0 for 64 MiB
+	SplitSize   int64    // the size of the parts a WARC file is split in, MinSplitSize at least; 0: files read whole
 	Filters     Filters  // the links left out
 }
 
@@ -87,37 +90,82 @@ func (f Filters) set(opts *extract.Options) error {
 
 // Extract returns the PCollection of lines the pipeline writes for cfg:
 // the links of every file the patterns match as JSON, or the counts per
-// host or per resolved URI as "key\tcount". A WARC file is split in
-// parts read by different workers (see extractFn.SplitRestriction);
-// other files are read whole, each by one worker.
-func Extract(s beam.Scope, cfg Config) (beam.PCollection, error) {
+// host or per resolved URI as "key\tcount"; and that of the errors met,
+// as JSON (see deadLetter). A file is read whole by one worker, or with
+// a SplitSize a WARC file in parts (see extractFn.SplitRestriction). A
+// pattern that matches nothing is an error.
+func Extract(s beam.Scope, cfg Config) (lines, errs beam.PCollection, err error) {
+	var none beam.PCollection
 	if _, err := extract.ParseType(cfg.Type); err != nil {
-		return beam.PCollection{}, err
+		return none, none, err
 	}
 	if err := cfg.Filters.set(&extract.Options{}); err != nil {
-		return beam.PCollection{}, err
+		return none, none, err
 	}
 	switch cfg.Mode {
 	case ModeLinks, ModeHosts, ModeURIs:
 	default:
-		return beam.PCollection{}, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
 	}
-	var files []beam.PCollection
+	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
+		return none, none, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
+	}
+	if cfg.SplitSize > 0 {
+		for _, path := range append(slices.Clone(cfg.Input), cfg.Paths...) {
+			if err := checkRanged(path); err != nil {
+				return none, none, err
+			}
+		}
+	}
 	for _, pattern := range cfg.Input {
-		m := fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard())
-		// Raw bytes: extract reads gzip WARC files itself, member by
-		// member, with their offsets.
-		files = append(files, fileio.ReadMatches(s, m, fileio.ReadUncompressed(), fileio.ReadDirectorySkip()))
+		if err := checkMatches(pattern); err != nil {
+			return none, none, err
+		}
 	}
-	all := beam.Flatten(s, files...)
+	var metas, failed []beam.PCollection
+	for _, pattern := range cfg.Input {
+		metas = append(metas, fileio.MatchFiles(s, pattern, fileio.MatchEmptyAllowIfWildcard()))
+	}
+	if len(cfg.Paths) > 0 {
+		// One element a path, not a transform: a manifest lists 90,000.
+		m, errs := beam.ParDo2(s, &statFn{}, beam.CreateList(s, cfg.Paths))
+		metas, failed = append(metas, m), append(failed, errs)
+	}
+	if len(metas) == 0 {
+		return none, none, fmt.Errorf("no input: no pattern and no manifest")
+	}
+	// Raw bytes: extract reads gzip WARC files itself, member by member,
+	// with their offsets.
+	all := fileio.ReadMatches(s, beam.Flatten(s, metas...), fileio.ReadUncompressed(), fileio.ReadDirectorySkip())
 	// Reshuffle: one file per element spread over the workers, not left
 	// in the bundle of the match.
 	all = beam.Reshuffle(s, all)
-	lines := beam.ParDo(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize, Filters: cfg.Filters}, all)
-	if cfg.Mode == ModeLinks {
-		return lines, nil
+	lines, errs = beam.ParDo2(s, &extractFn{Mode: cfg.Mode, Type: cfg.Type, WARCRecords: cfg.WARCRecords, SplitSize: cfg.SplitSize, Filters: cfg.Filters}, all)
+	if len(failed) > 0 {
+		errs = beam.Flatten(s, append(failed, errs)...)
 	}
-	return beam.ParDo(s, formatCount, stats.Count(s, lines)), nil
+	if cfg.Mode == ModeLinks {
+		return lines, errs, nil
+	}
+	return beam.ParDo(s, formatCount, stats.Count(s, lines)), errs, nil
+}
+
+// checkMatches returns an error when pattern matches no file.
+func checkMatches(pattern string) error {
+	ctx := context.Background()
+	fs, err := filesystem.New(ctx, pattern)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	names, err := fs.List(ctx, pattern)
+	if err != nil {
+		return fmt.Errorf("--input %s: %w", pattern, err)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("--input %s: no file matches", pattern)
+	}
+	return nil
 }
 
 // formatCount writes a count as the line "key\tcount".
@@ -131,55 +179,62 @@ type extractFn struct {
 	Mode        string   `json:"mode"`
 	Type        string   `json:"type"`
 	WARCRecords []string `json:"warc_records"`
-	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file, defaultSplitSize if 0
+	SplitSize   int64    `json:"split_size"` // of the parts of a WARC file; 0: not split
 	Filters     Filters  `json:"filters"`
 
-	files, links, errs beam.Counter
-	json               format.JSON // one instance runs one bundle at a time
+	files, records, links, errs beam.Counter
+	json                        format.JSON // one instance runs one bundle at a time
 }
 
-// Setup makes the counters of the metrics files, links and errors (in
-// the namespace urix), once per DoFn instance.
+// Setup makes the counters of the metrics files, records (WARC records
+// with links), links and errors (in the namespace urix), once per DoFn
+// instance.
 func (f *extractFn) Setup() {
 	f.files = beam.NewCounter("urix", "files")
+	f.records = beam.NewCounter("urix", "records")
 	f.links = beam.NewCounter("urix", "links")
 	f.errs = beam.NewCounter("urix", "errors")
 }
 
-// ProcessElement reads the part of file its restriction gives: from the
-// first WARC record that starts in it up to the last, or the whole file
-// when it is not split. Offsets stay those of the file.
-func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit func(string)) error {
+// ProcessElement reads the part of file its restriction gives: the whole
+// file, through its filesystem, or a part that plan cut at record starts,
+// through a ranged reader. Offsets stay those of the file.
+//
+// A problem with one part of the file (a bad message, a broken WARC
+// record) is counted, logged and emitted to emitErr as deadLetter has
+// it, and the rest is read, as urix scan does.
+func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, file fileio.ReadableFile, emit, emitErr func(string)) error {
 	t, err := extract.ParseType(f.Type)
 	if err != nil {
 		return err
 	}
 	rest := rt.GetRestriction().(offsetrange.Restriction)
-	rc, err := file.Open(ctx)
-	if err != nil {
-		return err
+	if rest.Start == 0 {
+		f.files.Inc(ctx, 1)
 	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 1<<20)
-	at := int64(0) // the offset in the file of what extract reads
-	split := f.splittable(ctx, file)
-	if rest.Start > 0 && !split {
-		// The rest of a file read whole, which the runner split off.
-		rt.TryClaim(rest.End)
-		return nil
+	if !rt.TryClaim(rest.Start) {
+		return nil // empty
 	}
-	if rest.Start > 0 {
-		if at = seekPart(br, rest.Start); at < 0 {
-			rt.TryClaim(rest.End)
-			return nil
+	defer rt.TryClaim(rest.End)
+	var r io.Reader
+	if rest.Start == 0 && rest.End >= file.Metadata.Size {
+		rc, err := file.Open(ctx)
+		if err != nil {
+			return err
 		}
-		t = extract.WARC
+		defer rc.Close()
+		r = rc
+	} else {
+		ra, err := openRange(ctx, file.Metadata.Path)
+		if err != nil {
+			return err
+		}
+		defer ra.Close()
+		r, t = io.NewSectionReader(ra, rest.Start, rest.End-rest.Start), extract.WARC
 	}
-	if !rt.TryClaim(at) {
-		return nil
-	}
-	f.files.Inc(ctx, 1)
-	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords}
+	// Empty and bare "#" references name nothing, and urix leaves them
+	// out by default: the pipeline's lines are urix's.
+	opts := extract.Options{Name: file.Metadata.Path, Type: t, WARCRecords: f.WARCRecords, NoEmptyRefs: true}
 	if strings.Contains(opts.Name, "://") {
 		// gs://bucket/page.html was retrieved from there (RFC 3986
 		// §5.1.3); it has no file: URI.
@@ -188,47 +243,51 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 	if err := f.Filters.set(&opts); err != nil {
 		return err
 	}
-	claimed := at
-	// claim claims the record at offset rec in what extract reads, when
-	// the file is WARC; false when it lies past the restriction.
-	claim := func(rec int64) bool {
-		if rec += at; split && rec > claimed {
-			claimed = rec
-			return rt.TryClaim(rec)
-		}
-		return true
-	}
-	for l, err := range extract.Links(br, opts) {
+	at := rest.Start    // the offset in the file of what extract reads
+	record := int64(-1) // the offset of the last record with links
+	for l, err := range extract.Links(r, opts) {
 		if err != nil {
-			// A record's own error is at its offset: claimed as its
-			// links are. The errors of the content in a record are
-			// where they are in it, after it.
 			var e *extract.Error
-			if errors.As(err, &e) && e.Offset >= 0 && at > 0 {
+			if errors.As(err, &e) && e.Offset >= 0 {
 				e.Offset += at
-			}
-			if e != nil && e.Offset >= 0 && (errors.Is(err, extract.ErrWARC) || errors.Is(err, extract.ErrRecordTooLarge) || errors.Is(err, extract.ErrContentEncoding) || errors.Is(err, extract.ErrDigest)) {
-				if !claim(e.Offset - at) {
-					return nil
-				}
 			}
 			f.errs.Inc(ctx, 1)
 			log.Warnf(ctx, "%v", err)
+			emitErr(deadLetter(file.Metadata.Path, err))
 			continue
 		}
 		if l.WARCRecord != "" {
-			if !claim(l.WARCOffset) {
-				return nil
-			}
 			l.WARCOffset += at
-			l.Offset += at
+			if l.WARCOffset != record {
+				record = l.WARCOffset
+				f.records.Inc(ctx, 1)
+			}
 		}
+		l.Offset += at
 		if err := f.emit(ctx, l, emit); err != nil {
 			return err
 		}
 	}
-	rt.TryClaim(rest.End)
 	return nil
+}
+
+// deadLetter returns err, met in the file named name, as a line of JSON:
+// "file", "offset" (-1 if unknown), "message" and "part" in mail, and
+// "error".
+func deadLetter(name string, err error) string {
+	d := struct {
+		File    string `json:"file"`
+		Offset  int64  `json:"offset"`
+		Message int    `json:"message,omitempty"`
+		Part    string `json:"part,omitempty"`
+		Error   string `json:"error"`
+	}{File: name, Offset: -1, Error: err.Error()}
+	var e *extract.Error
+	if errors.As(err, &e) {
+		d.Offset, d.Message, d.Part, d.Error = e.Offset, e.Message, e.Part, e.Err.Error()
+	}
+	b, _ := json.Marshal(d)
+	return string(b)
 }
 
 // emit emits l as Mode has it.
@@ -278,6 +337,15 @@ func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollecti
 	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
 }
 
+// WriteFile writes lines to the file name, through one worker: for the
+// errors, which are few.
+func WriteFile(s beam.Scope, name string, lines beam.PCollection) {
+	s = s.Scope("urix.WriteFile")
+	filesystem.ValidateScheme(name)
+	keyed := beam.ParDo(s, &shardFn{Shards: 1}, lines)
+	beam.ParDo0(s, &writeShardFn{Name: name, Shards: 1}, beam.GroupByKey(s, keyed))
+}
+
 // shardFn keys each line by the shard it is written to: an FNV-1a hash of
 // the line modulo Shards, so that the shards are of about one size.
 type shardFn struct {
@@ -292,8 +360,9 @@ func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
 }
 
 // writeShardFn writes the lines of one shard, grouped by key, to the file
-// ShardName names.
+// Name, or ShardName's name.
 type writeShardFn struct {
+	Name   string `json:"name"`
 	Prefix string `json:"prefix"`
 	Suffix string `json:"suffix"`
 	Shards int    `json:"shards"`
@@ -306,7 +375,10 @@ func ShardName(prefix, suffix string, i, n int) string {
 
 // ProcessElement writes the lines of shard to its file.
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	name := ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	name := f.Name
+	if name == "" {
+		name = ShardName(f.Prefix, f.Suffix, shard, f.Shards)
+	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err

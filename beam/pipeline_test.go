@@ -72,7 +72,7 @@ func TestLinks(t *testing.T) {
 			uris = append(uris, l.URI)
 		}
 		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: ModeLinks})
+		lines, _, err := Extract(s, Config{Input: []string{pattern}, Mode: ModeLinks})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,43 +88,30 @@ func TestLinks(t *testing.T) {
 // each) gives the links urix scan --json gives, offsets and all, once
 // each; so does one in a single gzip member, which is not split.
 func TestSplit(t *testing.T) {
+	lowerFloor(t, 1)
 	for _, name := range []string{"site.warc", "site.warc.gz", "whole.warc.gz", "revisit.warc.gz"} {
 		path := "../testdata/warc/" + name
-		var want []string
-		for _, l := range scanLinks(t, path) {
-			var b bytes.Buffer
-			enc := json.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(l); err != nil {
-				t.Fatal(err)
-			}
-			want = append(want, strings.TrimSuffix(b.String(), "\n"))
-		}
-		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{path}, Mode: ModeLinks, SplitSize: 2000})
-		if err != nil {
-			t.Fatal(err)
-		}
-		passert.EqualsList(s, lines, want)
-		if err := ptest.Run(p); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
+		want, _ := cliLines(t, path, path)
+		runLinks(t, path, 2000, want)
 	}
 }
 
 // TestSplitRestriction: uncompressed and one-member-per-record WARC
-// files are split, a whole-file gzip and other files are not.
+// files are cut in parts of 2000 bytes at least, each starting at a
+// record (a version line after the CRLF CRLF of the one before; a gzip
+// member of one), together the whole file; a whole-file gzip and other
+// files are not cut.
 func TestSplitRestriction(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name  string
 		typ   string
-		parts int
+		split bool
 	}{
-		{"site.warc", "", 13},
-		{"site.warc.gz", "warc", 9},
-		{"whole.warc.gz", "warc", 1},
-		{"server.go", "", 1},
+		{"site.warc", "", true},
+		{"site.warc.gz", "warc", true},
+		{"whole.warc.gz", "warc", false},
+		{"server.go", "", false},
 	} {
 		b, err := os.ReadFile("../testdata/warc/" + tt.name)
 		if err != nil {
@@ -138,8 +125,33 @@ func TestSplitRestriction(t *testing.T) {
 		f := &extractFn{Type: tt.typ, SplitSize: 2000}
 		file := fileio.ReadableFile{Metadata: fileio.FileMetadata{Path: path, Size: int64(len(b))}}
 		parts := f.SplitRestriction(file, f.CreateInitialRestriction(file))
-		if len(parts) != tt.parts {
-			t.Errorf("%s: %d parts, want %d", tt.name, len(parts), tt.parts)
+		if !tt.split {
+			if len(parts) != 1 {
+				t.Errorf("%s: %d parts, want 1", tt.name, len(parts))
+			}
+			continue
+		}
+		if len(parts) < 4 {
+			t.Errorf("%s: %d parts, want 4 or more", tt.name, len(parts))
+		}
+		at := int64(0)
+		for i, p := range parts {
+			if p.Start != at || p.End <= p.Start || i < len(parts)-1 && p.End-p.Start < 2000 {
+				t.Errorf("%s: part %d is %v after %d", tt.name, i, p, at)
+			}
+			at = p.End
+			if i == 0 {
+				continue
+			}
+			if tt.typ == "" && (!bytes.HasPrefix(b[p.Start:], []byte("WARC/1.0\r\n")) || !bytes.HasSuffix(b[:p.Start], []byte("\r\n\r\n"))) {
+				t.Errorf("%s: part %d at %d does not start at a record: %q", tt.name, i, p.Start, b[p.Start-4:p.Start+10])
+			}
+			if tt.typ == "warc" && !startsWARC(b[p.Start:]) {
+				t.Errorf("%s: part %d at %d does not start at a member", tt.name, i, p.Start)
+			}
+		}
+		if at != int64(len(b)) {
+			t.Errorf("%s: parts end at %d, want %d", tt.name, at, len(b))
 		}
 	}
 }
@@ -148,7 +160,7 @@ func TestSplitRestriction(t *testing.T) {
 // (testdata/script/scan_warc.txtar): 23 links, the same through Beam.
 func TestWARCCount(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz"}, Mode: ModeLinks})
+	lines, _, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz"}, Mode: ModeLinks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +188,7 @@ func TestCounts(t *testing.T) {
 			want = append(want, formatCount(k, n))
 		}
 		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{pattern}, Mode: tt.mode})
+		lines, _, err := Extract(s, Config{Input: []string{pattern}, Mode: tt.mode})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +281,7 @@ func TestFilters(t *testing.T) {
 		{Filters{ExcludeMatch: `a\.example`}, nil},
 	} {
 		p, s := beam.NewPipelineWithRoot()
-		lines, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks, Filters: tt.f})
+		lines, _, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks, Filters: tt.f})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,7 +297,7 @@ func TestConfigErrors(t *testing.T) {
 		{Input: []string{"x"}, Mode: ModeLinks, Filters: Filters{Match: "("}},
 		{Input: []string{"x"}, Mode: ModeLinks, Filters: Filters{Hosts: []string{"a b"}}}} {
 		_, s := beam.NewPipelineWithRoot()
-		if _, err := Extract(s, cfg); err == nil {
+		if _, _, err := Extract(s, cfg); err == nil {
 			t.Errorf("Extract(%+v): no error", cfg)
 		}
 	}
@@ -318,7 +330,7 @@ func TestJSONAsCLI(t *testing.T) {
 		t.Fatalf("urix --json wrote %q, want two links, the first with text \\u202egnp.exe and file_bytes", out)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	lines, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks})
+	lines, _, err := Extract(s, Config{Input: []string{name}, Mode: ModeLinks})
 	if err != nil {
 		t.Fatal(err)
 	}
