@@ -67,7 +67,9 @@ func idsInPage(page []byte, fs *fragSet) {
 			for _, a := range z.Attrs() {
 				switch v := attrValue(page, a); {
 				case a.Rule == attrID || isA && a.Rule == attrName:
-					fs.add(v)
+					if v != "" { // names nothing (HTML: an id has a character at least)
+						fs.add(v)
+					}
 				case isMeta && a.Rule == attrHTTPEquiv:
 					refresh = strings.EqualFold(strings.TrimSpace(v), "refresh")
 				case isMeta && a.Rule == attrContent:
