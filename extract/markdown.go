@@ -272,7 +272,11 @@ func (m *mdScan) dest(d []byte, pos int, ref bool, tag, text string) bool {
 		off = max(pos, 0)
 	}
 	l := Link{Ref: string(d), Offset: int64(off), Style: StyleMarkup, Context: ContextMarkdown, Tag: tag, Text: text}
-	return m.link(l, string(util.URLEscape(d, true)))
+	u := l.Ref
+	if e := util.URLEscape(d, true); len(e) != len(d) || len(e) > 0 && &e[0] != &d[0] {
+		u = string(e) // URLEscape returns d itself when it changes nothing
+	}
+	return m.link(l, u)
 }
 
 // autoLink yields an autolink: <scheme:...> and <user@host> of CommonMark
