@@ -91,7 +91,11 @@ func markdownLimited(ps []util.PrioritizedValue) []util.PrioritizedValue {
 				ps[i].Value = mdDepthLimit{v} // block quotes, lists
 			}
 		case parser.InlineParser:
-			if k := v.Trigger(); bytes.IndexByte(k, '*') >= 0 || bytes.IndexByte(k, '~') >= 0 {
+			if l, ok := v.(mdLinkify); ok {
+				// Its test, at every space, comes before the limit's: it
+				// returns nil without counting, as the limit past it does.
+				ps[i].Value = mdLinkify{mdDelimLimit{l.InlineParser}}
+			} else if k := v.Trigger(); bytes.IndexByte(k, '*') >= 0 || bytes.IndexByte(k, '~') >= 0 {
 				ps[i].Value = mdDelimLimit{v} // emphasis, strikethrough
 			}
 		}
