@@ -78,6 +78,25 @@ type Scanner struct {
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
+	s := new(Scanner)
+	s.init(r, opts)
+	return s
+}
+
+// Reset makes s a Scanner reading from r with the options it has, as
+// NewScanner would, but for the memory it holds: its window is kept when
+// it is big enough for r, so that scanning many short texts (the
+// paragraphs of a document) with one Scanner does not allocate for each.
+func (s *Scanner) Reset(r io.Reader) {
+	window, scratch, breaks, dropped := s.buf[:0], s.scratch[:0], s.breaks[:0], s.dropped
+	s.init(r, s.opts)
+	if cap(window) >= s.size {
+		s.buf = window // a window bigger than NewScanner's holds all that it does
+	}
+	s.scratch, s.breaks, s.dropped = scratch, breaks, dropped
+}
+
+func (s *Scanner) init(r io.Reader, opts Options) {
 	maxLen := opts.MaxLength
 	if maxLen <= 0 {
 		maxLen = DefaultMaxLength
@@ -89,10 +108,9 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		// allocate a full window for each.
 		size = l.Len() + 1
 	}
-	s := &Scanner{r: r, opts: opts, max: maxLen, size: size, lines: newLineCount(), angleTried: -1}
+	*s = Scanner{r: r, opts: opts, max: maxLen, size: size, lines: newLineCount(), angleTried: -1}
 	s.colonOnly = !opts.Relative && !opts.Abbreviated
 	s.triggers = newTriggers(opts)
-	return s
 }
 
 // All returns the URIs in b, in order, as a Scanner reading b would report

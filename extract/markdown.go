@@ -45,18 +45,41 @@ type mdLinkify struct{ parser.InlineParser }
 
 // Parse returns nil where the autolink parser would, without asking it,
 // when the word after the trigger neither starts as a URL (http:,
-// https:, ftp:, www.) nor has the "@" of an e-mail address in its first
-// 65 bytes (the local part the parser reads is 64 bytes at most).
+// https:, ftp:, www.) nor as an e-mail address: 1 to 64 bytes of a
+// local part, then "@".
 func (p mdLinkify) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
 	line, _ := block.PeekLine()
 	if len(line) > 0 && bytes.IndexByte([]byte(" *_~("), line[0]) >= 0 {
 		line = line[1:]
 	}
-	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && bytes.IndexByte(line[:min(len(line), 65)], '@') < 0 {
+	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && !mdEmailStart(line) {
 		return nil
 	}
 	return p.InlineParser.Parse(parent, block, pc)
 }
+
+// mdEmailStart reports whether line starts with the local part of an
+// e-mail address, as goldmark reads one (util.FindEmailIndex), and "@".
+func mdEmailStart(line []byte) bool {
+	for i, c := range line[:min(len(line), 65)] {
+		if c == '@' {
+			return i > 0
+		}
+		if !mdLocalPart[c] {
+			return false
+		}
+	}
+	return false
+}
+
+// mdLocalPart tells the bytes of an e-mail address's local part
+// (RFC 5322's atext and '.').
+var mdLocalPart = func() (t [256]bool) {
+	for _, c := range []byte("!#$%&'*+-./=?^_`{|}~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+		t[c] = true
+	}
+	return t
+}()
 
 // markdownLimited returns ps with the parsers that need a limit wrapped
 // in it.
@@ -68,7 +91,11 @@ func markdownLimited(ps []util.PrioritizedValue) []util.PrioritizedValue {
 				ps[i].Value = mdDepthLimit{v} // block quotes, lists
 			}
 		case parser.InlineParser:
-			if k := v.Trigger(); bytes.IndexByte(k, '*') >= 0 || bytes.IndexByte(k, '~') >= 0 {
+			if l, ok := v.(mdLinkify); ok {
+				// Its test, at every space, comes before the limit's: it
+				// returns nil without counting, as the limit past it does.
+				ps[i].Value = mdLinkify{mdDelimLimit{l.InlineParser}}
+			} else if k := v.Trigger(); bytes.IndexByte(k, '*') >= 0 || bytes.IndexByte(k, '~') >= 0 {
 				ps[i].Value = mdDelimLimit{v} // emphasis, strikethrough
 			}
 		}
@@ -135,6 +162,7 @@ type mdScan struct {
 	docScan
 	label   int        // depth of link labels the walk is in: their text is not prose
 	cell    int        // depth of table cells the walk is in
+	plain   bool       // the leaf block the walk is in holds no byte a URI needs
 	orig    []byte     // the source, where docScan.buf has regions blanked
 	regions []mdRegion // the regions not yet read as text
 }
@@ -168,6 +196,7 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 		if entering && len(m.regions) > 0 && n.Lines().Len() > 0 && !m.textRegions(n.Lines().At(0).Start) {
 			return ast.WalkStop, false
 		}
+		m.plain = entering && m.plainBlock(n)
 	}
 	if entering {
 		return m.enter(n)
@@ -181,13 +210,27 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 	return ast.WalkContinue, true
 }
 
+// plainBlock reports whether the lines of the block n, which hold all
+// the text of a leaf block, have none of the bytes delimit needs to find
+// a URI (nor an e-mail address where those are links): its prose, most
+// of a document, is then neither copied nor scanned.
+func (m *mdScan) plainBlock(n ast.Node) bool {
+	lines := n.Lines()
+	if lines.Len() == 0 {
+		return false
+	}
+	text := m.buf[lines.At(0).Start:lines.At(lines.Len()-1).Stop]
+	mail := (m.emails || m.src.opts.Emails) && bytes.IndexByte(text, '@') >= 0
+	return !mail && !mayHoldURI(text, m.src.opts)
+}
+
 // enter handles a node the walk enters.
 func (m *mdScan) enter(n ast.Node) (ast.WalkStatus, bool) {
 	switch n := n.(type) {
 	case *east.TableCell:
 		m.cell++
 	case *ast.Text:
-		if m.label == 0 {
+		if m.label == 0 && !m.plain {
 			m.prose.add(n.Segment.Value(m.buf), n.Segment.Start)
 			if n.SoftLineBreak() || n.HardLineBreak() {
 				m.prose.add([]byte{'\n'}, n.Segment.Stop)
@@ -233,7 +276,11 @@ func (m *mdScan) dest(d []byte, pos int, ref bool, tag, text string) bool {
 		off = max(pos, 0)
 	}
 	l := Link{Ref: string(d), Offset: int64(off), Style: StyleMarkup, Context: ContextMarkdown, Tag: tag, Text: text}
-	return m.link(l, string(util.URLEscape(d, true)))
+	u := l.Ref
+	if e := util.URLEscape(d, true); len(e) != len(d) || len(e) > 0 && &e[0] != &d[0] {
+		u = string(e) // URLEscape returns d itself when it changes nothing
+	}
+	return m.link(l, u)
 }
 
 // autoLink yields an autolink: <scheme:...> and <user@host> of CommonMark

@@ -134,7 +134,7 @@ func TestMarkdownLinkify(t *testing.T) {
 	words := []string{"www.a.example/x", "http://h.example/p", "https://s.example/q?x=1", "ftp://f.example/",
 		"a@b.example", "x.y+z@c-d.example.org.", "_u@e.example_", "@n.example", strings.Repeat("a", 64) + "@l.example",
 		strings.Repeat("a", 65) + "@m.example", "foo@bar", "WWW.up.example", "Http://cap.example", "hello", "w", "f@",
-		"fx@y.example-", "[l](www.in.example)", "`c@code.example`", "<z@ang.example>", "*www.g.example*", "~https://t.example~"}
+		"fx@y.example-", "a,b@comma.example", "a\"q@quote.example", "é@acute.example", "xé@acute.example", "a:b@colon.example", "a%b@pct.example", "x`{}|~@odd.example", "[l](www.in.example)", "`c@code.example`", "<z@ang.example>", "*www.g.example*", "~https://t.example~"}
 	seps := []string{" ", "*", "_", "~", "(", ")", "\n", "\t", ", ", "\n\n| a | b |\n|---|---|\n| "}
 	var b strings.Builder
 	for i, w := range words {

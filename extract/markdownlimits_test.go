@@ -201,3 +201,17 @@ func TestMarkdownCutLines(t *testing.T) {
 		t.Errorf("%d links, want one", n)
 	}
 }
+
+// TestMarkdownBrackets checks mdBrackets against mdBracket for every byte
+// at every place of a word, among bytes that are none.
+func TestMarkdownBrackets(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			w := []byte("abcdefgh")
+			w[at] = byte(c)
+			if got, want := mdBrackets(word(w, 0)), mdBracket[c]; got != want {
+				t.Errorf("mdBrackets(%q) = %v, want %v", w, got, want)
+			}
+		}
+	}
+}

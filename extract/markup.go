@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sync"
 
+	"github.com/urix/urix/delimit"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -27,6 +28,9 @@ type docScan struct {
 	// needed.
 	emails  bool
 	mailSrc *source
+	// sc scans the prose, reset to read rd for each piece of it.
+	sc *delimit.Scanner
+	rd bytes.Reader
 	// shows, when set, is the href of the raw <a> element whose text
 	// the prose is: a URI found there that is the href is left out.
 	shows *hrefShown
@@ -92,7 +96,11 @@ func (m *docScan) delimited(p *pieces, ctx Context) bool {
 	if !mail && !mayHoldURI(p.buf, src.opts) {
 		return true
 	}
-	return scanDelimited(bytes.NewReader(p.buf), src, ctx, m.mapped(p))
+	if m.sc == nil {
+		m.sc = delimit.NewScanner(nil, src.delimitOptions())
+	}
+	m.rd.Reset(p.buf)
+	return scanDelimitedWith(m.sc, &m.rd, src, ctx, m.mapped(p))
 }
 
 // flush scans the prose gathered so far for bare URIs.

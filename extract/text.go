@@ -29,6 +29,13 @@ const TextAroundLimit = 200
 // scanDelimited yields the URIs delimit finds in r with the given Context;
 // scanners of other content use it for the text in it ("html-text").
 func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
+	return scanDelimitedWith(nil, r, src, context, yield)
+}
+
+// scanDelimitedWith is scanDelimited with the Scanner sc, made with
+// src's options, reset to read r rather than a new one, when sc is not
+// nil: a document's many short texts then share its window.
+func scanDelimitedWith(sc *delimit.Scanner, r io.Reader, src *source, context Context, yield func(Link, error) bool) bool {
 	var (
 		emails *emailFinder
 		er     *emailReader
@@ -44,7 +51,11 @@ func scanDelimited(r io.Reader, src *source, context Context, yield func(Link, e
 			return ok
 		})
 	}
-	sc := delimit.NewScanner(r, src.delimitOptions())
+	if sc == nil {
+		sc = delimit.NewScanner(r, src.delimitOptions())
+	} else {
+		sc.Reset(r)
+	}
 	for sc.Scan() {
 		m := sc.Match()
 		l := matchLink(m, context)
