@@ -37,6 +37,11 @@ const (
 	ModeLinks = "links" // JSON Lines, one object per link, as urix scan --json
 	ModeHosts = "hosts" // "host\tcount": the links per host of the resolved URI
 	ModeURIs  = "uris"  // "uri\tcount": the links per resolved URI
+
+	// ModeHostGraph writes "src\tdst\tcount": the edges of Common Crawl's
+	// host-level graph, source host to target host, reversed, each
+	// counted once a page (see hostGraph).
+	ModeHostGraph = "hostgraph"
 )
 
 // Config is what the pipeline reads, extracts and writes.
@@ -95,9 +100,9 @@ func Extract(s beam.Scope, cfg Config) (lines, errs beam.PCollection, err error)
 		return none, none, err
 	}
 	switch cfg.Mode {
-	case ModeLinks, ModeHosts, ModeURIs:
+	case ModeLinks, ModeHosts, ModeURIs, ModeHostGraph:
 	default:
-		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts, uris or hostgraph)", cfg.Mode)
 	}
 	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
 		return none, none, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
@@ -176,6 +181,7 @@ type extractFn struct {
 
 	files, records, links, errs beam.Counter
 	json                        format.JSON // one instance runs one bundle at a time
+	graph                       hostGraph   // likewise
 }
 
 // Setup makes the counters of the metrics files, records (WARC records
@@ -295,6 +301,10 @@ func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string))
 		emit(string(b))
 	case ModeHosts:
 		emit(hostOf(l.URI))
+	case ModeHostGraph:
+		if e, ok := f.graph.edge(l); ok {
+			emit(e)
+		}
 	default:
 		emit(l.URI)
 	}
