@@ -76,8 +76,8 @@ func (g *hostGraph) reversed(uri string) string {
 // reverseHost returns host as the host graph has it: IDNA's ASCII form
 // (UTS #46 lookup), lower-case, without a trailing dot and a leading
 // "www.", labels reversed (www.example.com: com.example). It returns ""
-// for an IP address, an empty host, and a name IDNA refuses that is not
-// ASCII (an ASCII one, such as a name with "_", is kept as written).
+// for an IP address, an empty host, and a name IDNA refuses unless
+// isLDH (a name with "_" is kept as written).
 func reverseHost(host string) string {
 	host = strings.TrimSuffix(host, ".")
 	if host == "" {
@@ -88,7 +88,7 @@ func reverseHost(host string) string {
 	}
 	a, err := idna.Lookup.ToASCII(host)
 	if err != nil {
-		if !isASCII(host) {
+		if !isLDH(host) {
 			return ""
 		}
 		a = host
@@ -117,9 +117,13 @@ func isIPv4ish(host string) bool {
 	return strings.Trim(last, "0123456789") == ""
 }
 
-func isASCII(s string) bool {
+// isLDH reports whether s holds only ASCII letters, digits, "-", "_" and
+// ".": a name IDNA's STD3 rules refuse for its "_" (my_host.example.org,
+// seen on the web) but no "]", "<" or other byte no host name has.
+func isLDH(s string) bool {
 	for i := range len(s) {
-		if s[i] >= 0x80 {
+		c := s[i] | 0x20
+		if !('a' <= c && c <= 'z' || '0' <= s[i] && s[i] <= '9' || s[i] == '-' || s[i] == '_' || s[i] == '.') {
 			return false
 		}
 	}

@@ -23,6 +23,9 @@ func TestReverseHost(t *testing.T) {
 		{"xn--bcher-kva.de", "de.xn--bcher-kva"},
 		{"my_host.example.org", "org.example.my_host"}, // not STD3, but on the web
 		{"localhost", "localhost"},
+		{"org]example", ""},
+		{"a<b.com", ""},
+		{"a b.com", ""},
 		{"192.168.0.1", ""},
 		{"2001:db8::1", ""},
 		{"127.1", ""},
