@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"net/url"
 	"regexp"
@@ -32,12 +29,7 @@ import (
 func init() {
 	register.DoFn5x1[context.Context, *sdf.LockRTracker, fileio.ReadableFile, func(string), func(string), error](&extractFn{})
 	register.Emitter1[string]()
-	register.DoFn2x0[string, func(int, string)](&shardFn{})
-	register.Emitter2[int, string]()
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
-	register.Iter1[string]()
 	register.Function2x1[string, int, string](formatCount)
-	register.DoFn2x1[context.Context, string, error](&writeBundleFn{})
 }
 
 // Modes of the pipeline: what it writes.
@@ -45,6 +37,11 @@ const (
 	ModeLinks = "links" // JSON Lines, one object per link, as urix scan --json
 	ModeHosts = "hosts" // "host\tcount": the links per host of the resolved URI
 	ModeURIs  = "uris"  // "uri\tcount": the links per resolved URI
+
+	// ModeHostGraph writes "src\tdst\tcount": the edges of Common Crawl's
+	// host-level graph, source host to target host, reversed, each
+	// counted once a page (see hostGraph).
+	ModeHostGraph = "hostgraph"
 )
 
 // Config is what the pipeline reads, extracts and writes.
@@ -103,9 +100,9 @@ func Extract(s beam.Scope, cfg Config) (lines, errs beam.PCollection, err error)
 		return none, none, err
 	}
 	switch cfg.Mode {
-	case ModeLinks, ModeHosts, ModeURIs:
+	case ModeLinks, ModeHosts, ModeURIs, ModeHostGraph:
 	default:
-		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts or uris)", cfg.Mode)
+		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts, uris or hostgraph)", cfg.Mode)
 	}
 	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
 		return none, none, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
@@ -184,6 +181,7 @@ type extractFn struct {
 
 	files, records, links, errs beam.Counter
 	json                        format.JSON // one instance runs one bundle at a time
+	graph                       hostGraph   // likewise
 }
 
 // Setup makes the counters of the metrics files, records (WARC records
@@ -303,6 +301,10 @@ func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string))
 		emit(string(b))
 	case ModeHosts:
 		emit(hostOf(l.URI))
+	case ModeHostGraph:
+		if e, ok := f.graph.edge(l); ok {
+			emit(e)
+		}
 	default:
 		emit(l.URI)
 	}
@@ -317,135 +319,4 @@ func hostOf(uri string) string {
 		return ""
 	}
 	return strings.ToLower(u.Hostname())
-}
-
-// Write writes lines to shards files named prefix-SSSSS-of-NNNNN plus
-// suffix, lines spread over them by their hash, so that every worker
-// writes its part (textio.Write puts every line under one key, through
-// one worker). With shards 0, each bundle of work writes its lines to a
-// file of its own, prefix-RANDOM plus suffix, without the shuffle: as
-// many files as the runner makes bundles, and a bundle the runner
-// retries may leave the partial file of its first try.
-func Write(s beam.Scope, prefix, suffix string, shards int, lines beam.PCollection) {
-	s = s.Scope("urix.Write")
-	filesystem.ValidateScheme(prefix)
-	if shards == 0 {
-		beam.ParDo0(s, &writeBundleFn{Prefix: prefix, Suffix: suffix}, lines)
-		return
-	}
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards}, beam.GroupByKey(s, keyed))
-}
-
-// WriteFile writes lines to the file name, through one worker: for the
-// errors, which are few.
-func WriteFile(s beam.Scope, name string, lines beam.PCollection) {
-	s = s.Scope("urix.WriteFile")
-	filesystem.ValidateScheme(name)
-	keyed := beam.ParDo(s, &shardFn{Shards: 1}, lines)
-	beam.ParDo0(s, &writeShardFn{Name: name, Shards: 1}, beam.GroupByKey(s, keyed))
-}
-
-// shardFn keys each line by the shard it is written to: an FNV-1a hash of
-// the line modulo Shards, so that the shards are of about one size.
-type shardFn struct {
-	Shards int `json:"shards"`
-}
-
-// ProcessElement emits line keyed by its shard.
-func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
-	h := fnv.New32a()
-	h.Write([]byte(line))
-	emit(int(h.Sum32()%uint32(f.Shards)), line)
-}
-
-// writeShardFn writes the lines of one shard, grouped by key, to the file
-// Name, or ShardName's name.
-type writeShardFn struct {
-	Name   string `json:"name"`
-	Prefix string `json:"prefix"`
-	Suffix string `json:"suffix"`
-	Shards int    `json:"shards"`
-}
-
-// ShardName returns the name of shard i of n.
-func ShardName(prefix, suffix string, i, n int) string {
-	return fmt.Sprintf("%s-%05d-of-%05d%s", prefix, i, n, suffix)
-}
-
-// ProcessElement writes the lines of shard to its file.
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	name := f.Name
-	if name == "" {
-		name = ShardName(f.Prefix, f.Suffix, shard, f.Shards)
-	}
-	fs, err := filesystem.New(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	fd, err := fs.OpenWrite(ctx, name)
-	if err != nil {
-		return err
-	}
-	buf := bufio.NewWriterSize(fd, 1<<20)
-	var line string
-	for lines(&line) {
-		buf.WriteString(line)
-		if err := buf.WriteByte('\n'); err != nil {
-			fd.Close()
-			return err
-		}
-	}
-	if err := buf.Flush(); err != nil {
-		fd.Close()
-		return err
-	}
-	return fd.Close()
-}
-
-// writeBundleFn writes the lines of each bundle to a file of its own.
-type writeBundleFn struct {
-	Prefix string `json:"prefix"`
-	Suffix string `json:"suffix"`
-
-	fs  filesystem.Interface
-	fd  io.WriteCloser
-	buf *bufio.Writer
-}
-
-// ProcessElement writes line to the bundle's file, which it opens at the
-// bundle's first line under a random name.
-func (f *writeBundleFn) ProcessElement(ctx context.Context, line string) error {
-	if f.fd == nil {
-		var id [8]byte
-		rand.Read(id[:])
-		name := fmt.Sprintf("%s-%x%s", f.Prefix, id, f.Suffix)
-		fs, err := filesystem.New(ctx, name)
-		if err != nil {
-			return err
-		}
-		fd, err := fs.OpenWrite(ctx, name)
-		if err != nil {
-			fs.Close()
-			return err
-		}
-		f.fs, f.fd, f.buf = fs, fd, bufio.NewWriterSize(fd, 1<<20)
-	}
-	f.buf.WriteString(line)
-	return f.buf.WriteByte('\n')
-}
-
-// FinishBundle flushes and closes the bundle's file, if any.
-func (f *writeBundleFn) FinishBundle(ctx context.Context) error {
-	if f.fd == nil {
-		return nil
-	}
-	err := f.buf.Flush()
-	if cerr := f.fd.Close(); err == nil {
-		err = cerr
-	}
-	f.fs.Close()
-	f.fs, f.fd, f.buf = nil, nil, nil
-	return err
 }

@@ -210,7 +210,7 @@ func TestWrite(t *testing.T) {
 		in = append(in, fmt.Sprintf("line %d", i))
 	}
 	p, s := beam.NewPipelineWithRoot()
-	Write(s, filepath.Join(dir, "out"), ".txt", 3, beam.CreateList(s, in))
+	Write(s, filepath.Join(dir, "out"), ".txt", 3, false, beam.CreateList(s, in))
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
@@ -232,6 +232,7 @@ func TestWrite(t *testing.T) {
 	if nonEmpty < 2 {
 		t.Errorf("%d shards written, want the lines spread over at least 2", nonEmpty)
 	}
+	checkFinal(t, filepath.Join(dir, "out"))
 }
 
 // TestWriteBundles: with shards 0, every line once, in files of bundles.
@@ -242,7 +243,7 @@ func TestWriteBundles(t *testing.T) {
 		in = append(in, fmt.Sprintf("line %d", i))
 	}
 	p, s := beam.NewPipelineWithRoot()
-	Write(s, filepath.Join(dir, "out"), ".txt", 0, beam.CreateList(s, in))
+	Write(s, filepath.Join(dir, "out"), ".txt", 0, false, beam.CreateList(s, in))
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
@@ -260,6 +261,7 @@ func TestWriteBundles(t *testing.T) {
 	if !slices.Equal(got, in) {
 		t.Errorf("%d files hold %d lines, want the %d written", len(names), len(got), len(in))
 	}
+	checkFinal(t, filepath.Join(dir, "out"))
 }
 
 // TestFilters: the filters of urix leave the same links out of the
