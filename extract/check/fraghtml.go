@@ -51,7 +51,8 @@ func fragAttr(name []byte) int {
 }
 
 // idsInPage adds the ids and a-names of the HTML page page to fs, and its
-// immediate meta refresh.
+// immediate meta refresh; page may be a piece of HTML in another format
+// (raw HTML in Markdown, an AsciiDoc passthrough).
 func idsInPage(page []byte, fs *fragSet) {
 	z := htmltok.New(page)
 	z.SetFilter(fragAttr)
@@ -91,10 +92,4 @@ func attrValue(page []byte, a htmltok.Attr) string {
 		return string(v)
 	}
 	return strings.ReplaceAll(html.UnescapeString(string(v)), "\x00", "\ufffd")
-}
-
-// idsInTags adds the ids and a-names of the HTML tags in the text b (raw
-// HTML in Markdown, AsciiDoc passthroughs).
-func idsInTags(b []byte, fs *fragSet) {
-	idsInPage(b, fs)
 }

@@ -91,7 +91,7 @@ func markdownFragments(r *bufio.Reader, fs *fragSet) error {
 			para = append(para, strings.TrimSpace(item))
 		}
 	})
-	idsInTags(raw.Bytes(), fs)
+	idsInPage(raw.Bytes(), fs)
 	return err
 }
 
