@@ -19,7 +19,8 @@ import (
 func init() {
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
-	register.DoFn4x1[context.Context, int, func(*string) bool, func(int, string), error](&writeShardFn{})
+	register.DoFn3x1[context.Context, string, func(int, string), error](&writePiecesFn{})
+	register.DoFn4x1[context.Context, int, func(*string) bool, func(int, string), error](&mergeShardFn{})
 	register.Iter1[string]()
 	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
 	register.Emitter1[string]()
@@ -39,6 +40,13 @@ func init() {
 // page's links are in one shard and a crawl's pages spread over all;
 // otherwise of the line (counts: of their key).
 //
+// The lines never go through the shuffle: each bundle of work writes its
+// lines to a piece file per shard (see writePiecesFn), and only the
+// pieces' names are grouped by shard, so that a runner holds names, not
+// the output, in memory; one worker a shard then joins its pieces (see
+// mergeShardFn). A piece of a bundle that failed is never joined, and is
+// removed at the end with the other temporary files.
+//
 // With shards 0, each bundle of work writes its lines to a file of its
 // own, prefix-RANDOM plus suffix, without the shuffle, renamed from a
 // temporary name when the bundle ends: a bundle the runner retries leaves
@@ -53,8 +61,8 @@ func Write(s beam.Scope, prefix, suffix string, shards int, bySource bool, lines
 		names := beam.ParDo(s, &writeBundleFn{Prefix: prefix, Suffix: suffix, Run: run}, lines)
 		written = beam.ParDo(s, &shardFn{Shards: 1}, names)
 	} else {
-		keyed := beam.ParDo(s, &shardFn{Shards: shards, BySource: bySource}, lines)
-		written = beam.ParDo(s, &writeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards, Run: run}, beam.GroupByKey(s, keyed))
+		pieces := beam.ParDo(s, &writePiecesFn{Prefix: prefix, Suffix: suffix, Shards: shards, BySource: bySource, Run: run}, lines)
+		written = beam.ParDo(s, &mergeShardFn{Prefix: prefix, Suffix: suffix, Shards: shards, Run: run}, beam.GroupByKey(s, pieces))
 	}
 	beam.ParDo0(s, fin, beam.Impulse(s), beam.SideInput{Input: written})
 }
@@ -65,8 +73,8 @@ func WriteFile(s beam.Scope, name string, lines beam.PCollection) {
 	s = s.Scope("urix.WriteFile")
 	filesystem.ValidateScheme(name)
 	run := newID()
-	keyed := beam.ParDo(s, &shardFn{Shards: 1}, lines)
-	written := beam.ParDo(s, &writeShardFn{Name: name, Shards: 1, Run: run}, beam.GroupByKey(s, keyed))
+	pieces := beam.ParDo(s, &writePiecesFn{Name: name, Shards: 1, Run: run}, lines)
+	written := beam.ParDo(s, &mergeShardFn{Name: name, Shards: 1, Run: run}, beam.GroupByKey(s, pieces))
 	beam.ParDo0(s, &finalizeFn{Name: name, Shards: 1, Run: run}, beam.Impulse(s), beam.SideInput{Input: written})
 }
 
@@ -111,15 +119,21 @@ type shardFn struct {
 
 // ProcessElement emits line keyed by its shard.
 func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
+	emit(shardOf(line, f.Shards, f.BySource), line)
+}
+
+// shardOf returns the shard of line among n: an FNV-1a hash modulo n of
+// the line's source page with bySource, else of the line.
+func shardOf(line string, n int, bySource bool) int {
 	h := fnv.New32a()
-	if f.BySource {
-		h.Write([]byte(jsonField(line, "file")))
+	if bySource {
+		io.WriteString(h, jsonField(line, "file"))
 		h.Write([]byte{0})
-		h.Write([]byte(jsonField(line, "warc_target")))
+		io.WriteString(h, jsonField(line, "warc_target"))
 	} else {
-		h.Write([]byte(line))
+		io.WriteString(h, line)
 	}
-	emit(int(h.Sum32()%uint32(f.Shards)), line)
+	return int(h.Sum32() % uint32(n))
 }
 
 // jsonField returns the value, as written, of the string member key of
@@ -150,10 +164,107 @@ func jsonField(line, key string) string {
 	return v
 }
 
-// writeShardFn writes the lines of one shard, grouped by key, to a
-// temporary name of the file Name, or ShardName's name, and emits the
-// shard and that name.
-type writeShardFn struct {
+// writePiecesFn writes the lines of each bundle of work to a piece file
+// per shard (the shard of shardOf), opened at the shard's first line of
+// the bundle under a temporary name of the shard's file (Name, or
+// ShardName's name), and emits the shard and the piece's name then. A
+// bundle that fails has its emitted names dropped by the runner, so its
+// pieces are never joined.
+type writePiecesFn struct {
+	Name     string `json:"name"`
+	Prefix   string `json:"prefix"`
+	Suffix   string `json:"suffix"`
+	Shards   int    `json:"shards"`
+	BySource bool   `json:"by_source"`
+	Run      string `json:"run"`
+
+	fs     filesystem.Interface
+	id     string   // of the bundle
+	pieces []*piece // by shard; nil until the shard's first line
+}
+
+// piece is a piece file being written.
+type piece struct {
+	fd  io.WriteCloser
+	buf *bufio.Writer
+}
+
+// shardName returns the name of shard i: Name, or ShardName's.
+func (f *writePiecesFn) shardName(i int) string {
+	if f.Name != "" {
+		return f.Name
+	}
+	return ShardName(f.Prefix, f.Suffix, i, f.Shards)
+}
+
+// ProcessElement writes line to the piece of its shard.
+func (f *writePiecesFn) ProcessElement(ctx context.Context, line string, emit func(int, string)) error {
+	shard := 0
+	if f.Shards > 1 {
+		shard = shardOf(line, f.Shards, f.BySource)
+	}
+	if f.pieces == nil {
+		f.pieces, f.id = make([]*piece, f.Shards), newID()
+	}
+	p := f.pieces[shard]
+	if p == nil {
+		tmp := tmpName(f.shardName(shard), f.Run, f.id+"-piece")
+		if f.fs == nil {
+			fs, err := filesystem.New(ctx, tmp)
+			if err != nil {
+				return err
+			}
+			f.fs = fs
+		}
+		fd, err := f.fs.OpenWrite(ctx, tmp)
+		if err != nil {
+			return err
+		}
+		// Buffers of 8 MiB over the shards, 32 KiB at least, 1 MiB at most.
+		size := min(max((8<<20)/f.Shards, 32<<10), 1<<20)
+		p = &piece{fd, bufio.NewWriterSize(fd, size)}
+		f.pieces[shard] = p
+		emit(shard, tmp)
+	}
+	p.buf.WriteString(line)
+	return p.buf.WriteByte('\n')
+}
+
+// StartBundle drops the pieces of a bundle that failed: a new bundle
+// writes new pieces, and emits their names.
+func (f *writePiecesFn) StartBundle(func(int, string)) { f.close() }
+
+// FinishBundle flushes and closes the bundle's pieces. (Beam wants
+// ProcessElement's emitter here too.)
+func (f *writePiecesFn) FinishBundle(func(int, string)) error { return f.close() }
+
+// close flushes and closes the pieces, if any.
+func (f *writePiecesFn) close() error {
+	var err error
+	for _, p := range f.pieces {
+		if p == nil {
+			continue
+		}
+		if ferr := p.buf.Flush(); err == nil {
+			err = ferr
+		}
+		if cerr := p.fd.Close(); err == nil {
+			err = cerr
+		}
+	}
+	f.pieces = nil
+	if f.fs != nil {
+		f.fs.Close()
+		f.fs = nil
+	}
+	return err
+}
+
+// mergeShardFn joins the pieces of one shard, in the order of their
+// names, into a temporary name of the file Name, or ShardName's name,
+// and emits the shard and that name. The pieces are left for finalizeFn
+// to remove: a retried merge finds them again.
+type mergeShardFn struct {
 	Name   string `json:"name"`
 	Prefix string `json:"prefix"`
 	Suffix string `json:"suffix"`
@@ -161,12 +272,18 @@ type writeShardFn struct {
 	Run    string `json:"run"`
 }
 
-// ProcessElement writes the lines of shard to a temporary file.
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool, emit func(int, string)) error {
+// ProcessElement joins the pieces of shard into a temporary file.
+func (f *mergeShardFn) ProcessElement(ctx context.Context, shard int, pieces func(*string) bool, emit func(int, string)) error {
 	name := f.Name
 	if name == "" {
 		name = ShardName(f.Prefix, f.Suffix, shard, f.Shards)
 	}
+	var names []string
+	var p string
+	for pieces(&p) {
+		names = append(names, p)
+	}
+	slices.Sort(names)
 	tmp := tmpName(name, f.Run, newID())
 	fs, err := filesystem.New(ctx, tmp)
 	if err != nil {
@@ -178,12 +295,14 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 		return err
 	}
 	buf := bufio.NewWriterSize(fd, 1<<20)
-	var line string
-	for lines(&line) {
-		buf.WriteString(line)
-		buf.WriteByte('\n')
+	for _, p := range names {
+		if err = appendFile(ctx, fs, buf, p); err != nil {
+			break
+		}
 	}
-	err = buf.Flush()
+	if err == nil {
+		err = buf.Flush()
+	}
 	if cerr := fd.Close(); err == nil {
 		err = cerr
 	}
@@ -191,6 +310,19 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 		return fmt.Errorf("%s: %w", tmp, err)
 	}
 	emit(shard, tmp)
+	return nil
+}
+
+// appendFile copies the file name of fs to w.
+func appendFile(ctx context.Context, fs filesystem.Interface, w io.Writer, name string) error {
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if _, err := io.Copy(w, r); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
 	return nil
 }
 
@@ -307,6 +439,17 @@ func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit fu
 	}
 	f.buf.WriteString(line)
 	return f.buf.WriteByte('\n')
+}
+
+// StartBundle drops the file of a bundle that failed, if the runner
+// gives this instance another: its lines must not go under a final name
+// (its temporary file is removed at the end).
+func (f *writeBundleFn) StartBundle(func(string)) {
+	if f.fd != nil {
+		f.fd.Close()
+		f.fs.Close()
+		f.fs, f.fd, f.buf = nil, nil, nil
+	}
 }
 
 // FinishBundle flushes and closes the bundle's file, if any, and gives it

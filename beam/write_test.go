@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -137,6 +139,91 @@ func TestLeftRemoved(t *testing.T) {
 	if b, _ := os.ReadFile(ShardName(prefix, ".txt", 1, 2)); len(b) != 0 {
 		t.Errorf("shard 1 holds %q, want it empty", b)
 	}
+}
+
+// TestPiecesRetried: a bundle that fails after writing pieces, retried by
+// the same instance, gives each line once: the failed attempt's pieces
+// (whose names the runner drops) are not joined and are removed at the
+// end; the lines are in the shard of their page; every shard is written.
+func TestPiecesRetried(t *testing.T) {
+	dir := t.TempDir()
+	prefix, n := filepath.Join(dir, "out"), 4
+	var in []string
+	for i := range 200 {
+		in = append(in, fmt.Sprintf(`{"uri":"u%d","file":"f","warc_target":"http://h/p%d"}`, i, i%17))
+	}
+	w := &writePiecesFn{Prefix: prefix, Suffix: ".jsonl", Shards: n, BySource: true, Run: "run1"}
+	ctx := t.Context()
+	drop := func(int, string) {}
+	w.StartBundle(drop)
+	for _, line := range in[:150] {
+		if err := w.ProcessElement(ctx, line, drop); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The attempt fails here: no FinishBundle, its names are dropped.
+	pieces := map[int][]string{}
+	keep := func(shard int, name string) { pieces[shard] = append(pieces[shard], name) }
+	w.StartBundle(keep)
+	for _, line := range in {
+		if err := w.ProcessElement(ctx, line, keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.FinishBundle(keep); err != nil {
+		t.Fatal(err)
+	}
+	type written struct {
+		shard int
+		tmp   string
+	}
+	var tmps []written
+	m := &mergeShardFn{Prefix: prefix, Suffix: ".jsonl", Shards: n, Run: "run1"}
+	for shard, names := range pieces {
+		next, stop := iterPull(slices.Values(names))
+		err := m.ProcessElement(ctx, shard, next, func(shard int, tmp string) { tmps = append(tmps, written{shard, tmp}) })
+		stop()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	fin := &finalizeFn{Prefix: prefix, Suffix: ".jsonl", Shards: n, Run: "run1", Success: true}
+	err := fin.ProcessElement(ctx, nil, func(shard *int, tmp *string) bool {
+		if len(tmps) == 0 {
+			return false
+		}
+		*shard, *tmp, tmps = tmps[0].shard, tmps[0].tmp, tmps[1:]
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, nonEmpty := readShards(t, prefix, ".jsonl", n)
+	if want := slices.Sorted(slices.Values(in)); !slices.Equal(got, want) {
+		t.Errorf("%d shards hold %d lines, want the %d written once", n, len(got), len(want))
+	}
+	if nonEmpty < 2 {
+		t.Errorf("%d of %d shards hold lines, want the pages spread", nonEmpty, n)
+	}
+	for i := range n {
+		b, _ := os.ReadFile(ShardName(prefix, ".jsonl", i, n))
+		for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			if line != "" && shardOf(line, n, true) != i {
+				t.Errorf("shard %d holds %s", i, line)
+			}
+		}
+	}
+	checkFinal(t, prefix)
+}
+
+// iterPull returns a Beam iterator over the values of seq, and its stop.
+func iterPull(seq iter.Seq[string]) (func(*string) bool, func()) {
+	next, stop := iter.Pull(seq)
+	return func(v *string) bool {
+		s, ok := next()
+		*v = s
+		return ok
+	}, stop
 }
 
 func TestJSONField(t *testing.T) {
