@@ -2,7 +2,6 @@ package check
 
 import (
 	"bufio"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -35,12 +34,12 @@ var (
 	// asciidocAnchor finds the inline and block anchors of a line:
 	// [[id]], [[id,text]], [[[id]]], anchor:id[...], and [#id] or
 	// [#id.role] (block attribute lines and inline formatted text).
-	asciidocAnchor = regexp.MustCompile(`\[\[\[?([\p{L}_:][\p{L}\p{N}_:.\-]*)(?:,[^\]]*)?\]\]|anchor:([\p{L}_:][\p{L}\p{N}_:.\-]*)\[|\[[^\]\[#]*#([\p{L}_:][\p{L}\p{N}_:\-]*)[^\]]*\]|\[(?:[^\]]*,)?\s*id=["']?([\p{L}_:][\p{L}\p{N}_:.\-]*)`)
-	asciidocTitle  = regexp.MustCompile(`^(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+(?:=+|#+))?[ \t]*$`)
-	asciidocAttr   = regexp.MustCompile(`^:(!?)([\w-]+?)(!?):(?:[ \t]+(.*))?$`)
+	asciidocAnchor = lazyRegexp(`\[\[\[?([\p{L}_:][\p{L}\p{N}_:.\-]*)(?:,[^\]]*)?\]\]|anchor:([\p{L}_:][\p{L}\p{N}_:.\-]*)\[|\[[^\]\[#]*#([\p{L}_:][\p{L}\p{N}_:\-]*)[^\]]*\]|\[(?:[^\]]*,)?\s*id=["']?([\p{L}_:][\p{L}\p{N}_:.\-]*)`)
+	asciidocTitle  = lazyRegexp(`^(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+(?:=+|#+))?[ \t]*$`)
+	asciidocAttr   = lazyRegexp(`^:(!?)([\w-]+?)(!?):(?:[ \t]+(.*))?$`)
 	// asciidocVerbatim is a delimiter line of a block whose content is
 	// no AsciiDoc: listing, literal, passthrough, comment.
-	asciidocVerbatim = regexp.MustCompile(`^(-{4,}|\.{4,}|\+{4,}|/{4,}|` + "`{3,}" + `)$`)
+	asciidocVerbatim = lazyRegexp(`^(-{4,}|\.{4,}|\+{4,}|/{4,}|` + "`{3,}" + `)$`)
 )
 
 func (a *asciidocIDs) line(s string) {
@@ -50,19 +49,19 @@ func (a *asciidocIDs) line(s string) {
 		}
 		return
 	}
-	if asciidocVerbatim.MatchString(s) {
+	if asciidocVerbatim().MatchString(s) {
 		a.block, a.explicit = s, false
 		return
 	}
 	if strings.HasPrefix(s, "//") {
 		return
 	}
-	if m := asciidocAttr.FindStringSubmatch(s); m != nil {
+	if m := asciidocAttr().FindStringSubmatch(s); m != nil {
 		a.attribute(m[2], m[1] != "" || m[3] != "", m[4])
 		return
 	}
 	explicit := false
-	for _, m := range asciidocAnchor.FindAllStringSubmatch(s, -1) {
+	for _, m := range asciidocAnchor().FindAllStringSubmatch(s, -1) {
 		for _, id := range m[1:] {
 			if id != "" {
 				a.add(id)
@@ -70,7 +69,7 @@ func (a *asciidocIDs) line(s string) {
 			}
 		}
 	}
-	if m := asciidocTitle.FindStringSubmatch(s); m != nil {
+	if m := asciidocTitle().FindStringSubmatch(s); m != nil {
 		if len(m[1]) > 1 && a.sectids && !a.explicit {
 			a.add(a.generate(m[2]))
 		}
@@ -130,8 +129,8 @@ func (a *asciidocIDs) generate(title string) string {
 }
 
 var (
-	asciidocMacro  = regexp.MustCompile(`\b(?:link|xref|mailto|https?|ftp|irc|image|kbd|btn|menu|footnote|pass|stem|latexmath|asciimath):[^\s\[]*\[([^\]]*)\]`)
-	asciidocTagsRx = regexp.MustCompile(`<[^>]+>|&(?:[a-z][a-z]+\d{0,2}|#\d\d\d{0,4}|#x[\da-f][\da-f][\da-f]{0,3});`)
+	asciidocMacro  = lazyRegexp(`\b(?:link|xref|mailto|https?|ftp|irc|image|kbd|btn|menu|footnote|pass|stem|latexmath|asciimath):[^\s\[]*\[([^\]]*)\]`)
+	asciidocTagsRx = lazyRegexp(`<[^>]+>|&(?:[a-z][a-z]+\d{0,2}|#\d\d\d{0,4}|#x[\da-f][\da-f][\da-f]{0,3});`)
 )
 
 // AsciidocID returns the id Asciidoctor generates for a section titled
@@ -143,8 +142,8 @@ var (
 // turned into one sep, and a trailing sep dropped; with an empty prefix,
 // a leading sep dropped too.
 func AsciidocID(title, prefix, sep string) string {
-	title = asciidocMacro.ReplaceAllString(title, "$1")
-	s := asciidocTagsRx.ReplaceAllString(strings.ToLower(title), "")
+	title = asciidocMacro().ReplaceAllString(title, "$1")
+	s := asciidocTagsRx().ReplaceAllString(strings.ToLower(title), "")
 	var b strings.Builder
 	b.WriteString(prefix)
 	lastSep := strings.HasSuffix(prefix, sep) && sep != ""

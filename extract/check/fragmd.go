@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/yuin/goldmark"
@@ -253,7 +254,9 @@ const (
 	maxInlineBrackets   = 32
 )
 
-var inlineParser = goldmark.DefaultParser()
+// inlineParser is goldmark's CommonMark parser, made when a heading first
+// needs it (its making allocates about 30 KB).
+var inlineParser = sync.OnceValue(goldmark.DefaultParser)
 
 // headingText is the text of a heading's inline Markdown s as it renders
 // (its textContent): markup removed, code spans' and links' text kept,
@@ -267,7 +270,7 @@ func headingText(s string) string {
 		return s // no markup: as written
 	}
 	src := []byte(s)
-	doc := inlineParser.Parse(text.NewReader(src))
+	doc := inlineParser().Parse(text.NewReader(src))
 	var b strings.Builder
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

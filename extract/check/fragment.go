@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -310,4 +311,11 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// lazyRegexp returns a function that compiles expr at its first call and
+// returns it then on: the expressions of the fragment readers are compiled
+// when a target needs them, not at the start of every run of the command.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

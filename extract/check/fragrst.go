@@ -2,7 +2,6 @@ package check
 
 import (
 	"bufio"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +16,7 @@ func rstFragments(r *bufio.Reader, fs *fragSet) error {
 	var prev string
 	return eachLine(r, func(s string) {
 		defer func() { prev = s }()
-		if m := rstTarget.FindStringSubmatch(s); m != nil {
+		if m := rstTarget().FindStringSubmatch(s); m != nil {
 			name := m[1]
 			if name == "" {
 				name = m[2]
@@ -27,10 +26,10 @@ func rstFragments(r *bufio.Reader, fs *fragSet) error {
 			}
 			return
 		}
-		if m := rstNameOption.FindStringSubmatch(s); m != nil {
+		if m := rstNameOption().FindStringSubmatch(s); m != nil {
 			fs.add(RstID(m[1]))
 		}
-		for _, m := range rstInlineTarget.FindAllStringSubmatch(s, -1) {
+		for _, m := range rstInlineTarget().FindAllStringSubmatch(s, -1) {
 			fs.add(RstID(m[1]))
 		}
 		if rstUnderline(s) && prev != "" && prev[0] != ' ' && prev[0] != '\t' && !rstUnderline(prev) {
@@ -43,10 +42,10 @@ func rstFragments(r *bufio.Reader, fs *fragSet) error {
 }
 
 var (
-	rstTarget       = regexp.MustCompile("^\\.\\.[ \\t]+_(?:`([^`]+)`|([^:`][^:]*?)):(?:[ \\t]+(.*))?$")
-	rstNameOption   = regexp.MustCompile(`^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$`)
-	rstInlineTarget = regexp.MustCompile("(?:^|[\\s(\"'])_`([^`]+)`")
-	rstRole         = regexp.MustCompile("(?::[\\w.+-]+:)?`([^`<]*?)(?:\\s*<[^>]*>)?`_{0,2}")
+	rstTarget       = lazyRegexp("^\\.\\.[ \\t]+_(?:`([^`]+)`|([^:`][^:]*?)):(?:[ \\t]+(.*))?$")
+	rstNameOption   = lazyRegexp(`^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$`)
+	rstInlineTarget = lazyRegexp("(?:^|[\\s(\"'])_`([^`]+)`")
+	rstRole         = lazyRegexp("(?::[\\w.+-]+:)?`([^`<]*?)(?:\\s*<[^>]*>)?`_{0,2}")
 )
 
 // rstUnderline reports whether s can underline (or overline) a section
@@ -61,7 +60,7 @@ func rstUnderline(s string) bool {
 
 // rstTitleText is a title's text with its inline markup's text kept
 // (`text <uri>`_ is text, :role:`x` is x).
-func rstTitleText(s string) string { return rstRole.ReplaceAllString(s, "$1") }
+func rstTitleText(s string) string { return rstRole().ReplaceAllString(s, "$1") }
 
 // rstTranslate is docutils' table of the letters NFKD does not take to
 // ASCII (nodes._non_id_translate and _non_id_translate_digraphs).

@@ -22,6 +22,7 @@ package charset
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urix/urix/internal/ascii"
@@ -333,7 +334,7 @@ func scoreJapanese(prev, r, next rune) int {
 	switch {
 	case 0x3041 <= r && r <= 0x30ff:
 		return 3
-	case commonJapanese[r]:
+	case commonJapanese()[r]:
 		return 3
 	case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 1
@@ -343,10 +344,10 @@ func scoreJapanese(prev, r, next rune) int {
 
 // scoreHan returns the scorer of a Chinese encoding whose commonest
 // characters are common.
-func scoreHan(common map[rune]bool) func(prev, r, next rune) int {
+func scoreHan(common func() map[rune]bool) func(prev, r, next rune) int {
 	return func(prev, r, next rune) int {
 		switch {
-		case common[r]:
+		case common()[r]:
 			return 3
 		case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 			return 0
@@ -360,7 +361,7 @@ func scoreHan(common map[rune]bool) func(prev, r, next rune) int {
 // well.
 func scoreKorean(prev, r, next rune) int {
 	switch {
-	case commonHangul[r]:
+	case commonHangul()[r]:
 		return 3
 	case 0xac00 <= r && r <= 0xd7a3, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 0
@@ -368,12 +369,16 @@ func scoreKorean(prev, r, next rune) int {
 	return -1
 }
 
-func runeSet(s string) map[rune]bool {
-	m := make(map[rune]bool, len(s)/3)
-	for _, r := range s {
-		m[r] = true
-	}
-	return m
+// runeSet returns a function that makes the set of the characters of s at
+// its first call: only a document in a legacy encoding needs the sets.
+func runeSet(s string) func() map[rune]bool {
+	return sync.OnceValue(func() map[rune]bool {
+		m := make(map[rune]bool, len(s)/3)
+		for _, r := range s {
+			m[r] = true
+		}
+		return m
+	})
 }
 
 // The commonest characters of each language, from newspaper and web text

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// maxOwnInitBytes bounds what the inits of urix's own packages allocate
+// together: a run that reads no Markdown, AsciiDoc, reST or legacy-encoded
+// document pays for none of their tables (about 17 KB today, 315 KB when
+// extract/check compiled its fragment regexps and charset built its
+// character sets at start-up).
+const maxOwnInitBytes = 32 << 10
+
+// TestInitAllocations builds urix, runs "urix --version" with
+// GODEBUG=inittrace=1 and bounds the bytes the inits of its packages
+// allocate: byte counts, not times, so that the test does not depend on
+// the machine. (The test binary would not do: this package's test
+// variables are set in its init.)
+func TestInitAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "urix")
+	if out, err := exec.Command("go", "build", "-o", bin, mainPkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("urix --version: %v\n%s", err, stderr.Bytes())
+	}
+	inits, err := parseInitTrace(stderr.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inits) == 0 {
+		t.Fatalf("no init trace in\n%s", stderr.Bytes())
+	}
+	own := 0
+	var lines []string
+	for _, in := range inits {
+		if in.pkg == mainPkg || strings.HasPrefix(in.pkg, mainPkg+"/") {
+			own += in.bytes
+			lines = append(lines, fmt.Sprintf("%s: %d bytes", in.pkg, in.bytes))
+		}
+	}
+	if own > maxOwnInitBytes {
+		t.Errorf("the inits of urix's packages allocate %d bytes, more than %d:\n%s",
+			own, maxOwnInitBytes, strings.Join(lines, "\n"))
+	}
+}
+
+// initRecord is one line of GODEBUG=inittrace=1's output.
+type initRecord struct {
+	pkg          string
+	bytes, count int
+}
+
+// parseInitTrace reads the lines the runtime writes for inittrace:
+// "init PKG @T ms, C ms clock, B bytes, N allocs".
+func parseInitTrace(out []byte) ([]initRecord, error) {
+	var recs []initRecord
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "init ") {
+			continue
+		}
+		var r initRecord
+		var at, clock float64
+		if _, err := fmt.Sscanf(line, "init %s @%g ms, %g ms clock, %d bytes, %d allocs",
+			&r.pkg, &at, &clock, &r.bytes, &r.count); err != nil {
+			return nil, fmt.Errorf("init trace line %q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	return recs, sc.Err()
+}
