@@ -320,32 +320,20 @@ func paramProblem(name, value string, hasValue bool, seen *uint8) string {
 	if hasValue && value == "" {
 		return "empty value"
 	}
-	// isdn-subaddress is 1*uric, the others' values paramchar.
 	isub := strings.EqualFold(name, "isub")
-	for i := 0; i < len(value); i++ {
-		c := value[i]
-		switch {
-		case c == '%':
-			if hexValue(value, i+1) < 0 || hexValue(value, i+2) < 0 {
-				return "bad percent-encoding"
-			}
-			i += 2
-		case !isAlnumByte(c) && strings.IndexByte("[]/:&+$-_.!~*'()", c) < 0 && !(isub && strings.IndexByte("?@=,", c) >= 0):
-			return "value has " + strconv.Quote(value[i:i+1]) + ", which must be percent-encoded"
-		}
+	if r := paramValueProblem(value, isub); r != "" {
+		return r
 	}
 	var bit uint8
-	switch strings.ToLower(name) {
-	case "isub":
+	switch {
+	case isub:
 		bit = 1
-	case "ext":
+	case strings.EqualFold(name, "ext"):
 		bit = 2
-		for i := 0; i < len(value); i++ {
-			if c := value[i]; !('0' <= c && c <= '9' || c == '-' || c == '.' || c == '(' || c == ')') {
-				return "an extension is digits"
-			}
+		if !isPhonedigits(value) {
+			return "an extension is digits"
 		}
-	case "phone-context":
+	case strings.EqualFold(name, "phone-context"):
 		bit = 4
 		if r := descriptorProblem(value); r != "" {
 			return r
@@ -363,14 +351,41 @@ func paramProblem(name, value string, hasValue bool, seen *uint8) string {
 	return ""
 }
 
+// paramValueProblem says what keeps v from being a parameter value of
+// paramchar, or for isub of uric (RFC 3966 §3), or "".
+func paramValueProblem(v string, isub bool) string {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '%':
+			if hexValue(v, i+1) < 0 || hexValue(v, i+2) < 0 {
+				return "bad percent-encoding"
+			}
+			i += 2
+		case !isAlnumByte(c) && strings.IndexByte("[]/:&+$-_.!~*'()", c) < 0 && !(isub && strings.IndexByte("?@=,", c) >= 0):
+			return "value has " + strconv.Quote(v[i:i+1]) + ", which must be percent-encoded"
+		}
+	}
+	return ""
+}
+
+// isPhonedigits reports whether s is of phonedigit: digits and visual
+// separators (RFC 3966 §3).
+func isPhonedigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || c == '-' || c == '.' || c == '(' || c == ')') {
+			return false
+		}
+	}
+	return true
+}
+
 // descriptorProblem says what keeps d from being the descriptor of a
 // phone-context (RFC 3966 §3): a global number's digits or a domain name.
 func descriptorProblem(d string) string {
 	if strings.HasPrefix(d, "+") {
-		for i := 1; i < len(d); i++ {
-			if c := d[i]; !('0' <= c && c <= '9' || c == '-' || c == '.' || c == '(' || c == ')') {
-				return "a global number has " + strconv.Quote(d[i:i+1])
-			}
+		if !isPhonedigits(d[1:]) {
+			return "a global number is digits"
 		}
 		if strings.IndexAny(d, "0123456789") < 0 {
 			return "a global number has no digits"
