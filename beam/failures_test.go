@@ -22,32 +22,38 @@ func init() {
 	register.Function1x1[string, string](deadSummary)
 }
 
-// deadSummary returns the file and offset of a line of the errors'
-// output, and whether it says a WARC record is malformed.
+// deadSummary returns the file, offset, record ID and target of a line
+// of the errors' output, and whether it says a WARC record is malformed.
 func deadSummary(line string) string {
 	var d struct {
-		File   string
-		Offset int64
-		Error  string
+		File       string
+		Offset     int64
+		WARCRecord string `json:"warc_record"`
+		WARCTarget string `json:"warc_target"`
+		Error      string
 	}
 	if err := json.Unmarshal([]byte(line), &d); err != nil {
 		return err.Error()
 	}
-	return fmt.Sprintf("%s %d %v", d.File, d.Offset, strings.Contains(d.Error, "malformed WARC record"))
+	return fmt.Sprintf("%s %d %q %q %v", d.File, d.Offset, d.WARCRecord, d.WARCTarget, strings.Contains(d.Error, "malformed WARC record"))
 }
 
-// TestDeadLetter: a WARC file with a broken region gives the links urix
-// gives and, on the errors' output, one line naming the file and the
-// offset where the region starts; the counters say so.
+// TestDeadLetter: a WARC file with a broken region and a record with a
+// broken HTTP message gives the links urix gives and, on the errors'
+// output, a line naming the file and the offset where the region starts,
+// and one naming the file, the record's offset, ID and target; the
+// counters say so.
 func TestDeadLetter(t *testing.T) {
 	good := warcRec("response", "a", "http://a.example/", httpBlock("text/html", `<a href="/one">one</a>`))
 	junk := "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 12\r\n\r\ncut short"
-	file := good + junk + warcRec("response", "b", "http://b.example/", httpBlock("text/html", `<a href="/two">two</a>`))
+	next := warcRec("response", "b", "http://b.example/", httpBlock("text/html", `<a href="/two">two</a>`))
+	bad := warcRec("response", "c", "http://c.example/", "HTP/1.1 200 OK\r\n\r\n")
+	file := good + junk + next + bad
 	path := filepath.Join(t.TempDir(), "broken.warc")
 	os.WriteFile(path, []byte(file), 0o666)
 	want, errs := cliLines(t, path, path)
-	if len(want) != 2 || errs != 1 {
-		t.Fatalf("urix: %d links, %d errors; want 2, 1", len(want), errs)
+	if len(want) != 2 || errs != 2 {
+		t.Fatalf("urix: %d links, %d errors; want 2, 2", len(want), errs)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	lines, dead, err := Extract(s, Config{Input: []string{path}, Mode: ModeLinks})
@@ -55,14 +61,17 @@ func TestDeadLetter(t *testing.T) {
 		t.Fatal(err)
 	}
 	passert.EqualsList(s, lines, want)
-	passert.EqualsList(s, beam.ParDo(s, deadSummary, dead), []string{fmt.Sprintf("%s %d true", path, len(good))})
+	passert.EqualsList(s, beam.ParDo(s, deadSummary, dead), []string{
+		fmt.Sprintf(`%s %d "" "" true`, path, len(good)),
+		fmt.Sprintf(`%s %d "<urn:uuid:c>" "http://c.example/" true`, path, len(good+junk+next)),
+	})
 	res, err := ptest.RunWithMetrics(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := counters(res)
-	if c["files"] != 1 || c["records"] != 2 || c["links"] != 2 || c["errors"] != 1 {
-		t.Errorf("counters %v, want 1 file, 2 records, 2 links, 1 error", c)
+	if c["files"] != 1 || c["records"] != 2 || c["links"] != 2 || c["errors"] != 2 {
+		t.Errorf("counters %v, want 1 file, 2 records, 2 links, 2 errors", c)
 	}
 }
 

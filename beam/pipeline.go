@@ -270,19 +270,23 @@ func (f *extractFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, fi
 }
 
 // deadLetter returns err, met in the file named name, as a line of JSON:
-// "file", "offset" (-1 if unknown), "message" and "part" in mail, and
-// "error".
+// "file", "offset" (-1 if unknown), "message" and "part" in mail,
+// "warc_record" and "warc_target" in a WARC record (as the links have
+// them), and "error".
 func deadLetter(name string, err error) string {
 	d := struct {
-		File    string `json:"file"`
-		Offset  int64  `json:"offset"`
-		Message int    `json:"message,omitempty"`
-		Part    string `json:"part,omitempty"`
-		Error   string `json:"error"`
+		File       string `json:"file"`
+		Offset     int64  `json:"offset"`
+		Message    int    `json:"message,omitempty"`
+		Part       string `json:"part,omitempty"`
+		WARCRecord string `json:"warc_record,omitempty"`
+		WARCTarget string `json:"warc_target,omitempty"`
+		Error      string `json:"error"`
 	}{File: name, Offset: -1, Error: err.Error()}
 	var e *extract.Error
 	if errors.As(err, &e) {
 		d.Offset, d.Message, d.Part, d.Error = e.Offset, e.Message, e.Part, e.Err.Error()
+		d.WARCRecord, d.WARCTarget = e.WARCRecord, e.WARCTarget
 	}
 	b, _ := json.Marshal(d)
 	return string(b)

@@ -93,11 +93,17 @@ type Error struct {
 	Message int    // 1-based message index, 0 outside mail
 	Part    string // MIME part, empty for the message itself
 	Offset  int64  // byte offset in the input where the problem starts, -1 if unknown
-	Err     error
+	// The WARC record the problem is in (WARC input), as Link has them:
+	// its WARC-Record-ID and WARC-Target-URI; empty outside a record, and
+	// for a damaged region, whose first record may have no readable ID.
+	WARCRecord string
+	WARCTarget string
+	Err        error
 }
 
 // Error returns the problem with its place: "extract: FILE: message 3:
-// part 2.1: offset 120: ...".
+// part 2.1: offset 120: ..."; in a WARC record "extract: FILE: offset
+// 120: record <urn:uuid:...> http://example.com/: ...".
 func (e *Error) Error() string {
 	msg := "extract: "
 	if e.File != "" {
@@ -111,6 +117,13 @@ func (e *Error) Error() string {
 	}
 	if e.Offset >= 0 {
 		msg += "offset " + strconv.FormatInt(e.Offset, 10) + ": "
+	}
+	if e.WARCRecord != "" || e.WARCTarget != "" {
+		msg += "record " + e.WARCRecord
+		if e.WARCRecord != "" && e.WARCTarget != "" {
+			msg += " "
+		}
+		msg += e.WARCTarget + ": "
 	}
 	return msg + e.Err.Error()
 }

@@ -5,22 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/text/encoding"
+	"github.com/urix/urix/internal/testutil"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
-
-// encodeIn returns s in the encoding enc, failing the test when enc
-// lacks one of its characters.
-func encodeIn(t *testing.T, enc encoding.Encoding, s string) []byte {
-	t.Helper()
-	b, err := enc.NewEncoder().Bytes([]byte(s))
-	if err != nil {
-		t.Fatalf("encoding %q: %v", s, err)
-	}
-	return b
-}
 
 // TestHTMLUndeclaredEncoding checks pages that declare no encoding: the
 // detector reads them, so that a link's path is its characters in UTF-8
@@ -35,15 +24,15 @@ func TestHTMLUndeclaredEncoding(t *testing.T) {
 		page []byte
 		want string
 	}{
-		{"Shift_JIS", encodeIn(t, japanese.ShiftJIS, href), pathURI + "?q=%93%FA%96%7B#%E3%83%9A%E3%83%BC%E3%82%B8"},
-		{"EUC-JP", encodeIn(t, japanese.EUCJP, href), pathURI + "?q=%C6%FC%CB%DC#%E3%83%9A%E3%83%BC%E3%82%B8"},
-		{"windows-1251", encodeIn(t, charmap.Windows1251, `<p>Новости</p><a href="новости.html?q=мир">x</a>`),
+		{"Shift_JIS", testutil.Encode(t, japanese.ShiftJIS, href), pathURI + "?q=%93%FA%96%7B#%E3%83%9A%E3%83%BC%E3%82%B8"},
+		{"EUC-JP", testutil.Encode(t, japanese.EUCJP, href), pathURI + "?q=%C6%FC%CB%DC#%E3%83%9A%E3%83%BC%E3%82%B8"},
+		{"windows-1251", testutil.Encode(t, charmap.Windows1251, `<p>Новости</p><a href="новости.html?q=мир">x</a>`),
 			"http://example.jp/%D0%BD%D0%BE%D0%B2%D0%BE%D1%81%D1%82%D0%B8.html?q=%EC%E8%F0"},
-		{"GBK", encodeIn(t, simplifiedchinese.GBK, `<p>新闻</p><a href="新闻.html?q=中文">x</a>`),
+		{"GBK", testutil.Encode(t, simplifiedchinese.GBK, `<p>新闻</p><a href="新闻.html?q=中文">x</a>`),
 			"http://example.jp/%E6%96%B0%E9%97%BB.html?q=%D6%D0%CE%C4"},
 		// The declaration wins: the same Shift_JIS bytes declared
 		// windows-1252 are read so, whatever they look like.
-		{"declared", append([]byte(`<meta charset="windows-1252">`), encodeIn(t, japanese.ShiftJIS, `<a href="ページ.html">x</a>`)...),
+		{"declared", append([]byte(`<meta charset="windows-1252">`), testutil.Encode(t, japanese.ShiftJIS, `<a href="ページ.html">x</a>`)...),
 			"http://example.jp/%C6%92y%C2%81%5B%C6%92W.html"},
 		// Valid UTF-8 is UTF-8 (§13.2.3.2, step 8's note), wherever
 		// its first 8-bit byte is.
@@ -90,8 +79,8 @@ func TestHTMLUndeclaredEncoding(t *testing.T) {
 // a new value with characters in it is written as the URI it stands for
 // (RFC 3987 §3.1), which any encoding reads.
 func TestRewriteUndeclaredEncoding(t *testing.T) {
-	page := encodeIn(t, japanese.ShiftJIS, `<p>ページ</p><a href="ページ.html?q=日本">x</a><img src="写真.png">`)
-	want := encodeIn(t, japanese.ShiftJIS, `<p>ページ</p><a href="http://example.jp/d/%E3%83%9A%E3%83%BC%E3%82%B8.html?q=%93%FA%96%7B">x</a>`+
+	page := testutil.Encode(t, japanese.ShiftJIS, `<p>ページ</p><a href="ページ.html?q=日本">x</a><img src="写真.png">`)
+	want := testutil.Encode(t, japanese.ShiftJIS, `<p>ページ</p><a href="http://example.jp/d/%E3%83%9A%E3%83%BC%E3%82%B8.html?q=%93%FA%96%7B">x</a>`+
 		`<img src="http://example.jp/%E6%96%B0/%E5%86%99%E7%9C%9F.png">`)
 	var out bytes.Buffer
 	err := Rewrite(&out, bytes.NewReader(page), Options{Base: "http://example.jp/d/"}, func(l Link) (string, bool) {

@@ -65,6 +65,16 @@ type warcRecord struct {
 // header holds names), "" when absent.
 func (r *warcRecord) get(name string) string { return r.header[name] }
 
+// target returns the record's WARC-Target-URI without the angle brackets
+// WARC 1.0's grammar put around it and wget still writes.
+func (r *warcRecord) target() string {
+	t := r.get("warc-target-uri")
+	if len(t) >= 2 && t[0] == '<' && t[len(t)-1] == '>' {
+		t = t[1 : len(t)-1]
+	}
+	return t
+}
+
 // warcScanner reads the records of a WARC file (ISO 28500:2017, WARC 1.0
 // and 1.1) and scans those asked for.
 type warcScanner struct {
@@ -207,7 +217,7 @@ func (w *warcScanner) records(in *warcrec.Window, base int64) bool {
 		if !w.repaired(rec.offset) {
 			return false
 		}
-		if rec.err != nil && !w.fail(rec.offset, rec.err) {
+		if rec.err != nil && !w.fail(rec, rec.err) {
 			return false
 		}
 		if rec.block != nil && !w.scanRecord(rec) {
@@ -355,7 +365,7 @@ func readBlock(in *warcrec.Window, rec *warcRecord, start int64, read bool) erro
 		rec.block = b.Bytes()
 	}
 	if digest != nil {
-		rec.err = digest.Check(rec.get("warc-record-id"), rec.typ)
+		rec.err = digest.Check(rec.typ)
 	}
 	return nil
 }
@@ -368,9 +378,9 @@ func truncate(b []byte, n int) []byte {
 	return b
 }
 
-// fail yields the *Error about the record at offset at.
-func (w *warcScanner) fail(at int64, err error) bool {
-	return w.yield(Link{}, &Error{File: w.src.name, Offset: at, Err: err})
+// fail yields the *Error about rec, at its offset, naming it.
+func (w *warcScanner) fail(rec *warcRecord, err error) bool {
+	return w.yield(Link{}, &Error{File: w.src.name, Offset: rec.offset, WARCRecord: rec.get("warc-record-id"), WARCTarget: rec.target(), Err: err})
 }
 
 // damaged notes err, about the malformed record or gzip member at offset
@@ -414,10 +424,7 @@ func (w *warcScanner) readError(err error) bool {
 // not replace it.
 func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 	s := *w.src
-	target := rec.get("warc-target-uri")
-	if len(target) >= 2 && target[0] == '<' && target[len(target)-1] == '>' {
-		target = target[1 : len(target)-1]
-	}
+	target := rec.target()
 	s.base = base.Base{}
 	if target != "" {
 		b, err := base.Parse(target, base.Retrieval)
@@ -439,14 +446,22 @@ func (w *warcScanner) recordSource(rec *warcRecord) (*source, string) {
 // recordYield returns the yield of the links found at offset at in the
 // file, in rec, whose target is target: it adds what they say about the
 // record (Link.WARCRecord, ...) and turns their offsets in the content
-// scanned into offsets in the file.
+// scanned into offsets in the file; an error gets the record's ID and
+// target too, and the record's offset where its own is unknown.
 func (w *warcScanner) recordYield(rec *warcRecord, target string, at int64) func(Link, error) bool {
 	id, date := rec.get("warc-record-id"), rec.get("warc-date")
 	return func(l Link, err error) bool {
 		if err != nil {
 			var e *Error
-			if errors.As(err, &e) && e.Offset >= 0 {
-				e.Offset += at
+			if errors.As(err, &e) {
+				if e.Offset >= 0 {
+					e.Offset += at
+				} else {
+					e.Offset = rec.offset // somewhere in the record
+				}
+				if e.WARCRecord == "" && e.WARCTarget == "" {
+					e.WARCRecord, e.WARCTarget = id, target
+				}
 			}
 			return w.yield(l, err)
 		}

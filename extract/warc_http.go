@@ -187,7 +187,7 @@ func isStatusCode(code []byte) bool {
 func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	h, err := parseHTTPHeader(rec.block)
 	if err != nil {
-		return w.failTarget(rec, target, err)
+		return w.fail(rec, err)
 	}
 	if !headerLinks(s, h, w.recordYield(rec, target, rec.blockAt)) {
 		return false
@@ -197,7 +197,7 @@ func (w *warcScanner) scanHTTP(s *source, rec *warcRecord, target string) bool {
 	}
 	body, err := decodeBody(rec.block[h.body:], h)
 	if err != nil {
-		return w.failTarget(rec, target, err)
+		return w.fail(rec, err)
 	}
 	yield := w.recordYield(rec, target, rec.blockAt+int64(h.body))
 	if isChunked(h) && isNoCoding(h.get("content-encoding")) {
@@ -216,16 +216,6 @@ func yieldStored(m *warcrec.ChunkMap, yield func(Link, error) bool) func(Link, e
 		}
 		return yield(l, err)
 	}
-}
-
-// failTarget yields the *Error about the HTTP message of rec, at the
-// record's offset, naming its target URI: which page it is, in an
-// archive of thousands.
-func (w *warcScanner) failTarget(rec *warcRecord, target string, err error) bool {
-	if target != "" {
-		err = fmt.Errorf("%s: %w", target, err)
-	}
-	return w.fail(rec.offset, err)
 }
 
 // headerLinks yields the links of the Link fields and, in a redirect,

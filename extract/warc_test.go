@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -548,28 +549,48 @@ func TestWARCDigestRevisit(t *testing.T) {
 	}
 }
 
-// TestWARCErrorTarget: an error about the HTTP message of a record names
-// the record's WARC-Target-URI beside its offset, so that the user can
-// tell which page of a big archive it is; a bad status code is said to
-// be one.
+// TestWARCErrorTarget: an error about a record names the record, its
+// WARC-Record-ID and WARC-Target-URI beside its offset, so that the user
+// can tell which page of a big archive it is: errors of the HTTP message
+// (a bad status code is said to be one), of its content, and of its
+// digest.
 func TestWARCErrorTarget(t *testing.T) {
 	resp := func(target, head, body string) string {
 		return record("response", target, "application/http;msgtype=response", head+"\r\nContent-Type: text/html\r\n"+body)
 	}
+	big := resp("http://a.example/b", "HTTP/1.1 200 OK", "\r\n<a href=x>"+strings.Repeat(" ", 1<<10))
+	digest := strings.Replace(record("resource", "http://a.example/d", "text/html", `<a href="d">`),
+		"Content-Type:", "WARC-Block-Digest: sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ\r\nContent-Type:", 1)
 	for _, tt := range []struct {
-		name, rec, want string
-		is              error
+		name, rec, target, want string
+		is                      error
+		limit                   int64 // MaxHTMLSize, if not 0
 	}{
-		{"status", resp("http://a.example/s", "HTTP/1.1 2x0 OK", "\r\n"), `http://a.example/s: malformed WARC record: bad HTTP status code: "HTTP/1.1 2x0 OK"`, ErrWARC},
-		{"no status", resp("http://a.example/n", "HTP/1.1 200 OK", "\r\n"), `http://a.example/n: malformed WARC record: no HTTP status line: "HTP/1.1 200 OK"`, ErrWARC},
-		{"coding", resp("http://a.example/c", "HTTP/1.1 200 OK", "Content-Encoding: gzip\r\n\r\nnot gzip"), "http://a.example/c: undecodable Content-Encoding: gzip", ErrContentEncoding},
-		{"unknown coding", resp("http://a.example/u", "HTTP/1.1 200 OK", "Content-Encoding: zz\r\n\r\nx"), `http://a.example/u: undecodable Content-Encoding "zz"`, ErrContentEncoding},
+		{"status", resp("http://a.example/s", "HTTP/1.1 2x0 OK", "\r\n"), "http://a.example/s", `malformed WARC record: bad HTTP status code: "HTTP/1.1 2x0 OK"`, ErrWARC, 0},
+		{"no status", resp("http://a.example/n", "HTP/1.1 200 OK", "\r\n"), "http://a.example/n", `malformed WARC record: no HTTP status line: "HTP/1.1 200 OK"`, ErrWARC, 0},
+		{"coding", resp("http://a.example/c", "HTTP/1.1 200 OK", "Content-Encoding: gzip\r\n\r\nnot gzip"), "http://a.example/c", "undecodable Content-Encoding: gzip", ErrContentEncoding, 0},
+		{"unknown coding", resp("http://a.example/u", "HTTP/1.1 200 OK", "Content-Encoding: zz\r\n\r\nx"), "http://a.example/u", `undecodable Content-Encoding "zz"`, ErrContentEncoding, 0},
+		{"content", big, "http://a.example/b", "", ErrTooLarge, 512},
+		{"digest", digest, "http://a.example/d", "WARC block digest mismatch", nil, 0},
 	} {
+		old := MaxHTMLSize
+		if tt.limit > 0 {
+			MaxHTMLSize = tt.limit
+		}
 		_, errs := warcLinks(t, []byte(tt.rec), Options{Name: "t.warc"})
+		MaxHTMLSize = old
 		var e *Error
-		if len(errs) != 1 || !errors.As(errs[0], &e) || !errors.Is(e, tt.is) || e.Offset != 0 ||
+		if len(errs) != 1 || !errors.As(errs[0], &e) || tt.is != nil && !errors.Is(e, tt.is) ||
 			!strings.HasPrefix(e.Err.Error(), tt.want) {
-			t.Errorf("%s: errors %v, want one at offset 0 starting %q", tt.name, errs, tt.want)
+			t.Errorf("%s: errors %v, want one starting %q", tt.name, errs, tt.want)
+			continue
+		}
+		id := "<urn:uuid:" + strings.SplitN(tt.rec, "\r\n", 3)[1][len("WARC-Type: "):] + ">"
+		if e.WARCRecord != id || e.WARCTarget != tt.target {
+			t.Errorf("%s: record %q, target %q, want %q, %q", tt.name, e.WARCRecord, e.WARCTarget, id, tt.target)
+		}
+		if want := "extract: t.warc: offset " + strconv.FormatInt(e.Offset, 10) + ": record " + id + " " + tt.target + ": "; !strings.HasPrefix(e.Error(), want) {
+			t.Errorf("%s: message %q, want it to start %q", tt.name, e.Error(), want)
 		}
 	}
 }

@@ -148,18 +148,15 @@ func (w *warcScanner) scanWAT(rec *warcRecord) (ok, wat bool) {
 		return false, true
 	}
 	if err != nil {
-		return w.fail(rec.offset, r.damage(err)), true
+		return w.fail(rec, r.damage(err)), true
 	}
 	return !r.stopped, r.envelope
 }
 
-// damage returns the error about the JSON of the record, naming it.
+// damage returns the error about the JSON of the record (the *Error
+// names the record).
 func (r *watReader) damage(err error) error {
-	name := r.rec.get("warc-record-id")
-	if t := r.rec.get("warc-target-uri"); t != "" {
-		name += " " + strings.Trim(t, "<>")
-	}
-	return fmt.Errorf("%w %s: JSON at byte %d of the block: %v", ErrWAT, name, r.dec.InputOffset(), err)
+	return fmt.Errorf("%w: JSON at byte %d of the block: %v", ErrWAT, r.dec.InputOffset(), err)
 }
 
 // envelopeKey reads the value of field in the Envelope.

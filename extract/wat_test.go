@@ -15,7 +15,8 @@ func watLine(l Link) string {
 }
 
 // watLinks returns the links and errors of in, one a line as watLine
-// writes them, an error as "error\t" and its message.
+// writes them, an error as "error\t", the record's ID and target, and
+// its message.
 func watLinks(t *testing.T, in []byte, opts Options) []string {
 	t.Helper()
 	var got []string
@@ -25,7 +26,7 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 			if !errors.As(err, &e) || !errors.Is(err, ErrWAT) {
 				t.Errorf("error %v, want an *Error wrapping ErrWAT", err)
 			}
-			got = append(got, "error\t"+e.Err.Error())
+			got = append(got, "error\t"+e.WARCRecord+" "+e.WARCTarget+": "+e.Err.Error())
 			continue
 		}
 		if l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML {

@@ -40,3 +40,23 @@ func ExampleURI_SchemeWarnings() {
 	// ftp://ftp.example.com/pub/file.txt;type=x [ftp-type: ftp uri: type code "x" is not one of a, i, d]
 	// nntp://news.example.com/comp.lang.go/12a [nntp-article: nntp uri: article number "12a" is not digits]
 }
+
+func ExampleURI_CheckScheme() {
+	for _, s := range []string{
+		"mailto:joe@example.com?cc=bob@example.com&body=hello",
+		"mailto:joe@example.com?cc=bob@example.com?body=hello", // RFC 6068 §6.1: WRONG
+		"tel:863-1234;phone-context=+1-914-555",
+		"tel:5550123",
+	} {
+		u, err := uri.Parse(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(u.CheckScheme())
+	}
+	// Output:
+	// <nil>
+	// uri: mailto "mailto:joe@example.com?cc=bob@example.com?body=hello": header field "cc=bob@example.com?body=hello" has "?", which must be percent-encoded
+	// <nil>
+	// uri: tel "tel:5550123": a local number needs ;phone-context= (or a global one, starting with '+')
+}

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -190,13 +191,16 @@ func TestHostAddr(t *testing.T) {
 	}
 }
 
-// FuzzWarnings checks that every valid URI can be checked, and that each
-// warning has a code and a message.
+// FuzzWarnings checks that every valid URI can be checked, that each
+// warning has a code and a message, and that a CheckScheme error is a
+// *SchemeError with a reason and a sentinel.
 func FuzzWarnings(f *testing.F) {
 	for _, s := range []string{
 		"http://www.bank.com:pw@0x7f.1:25/%0D%00%2541",
 		"ftp://u:p@h/a;type=x", "news:%3Ca@b%3E", "mailto:\"a\\\"b\"@[x]",
 		"prospero://h/a;b=c;d", "wais://h/db/t/p?q", "gopher://h/1%0A%09x",
+		"mailto:%22a%5C%22@b%22@x.example?cc=a@b&body=%3F", "tel:12;phone-context=a.b;ext=1;isub=x@y",
+		"fax:+1p;x", "mailto:a@%5B1%5D,,",
 	} {
 		f.Add(s)
 	}
@@ -212,6 +216,12 @@ func FuzzWarnings(f *testing.F) {
 		}
 		if addr, ok := u.HostAddr(); ok && !addr.IsValid() {
 			t.Fatalf("Parse(%q).HostAddr() = %v, true", s, addr)
+		}
+		if err := u.CheckScheme(); err != nil {
+			var se *SchemeError
+			if !errors.As(err, &se) || se.Reason == "" || se.Err == nil {
+				t.Fatalf("Parse(%q).CheckScheme() = %#v", s, err)
+			}
 		}
 	})
 }

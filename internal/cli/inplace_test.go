@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/testutil"
 )
 
 const (
@@ -30,41 +31,7 @@ func rewriteIn(t *testing.T, args ...string) (int, string) {
 // writePage writes pageIn to dir/name with mode and returns its path.
 func writePage(t *testing.T, dir, name string, mode os.FileMode) string {
 	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(pageIn), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(p, mode); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// checkContent fails unless the file at path holds want.
-func checkContent(t *testing.T, path, want string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != want {
-		t.Errorf("%s holds %q, want %q", filepath.Base(path), b, want)
-	}
-}
-
-// checkNoTemp fails if a temporary or backup file of rewrite -i is left
-// in dir.
-func checkNoTemp(t *testing.T, dir string) {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.Contains(e.Name(), ".urix-") {
-			t.Errorf("%s left in the directory", e.Name())
-		}
-	}
+	return testutil.WriteFile(t, dir, name, pageIn, mode)
 }
 
 // TestInPlaceChanged checks that a file changed by another program while
@@ -89,6 +56,6 @@ func TestInPlaceChanged(t *testing.T) {
 	if status != exitError || !strings.Contains(errs, "changed while it was rewritten") {
 		t.Errorf("status %d, stderr %q; want 2 and \"changed while it was rewritten\"", status, errs)
 	}
-	checkContent(t, p, pageIn+more)
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, p, pageIn+more)
+	testutil.CheckNoTemp(t, dir)
 }

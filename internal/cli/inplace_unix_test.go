@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/urix/urix/internal/testutil"
 )
 
 func TestInPlaceSymlink(t *testing.T) {
@@ -26,7 +28,7 @@ func TestInPlaceSymlink(t *testing.T) {
 	if status, errs := rewriteIn(t, "--no-follow", link); status != exitError || !strings.Contains(errs, "symbolic link") {
 		t.Errorf("--no-follow on a link: status %d, stderr %q; want 2 and a message", status, errs)
 	}
-	checkContent(t, target, pageIn)
+	testutil.CheckFile(t, target, pageIn)
 	if status, errs := rewriteIn(t, link); status != exitOK {
 		t.Fatalf("rewrite -i on a link: status %d, stderr %q", status, errs)
 	}
@@ -37,9 +39,9 @@ func TestInPlaceSymlink(t *testing.T) {
 	if to, _ := os.Readlink(link); to != "real/p.html" {
 		t.Errorf("l.html points to %q, want real/p.html", to)
 	}
-	checkContent(t, target, pageOut)
-	checkNoTemp(t, dir)
-	checkNoTemp(t, sub)
+	testutil.CheckFile(t, target, pageOut)
+	testutil.CheckNoTemp(t, dir)
+	testutil.CheckNoTemp(t, sub)
 }
 
 func TestInPlaceHardLink(t *testing.T) {
@@ -64,8 +66,8 @@ func TestInPlaceHardLink(t *testing.T) {
 	if n := after.Sys().(*syscall.Stat_t).Nlink; n != 2 {
 		t.Errorf("p.html has %d links, want 2", n)
 	}
-	checkContent(t, h, pageOut)
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, h, pageOut)
+	testutil.CheckNoTemp(t, dir)
 }
 
 // TestInPlaceMode checks the mode bits, setuid, setgid and sticky
@@ -100,8 +102,8 @@ func TestInPlaceMode(t *testing.T) {
 		if ws.Uid != gs.Uid || ws.Gid != gs.Gid {
 			t.Errorf("mode %v: owner %d:%d became %d:%d", mode, ws.Uid, ws.Gid, gs.Uid, gs.Gid)
 		}
-		checkContent(t, p, pageOut)
-		checkNoTemp(t, dir)
+		testutil.CheckFile(t, p, pageOut)
+		testutil.CheckNoTemp(t, dir)
 	}
 }
 
@@ -114,15 +116,15 @@ func TestInPlaceReadOnly(t *testing.T) {
 	if status != exitError || !strings.Contains(errs, "read-only file (--force") {
 		t.Errorf("0444 file: status %d, stderr %q; want 2 and \"read-only file\"", status, errs)
 	}
-	checkContent(t, p, pageIn)
+	testutil.CheckFile(t, p, pageIn)
 	if status, errs := rewriteIn(t, "--force", p); status != exitOK {
 		t.Fatalf("--force: status %d, stderr %q", status, errs)
 	}
-	checkContent(t, p, pageOut)
+	testutil.CheckFile(t, p, pageOut)
 	if fi, _ := os.Stat(p); fi.Mode() != 0o444 {
 		t.Errorf("--force: mode became %v, want -r--r--r--", fi.Mode())
 	}
-	checkNoTemp(t, dir)
+	testutil.CheckNoTemp(t, dir)
 }
 
 // TestInPlaceOtherOwner runs rewrite -i as a user who may write a file of
@@ -181,7 +183,7 @@ func TestInPlaceOtherOwner(t *testing.T) {
 		t.Errorf("shared.html after rewrite -i as nobody: same inode %v, owner %d:%d, mode %v; want the same file, 4242:%d, -rw-rw-r--",
 			os.SameFile(before, after), st.Uid, st.Gid, after.Mode(), nobody)
 	}
-	checkContent(t, shared, pageOut)
+	testutil.CheckFile(t, shared, pageOut)
 	for _, force := range []bool{false, true} {
 		args := []string{"theirs.html"}
 		if force {
@@ -192,6 +194,6 @@ func TestInPlaceOtherOwner(t *testing.T) {
 			t.Errorf("rewrite -i %v as nobody: %v, %q; want an error", args, err, out)
 		}
 	}
-	checkContent(t, theirs, pageIn)
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, theirs, pageIn)
+	testutil.CheckNoTemp(t, dir)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/testutil"
 )
 
 // panicReader gives its first read and panics on the next, as a bug deep
@@ -100,7 +102,7 @@ func TestRewritePanic(t *testing.T) {
 	if status != exitError || !strings.Contains(errs, "rewrite "+bad+": internal error: test: bad input") {
 		t.Errorf("status %d, stderr %q; want 2 and an internal error for bad.html", status, errs)
 	}
-	checkContent(t, bad, pageIn)
-	checkContent(t, good, pageOut)
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, bad, pageIn)
+	testutil.CheckFile(t, good, pageOut)
+	testutil.CheckNoTemp(t, dir)
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/urix/urix/internal/testutil"
 )
 
 // TestInPlaceSignal sends each of SIGINT, SIGTERM and SIGHUP to rewrite
@@ -52,7 +54,7 @@ func TestInPlaceSignal(t *testing.T) {
 		if !strings.Contains(string(rest), "urix: rewrite "+p+": interrupted") {
 			t.Errorf("%v: stderr %q, want \"interrupted\"", sig, rest)
 		}
-		checkContent(t, p, pageIn)
-		checkNoTemp(t, dir)
+		testutil.CheckFile(t, p, pageIn)
+		testutil.CheckNoTemp(t, dir)
 	}
 }

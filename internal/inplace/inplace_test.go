@@ -6,8 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/testutil"
 )
 
 // upper is a write function for Replace: the old content in upper case.
@@ -20,56 +21,17 @@ func upper(w io.Writer, r io.Reader) error {
 	return err
 }
 
-// writeFile writes content to dir/name with mode and returns its path.
-func writeFile(t *testing.T, dir, name, content string, mode os.FileMode) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(p, mode); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// checkFile fails unless the file at path holds want.
-func checkFile(t *testing.T, path, want string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != want {
-		t.Errorf("%s holds %q, want %q", filepath.Base(path), b, want)
-	}
-}
-
-// checkNoTemp fails if a temporary or backup file is left in dir.
-func checkNoTemp(t *testing.T, dir string) {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.Contains(e.Name(), ".urix-") {
-			t.Errorf("%s left in the directory", e.Name())
-		}
-	}
-}
-
 func TestReplace(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.txt", "hello\n", 0o640)
+	p := testutil.WriteFile(t, dir, "a.txt", "hello\n", 0o640)
 	if err := Replace(p, Options{}, upper); err != nil {
 		t.Fatal(err)
 	}
-	checkFile(t, p, "HELLO\n")
+	testutil.CheckFile(t, p, "HELLO\n")
 	if fi, err := os.Stat(p); err != nil || fi.Mode() != 0o640 {
 		t.Errorf("mode after Replace: %v, %v; want -rw-r-----", fi.Mode(), err)
 	}
-	checkNoTemp(t, dir)
+	testutil.CheckNoTemp(t, dir)
 }
 
 // TestReplaceFails checks that the file stays as it was, and no temporary
@@ -110,7 +72,7 @@ func TestReplaceFails(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			p := writeFile(t, dir, "a.txt", old, 0o644)
+			p := testutil.WriteFile(t, dir, "a.txt", old, 0o644)
 			if err := Replace(p, tt.o, tt.write(t, p)); !errors.Is(err, tt.want) {
 				t.Errorf("Replace: %v, want %v", err, tt.want)
 			}
@@ -118,8 +80,8 @@ func TestReplaceFails(t *testing.T) {
 			if want == "" {
 				want = old
 			}
-			checkFile(t, p, want)
-			checkNoTemp(t, dir)
+			testutil.CheckFile(t, p, want)
+			testutil.CheckNoTemp(t, dir)
 		})
 	}
 }
@@ -128,7 +90,7 @@ func TestReplaceFails(t *testing.T) {
 // new content is written, before it is put in place.
 func TestReplaceInterruptedLate(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.txt", "hello\n", 0o644)
+	p := testutil.WriteFile(t, dir, "a.txt", "hello\n", 0o644)
 	errStop := errors.New("stopped")
 	written := false
 	o := Options{Interrupted: func() error {
@@ -144,8 +106,8 @@ func TestReplaceInterruptedLate(t *testing.T) {
 	if !errors.Is(err, errStop) {
 		t.Errorf("Replace: %v, want %v", err, errStop)
 	}
-	checkFile(t, p, "hello\n")
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, p, "hello\n")
+	testutil.CheckNoTemp(t, dir)
 }
 
 func TestReplaceRefuses(t *testing.T) {
@@ -156,17 +118,17 @@ func TestReplaceRefuses(t *testing.T) {
 	if err := Replace(filepath.Join(dir, "missing"), Options{}, upper); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v, want %v", err, os.ErrNotExist)
 	}
-	p := writeFile(t, dir, "ro.txt", "hello\n", 0o444)
+	p := testutil.WriteFile(t, dir, "ro.txt", "hello\n", 0o444)
 	if err := Replace(p, Options{}, upper); !errors.Is(err, ErrReadOnly) {
 		t.Errorf("a read-only file: %v, want %v", err, ErrReadOnly)
 	}
-	checkFile(t, p, "hello\n")
+	testutil.CheckFile(t, p, "hello\n")
 	if err := Replace(p, Options{Force: true}, upper); err != nil {
 		t.Errorf("a read-only file with Force: %v", err)
 	}
-	checkFile(t, p, "HELLO\n")
+	testutil.CheckFile(t, p, "HELLO\n")
 	if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o444 {
 		t.Errorf("mode after Replace with Force: %v, %v; want -r--r--r--", fi.Mode(), err)
 	}
-	checkNoTemp(t, dir)
+	testutil.CheckNoTemp(t, dir)
 }

@@ -6,12 +6,13 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/urix/urix/internal/testutil"
 	"golang.org/x/sys/unix"
 )
 
 func TestReplaceXattr(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.txt", "hello\n", 0o644)
+	p := testutil.WriteFile(t, dir, "a.txt", "hello\n", 0o644)
 	if err := unix.Setxattr(p, "user.urix.test", []byte("kept"), 0); err != nil {
 		if errors.Is(err, unix.ENOTSUP) || errors.Is(err, unix.EPERM) {
 			t.Skipf("no user extended attributes here: %v", err)
@@ -26,6 +27,6 @@ func TestReplaceXattr(t *testing.T) {
 	if err != nil || string(b[:n]) != "kept" {
 		t.Errorf("user.urix.test after Replace: %q, %v; want \"kept\"", b[:n], err)
 	}
-	checkFile(t, p, "HELLO\n")
-	checkNoTemp(t, dir)
+	testutil.CheckFile(t, p, "HELLO\n")
+	testutil.CheckNoTemp(t, dir)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/urix/urix/internal/testutil"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -12,17 +13,6 @@ import (
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
 )
-
-// encodeIn returns s in the encoding enc, failing the test when enc
-// lacks one of its characters.
-func encodeIn(t *testing.T, enc encoding.Encoding, s string) []byte {
-	t.Helper()
-	b, err := enc.NewEncoder().Bytes([]byte(s))
-	if err != nil {
-		t.Fatalf("encoding %q: %v", s, err)
-	}
-	return b
-}
 
 func encName(e encoding.Encoding) string {
 	if e == nil {
@@ -81,7 +71,7 @@ func TestSniffEncoding(t *testing.T) {
 		{traditionalchinese.Big5, "<h1>中華民國</h1><p>臺北市中正區"},
 	}
 	for _, tt := range tests {
-		got := Sniff(encodeIn(t, tt.enc, tt.text))
+		got := Sniff(testutil.Encode(t, tt.enc, tt.text))
 		if encName(got) != encName(tt.enc) {
 			t.Errorf("Sniff(%q in %s) = %s", tt.text, encName(tt.enc), encName(got))
 		}
@@ -97,7 +87,7 @@ func TestSniffEncoding(t *testing.T) {
 // TestPartCharsetSniffs checks that a MIME part without a charset is read
 // in the encoding the detector finds.
 func TestPartCharsetSniffs(t *testing.T) {
-	in := encodeIn(t, japanese.ShiftJIS, "日本語のページ http://example.jp/")
+	in := testutil.Encode(t, japanese.ShiftJIS, "日本語のページ http://example.jp/")
 	got, enc, _ := PartUTF8(in, "", false)
 	if string(got) != "日本語のページ http://example.jp/" || enc != japanese.ShiftJIS {
 		t.Errorf("PartUTF8(Shift_JIS without charset) = %q in %s", got, encName(enc))
@@ -109,7 +99,7 @@ func TestPartCharsetSniffs(t *testing.T) {
 func TestSniffEncodingAllocs(t *testing.T) {
 	var allocs []float64
 	for _, n := range []int{1 << 10, 1 << 20} {
-		in := bytes.Repeat(encodeIn(t, japanese.ShiftJIS, "日本語のページ "), n/15)
+		in := bytes.Repeat(testutil.Encode(t, japanese.ShiftJIS, "日本語のページ "), n/15)
 		allocs = append(allocs, testing.AllocsPerRun(5, func() { Sniff(in) }))
 	}
 	if allocs[1] > allocs[0]+4 {

@@ -76,11 +76,11 @@ func decodeDigest(enc string, size int) []byte {
 func (d *Digest) Write(p []byte) (int, error) { return d.h.Write(p) }
 
 // Check returns the error, wrapping ErrDigest, about a block that does
-// not hash to the digest; nil when it does. id is the record's
-// WARC-Record-ID, named in the message. A revisit record whose digest
+// not hash to the digest; nil when it does (the caller names the record).
+// A revisit record whose digest
 // is that of an empty block is no mismatch: wget (1.21) writes its
 // revisit records so, the HTTP header in the block.
-func (d *Digest) Check(id, typ string) error {
+func (d *Digest) Check(typ string) error {
 	got := d.h.Sum(nil)
 	if bytes.Equal(got, d.want) {
 		return nil
@@ -96,5 +96,5 @@ func (d *Digest) Check(id, typ string) error {
 	if d.hex {
 		enc = hex.EncodeToString(got)
 	}
-	return fmt.Errorf("%w: record %s: WARC-Block-Digest %s, the block's is %s:%s", ErrDigest, id, d.label, alg, enc)
+	return fmt.Errorf("%w: WARC-Block-Digest %s, the block's is %s:%s", ErrDigest, d.label, alg, enc)
 }
