@@ -15,8 +15,8 @@ const (
 	needHost                    // "//" and a non-empty, valid host
 	needSlashes                 // "//", the host may be empty
 	needSlash                   // a hier-part that starts with "/"
-	needAddress                 // mail addresses or header fields (mailto, RFC 6068 §2; uri.URI.CheckScheme)
-	needPhone                   // a global number, or a local one with its context (RFC 3966 §3; uri.URI.CheckScheme)
+	needAddress                 // mail addresses or header fields (mailto, RFC 6068 §2)
+	needPhone                   // a global number, or a local one with its context (RFC 3966 §3)
 	needComma                   // a ',' in what follows the ':' (data: RFC 2397 §3, geo: RFC 5870 §3.3)
 	needNamespace               // a namespace, '/' and an identifier (info: RFC 4452 §3)
 )
@@ -127,8 +127,10 @@ func schemeRule(u uri.URI, syn syntax) (ok, underscore bool) {
 			}
 		}
 		return syn == needSlash && strings.HasPrefix(u.Path, "/"), hasUnderscore(u.Host)
-	case needAddress, needPhone:
-		return u.CheckScheme() == nil, false
+	case needAddress:
+		return mailtoOK(u), false
+	case needPhone:
+		return phoneOK(u.Path), false
 	case needComma:
 		return strings.Contains(u.Path, ","), false
 	case needNamespace:
@@ -147,6 +149,43 @@ func delimitedSyntax(syn syntax) syntax {
 		return anyPart
 	}
 	return syn
+}
+
+// phoneOK reports whether the path of a tel, fax or modem URI is written as
+// a telephone-subscriber: a global number, '+' and at least a digit, or a
+// local number with its ";phone-context=" (RFC 3966 §3, RFC 2806 §2).
+func phoneOK(path string) bool {
+	if len(path) > 1 && path[0] == '+' {
+		number, _, _ := strings.Cut(path, ";")
+		return strings.ContainsAny(number, "0123456789")
+	}
+	const context = ";phone-context="
+	for i := 1; i+len(context) < len(path); i++ {
+		if path[i] == ';' && strings.EqualFold(path[i:i+len(context)], context) {
+			return true
+		}
+	}
+	return false
+}
+
+// mailtoOK reports whether u has the addresses or header fields that a
+// mailto URI is made of: "mailto:bar" is none (RFC 6068 §2: to is a list
+// of addr-spec, each with an '@').
+//
+// mailtoOK and phoneOK ask only whether text is written as one of these
+// URIs; their full syntax is uri.URI.CheckScheme's. The scanner keeps what
+// breaks it (a raw '=' in Outlook's VERP addresses, RFC 2806's pauses):
+// such links are written and followed, and urix check reports them.
+func mailtoOK(u uri.URI) bool {
+	if u.Path == "" {
+		return u.HasQuery
+	}
+	for addr := range strings.SplitSeq(u.Path, ",") {
+		if at := strings.LastIndexByte(addr, '@'); at <= 0 || at == len(addr)-1 {
+			return false
+		}
+	}
+	return true
 }
 
 // validHost reports whether the host of u, parsed by package uri, is an IP
