@@ -45,10 +45,19 @@ func isBinary(head []byte) bool {
 	return !utf16 && bytes.IndexByte(head, 0) >= 0
 }
 
+// found is how an input came to be scanned.
+type found uint8
+
+const (
+	named  found = iota // named as an input
+	walked              // a root of -r that is no directory
+	listed              // listed as a regular file in a directory of -r
+)
+
 // file scans the named file. A directory is an error unless -r, and a
 // binary file met in a directory walk is skipped silently.
-func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
-	regular, err := w.reg.open(name)
+func (w *inputScanner) file(name string, how found, out *fileOut) {
+	regular, err := w.reg.open(name, how == listed)
 	if err != nil {
 		out.report(err)
 		return
@@ -61,7 +70,7 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 	w.quit = quitReader{w.s.progress.reader(&w.reg), &w.s.quit}
 	w.br.Reset(&w.quit)
 	defer w.br.Reset(nil)
-	if inWalk && w.s.opts.Type == extract.Auto {
+	if how != named && w.s.opts.Type == extract.Auto {
 		head, err := w.br.Peek(binarySniff)
 		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 			out.report(err)

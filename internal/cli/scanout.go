@@ -255,12 +255,12 @@ func (s *scanner) warn(msg string) {
 func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
 	f := new(fileOut) // one for all the inputs, each printed when read
-	one := func(name string, inWalk bool) bool {
+	one := func(name string, how found) bool {
 		*f = *s.newFileOut(name, nil)
-		if name == "-" && !inWalk {
+		if name == "-" && how == named {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {
-			w.file(name, inWalk, f)
+			w.file(name, how, f)
 		}
 		s.finish(f)
 		return !s.stop
@@ -270,20 +270,26 @@ func (s *scanner) scanSequential(inputs []string) {
 			break
 		}
 		if s.recursive && name != "-" {
-			s.walk(name, func(file string) bool { return one(file, true) }, s.report)
+			s.walk(name, func(file string, how found) bool { return one(file, how) }, s.report)
 		} else {
-			one(name, false)
+			one(name, named)
 		}
 	}
 }
 
 // walk visits the files under root that the walk options let through (see
-// walk.Files) and reports the problems met on the way; a false visit stops.
-func (s *scanner) walk(root string, visit func(string) bool, report func(string, error)) {
+// walk.Files), each with how it was found (root itself, when it is no
+// directory, is walked; the others listed as regular files), and reports
+// the problems met on the way; a false visit stops.
+func (s *scanner) walk(root string, visit func(string, found) bool, report func(string, error)) {
 	for name, err := range walk.Files(root, s.walkOptions()) {
+		how := listed
+		if name == root {
+			how = walked
+		}
 		if err != nil {
 			report(name, err)
-		} else if !visit(name) {
+		} else if !visit(name, how) {
 			return
 		}
 	}
@@ -291,9 +297,9 @@ func (s *scanner) walk(root string, visit func(string) bool, report func(string,
 
 // scanJob is one input of a parallel scan.
 type scanJob struct {
-	seq    int // its place in the order of a sequential scan
-	out    *fileOut
-	inWalk bool
+	seq int // its place in the order of a sequential scan
+	out *fileOut
+	how found
 }
 
 // aheadMax bounds the inputs whose output is kept while an input before
@@ -355,7 +361,7 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			for batch := range batches {
 				for _, j := range batch {
 					if !s.quit.Load() {
-						w.file(j.out.name, j.inWalk, j.out)
+						w.file(j.out.name, j.how, j.out)
 					}
 					p.done(j)
 				}
@@ -444,8 +450,8 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 			}
 			continue
 		}
-		s.walk(name, func(file string) bool {
-			return send(&scanJob{out: s.newFileOut(file, p), inWalk: true}, true)
+		s.walk(name, func(file string, how found) bool {
+			return send(&scanJob{out: s.newFileOut(file, p), how: how}, true)
 		}, func(file string, err error) {
 			out := s.newFileOut(file, p)
 			out.entries = []outEntry{{problem: fileMessage(file, err)}}
