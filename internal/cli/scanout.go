@@ -47,8 +47,8 @@ func (e outEntry) cost() int {
 	return len(e.key) + len(e.record) + len(e.problem) + 64
 }
 
-func (s *scanner) newFileOut(name string, par *parallel) *fileOut {
-	return &fileOut{s: s, par: par, name: name, direct: par == nil}
+func (s *scanner) newFileOut(name string, par *parallel) fileOut {
+	return fileOut{s: s, par: par, name: name, direct: par == nil}
 }
 
 // link takes one link and reports whether more are wanted.
@@ -266,7 +266,7 @@ func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
 	f := new(fileOut) // one for all the inputs, each printed when read
 	one := func(name string, how found) bool {
-		*f = *s.newFileOut(name, nil)
+		*f = s.newFileOut(name, nil)
 		if name == "-" && how == named {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {
@@ -305,11 +305,12 @@ func (s *scanner) walk(root string, visit func(string, found) bool, report func(
 	}
 }
 
-// scanJob is one input of a parallel scan.
+// scanJob is one input of a parallel scan, with its output: one
+// allocation an input.
 type scanJob struct {
 	seq int // its place in the order of a sequential scan
-	out *fileOut
 	how found
+	out fileOut
 }
 
 // aheadMax bounds the inputs whose output is kept while an input before
@@ -333,9 +334,12 @@ const keepWindow = 256 << 10
 type parallel struct {
 	s     *scanner
 	mu    sync.Mutex
-	next  int              // the seq of the head: the input to print next
-	jobs  map[int]*scanJob // sent, not printed
-	slots chan struct{}    // one per input read ahead (aheadMax)
+	next  int           // the seq of the head: the input to print next
+	slots chan struct{} // one per input read ahead (aheadMax)
+	// jobs are the inputs sent, not printed, each at its seq modulo
+	// aheadMax: there are never more (slots), and a ring costs the
+	// goroutine that walks and the one that prints no hashing.
+	jobs [aheadMax]*scanJob
 
 	budget  int           // bytes the inputs after the head may keep
 	kept    int           // bytes they keep
@@ -359,7 +363,7 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			return
 		}
 	}
-	p := &parallel{s: s, jobs: make(map[int]*scanJob), slots: make(chan struct{}, aheadMax),
+	p := &parallel{s: s, slots: make(chan struct{}, aheadMax),
 		budget: n * keepWindow, wake: make(chan struct{})}
 	batches := make(chan []*scanJob, n)
 	var workers sync.WaitGroup
@@ -371,7 +375,7 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			for batch := range batches {
 				for _, j := range batch {
 					if !s.quit.Load() {
-						w.file(j.out.name, j.how, j.out)
+						w.file(j.out.name, j.how, &j.out)
 					}
 					p.done(j)
 				}
@@ -443,7 +447,7 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 		p.mu.Lock()
 		j.seq = seq
 		seq++
-		p.jobs[j.seq] = j
+		p.jobs[j.seq%aheadMax] = j
 		j.out.head = j.seq == p.next
 		p.mu.Unlock()
 		if read {
@@ -455,17 +459,17 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 	}
 	for _, name := range inputs {
 		if !s.recursive {
-			if !send(&scanJob{out: s.newFileOut(name, p)}, true) {
+			if !send(&scanJob{how: named, out: s.newFileOut(name, p)}, true) {
 				return
 			}
 			continue
 		}
 		s.walk(name, func(file string, how found) bool {
-			return send(&scanJob{out: s.newFileOut(file, p), how: how}, true)
+			return send(&scanJob{how: how, out: s.newFileOut(file, p)}, true)
 		}, func(file string, err error) {
-			out := s.newFileOut(file, p)
-			out.entries = []outEntry{{problem: fileMessage(file, err)}}
-			send(&scanJob{out: out}, false)
+			j := &scanJob{out: s.newFileOut(file, p)}
+			j.out.entries = []outEntry{{problem: fileMessage(file, err)}}
+			send(j, false)
 		})
 		if s.quit.Load() {
 			return
@@ -481,8 +485,8 @@ func (p *parallel) done(j *scanJob) {
 	defer p.mu.Unlock()
 	j.out.finished = true
 	for {
-		h, ok := p.jobs[p.next]
-		if !ok {
+		h := p.jobs[p.next%aheadMax]
+		if h == nil {
 			return
 		}
 		if !h.out.finished {
@@ -492,11 +496,11 @@ func (p *parallel) done(j *scanJob) {
 			}
 			return
 		}
-		delete(p.jobs, p.next)
+		p.jobs[p.next%aheadMax] = nil
 		p.next++
-		p.release(h.out)
+		p.release(&h.out)
 		if !p.s.stop {
-			p.s.finish(h.out)
+			p.s.finish(&h.out)
 		}
 		<-p.slots
 	}
