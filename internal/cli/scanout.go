@@ -28,6 +28,12 @@ type fileOut struct {
 	entries []outEntry // kept, when not direct
 	kept    int        // links in entries
 	cost    int        // what entries count against par.budget
+	// counted are links kept as a count alone, when only the count is
+	// printed (-c without --unique, -l or -q): their order among the
+	// problems, which go to standard error as they come, changes
+	// nothing, so the goroutine that reads f counts them with no lock,
+	// no entry and nothing against the budget.
+	counted int
 
 	// Under par.mu: it is the head of the order (the inputs before it are
 	// printed), and it has been read to its end.
@@ -58,6 +64,10 @@ func (f *fileOut) link(key, record string) bool {
 		key = "" // only --unique needs it
 	}
 	if !f.direct {
+		if s.count && !s.filesWithLinks && !s.quiet && s.seen == nil {
+			f.counted++
+			return s.maxCount == 0 || f.counted < s.maxCount
+		}
 		kept, ok := f.keep(outEntry{key: key, record: record})
 		if !ok {
 			return false
@@ -137,6 +147,7 @@ func (f *fileOut) keep(e outEntry) (kept, ok bool) {
 	p.mu.Unlock()
 	f.direct = true
 	f.s.print(f, entries)
+	f.s.countKept(f)
 	return false, !f.s.quit.Load()
 }
 
@@ -152,6 +163,14 @@ func (s *scanner) print(f *fileOut, entries []outEntry) {
 			s.writeLink(f, e.key, e.record)
 		}
 	}
+}
+
+// countKept counts the links f counted (see fileOut.counted) as
+// writeLink counts them.
+func (s *scanner) countKept(f *fileOut) {
+	for ; f.counted > 0 && s.writeLink(f, "", ""); f.counted-- {
+	}
+	f.counted = 0
 }
 
 // writeLink prints one link of f as the options say (--unique, -q, -l,
@@ -190,6 +209,7 @@ func (s *scanner) writeLink(f *fileOut, key, record string) bool {
 func (s *scanner) finish(f *fileOut) {
 	s.print(f, f.entries)
 	f.entries = nil
+	s.countKept(f)
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
 		switch {
 		case s.format == formatJSON:
