@@ -38,29 +38,8 @@ func Detect(name string, head []byte) Type {
 	if isWARCName(name) || isWARCStart(head) {
 		return WARC
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".txt", ".text":
-		return Text
-	case ".md", ".markdown":
-		return Markdown
-	case ".adoc", ".asciidoc":
-		return AsciiDoc
-	case ".rst", ".rest":
-		return RST
-	case ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".pptx", ".pptm":
-		return OOXML
-	case ".odt", ".ods", ".odp", ".odg", ".ott", ".ots", ".otp":
-		return ODF
-	case ".epub":
-		return EPUB
-	case ".pdf":
-		return PDF
-	case ".html", ".htm", ".xhtml", ".shtml":
-		return HTML
-	case ".eml", ".mht", ".mhtml":
-		return Mail
-	case ".mbox", ".mbx":
-		return Mbox
+	if t, ok := typeByExt(name); ok {
+		return t
 	}
 	if len(head) > sniffLen {
 		head = head[:sniffLen]
@@ -85,6 +64,36 @@ func Detect(name string, head []byte) Type {
 		return HTML
 	}
 	return Text
+}
+
+// typeByExt returns the type Detect gives a name by its extension, and
+// false when the extension is no known one.
+func typeByExt(name string) (Type, bool) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".txt", ".text":
+		return Text, true
+	case ".md", ".markdown":
+		return Markdown, true
+	case ".adoc", ".asciidoc":
+		return AsciiDoc, true
+	case ".rst", ".rest":
+		return RST, true
+	case ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".pptx", ".pptm":
+		return OOXML, true
+	case ".odt", ".ods", ".odp", ".odg", ".ott", ".ots", ".otp":
+		return ODF, true
+	case ".epub":
+		return EPUB, true
+	case ".pdf":
+		return PDF, true
+	case ".html", ".htm", ".xhtml", ".shtml":
+		return HTML, true
+	case ".eml", ".mht", ".mhtml":
+		return Mail, true
+	case ".mbox", ".mbx":
+		return Mbox, true
+	}
+	return Text, false
 }
 
 // detectBinary returns the type of a binary document by its magic bytes,

@@ -62,5 +62,21 @@ func TestTypeByName(t *testing.T) {
 		if ok != tt.ok || ok && typ != tt.typ {
 			t.Errorf("typeByName(%q) = %v, %v; want %v, %v", tt.name, typ, ok, tt.typ, tt.ok)
 		}
+	} // The name decides when Detect gives it one type whatever the head.
+	heads := [][]byte{nil, []byte("<p>\n"), []byte("From a@b Thu Jan  1 00:00:00 1970\n"), []byte("Subject: x\n\n"), []byte("%PDF-1.7\n")}
+	for _, name := range []string{"a.TXT", "b.Md", "c.adoc", "d.rst", "e.docx", "f.odt", "g.epub", "h.pdf", "i.xhtml",
+		"j.mht", "k.mbx", "l.warc", "m.WARC.GZ", "n.wat.gz", "dir.html/o", "spam/00001.7c53336b37003a9286aba55d2945844c", "p."} {
+		typ, ok := typeByName(name)
+		same := true
+		for _, h := range heads[1:] {
+			same = same && Detect(name, h) == Detect(name, nil)
+		}
+		if ok != same || ok && typ != Detect(name, nil) {
+			t.Errorf("typeByName(%q) = %v, %v; Detect gives %v, the same on every head: %v", name, typ, ok, Detect(name, nil), same)
+		}
+	}
+	// Asked for each file of a tree, it allocates nothing.
+	if n := testing.AllocsPerRun(10, func() { typeByName("spam/00001.7c53336b37003a9286aba55d2945844c") }); n != 0 {
+		t.Errorf("typeByName: %v allocations; want 0", n)
 	}
 }

@@ -191,13 +191,19 @@ func appendWarnings(dst []string, ws []uri.Warning) []string {
 // newSource returns the source for the whole input described by opts, its
 // base the outermost layer in force (RFC 3986 §5.1.3 or §5.1.4).
 func newSource(opts *Options) (*source, error) {
-	s := &source{opts: opts, name: opts.Name}
+	s := new(source)
+	return s, s.init(opts)
+}
+
+// init sets up s, a zero source, for opts (see newSource).
+func (s *source) init(opts *Options) error {
+	*s = source{opts: opts, name: opts.Name}
 	if opts.Unique != UniqueNone {
 		s.seen = &seenSet{keys: map[string]struct{}{}}
 	}
 	var err error
 	if s.hosts, err = hostKeys(opts.Hosts); err != nil {
-		return nil, err
+		return err
 	}
 	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid || opts.NoEmptyRefs
 	switch {
@@ -211,10 +217,10 @@ func newSource(opts *Options) (*source, error) {
 		s.base, err = base.FromFile(name)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if s.base.IsZero() && opts.Default != "" {
 		s.base, err = base.Parse(opts.Default, base.Default)
 	}
-	return s, err
+	return err
 }

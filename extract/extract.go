@@ -211,27 +211,18 @@ type contentScanner func(r io.Reader, src *source, yield func(Link, error) bool)
 // every distinct link.
 func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 	return func(yield func(Link, error) bool) {
-		guard := &panicGuard{}
-		yield = guard.yield(yield)
-		fail := func(err error) bool {
-			var e *Error
-			if !errors.As(err, &e) {
-				err = &Error{File: opts.Name, Offset: -1, Err: err}
-			}
-			return yield(Link{}, err)
-		}
-		src, err := newSource(&opts)
-		if err != nil {
-			fail(err)
+		c := &linksCall{opts: opts, yield: yield}
+		if err := c.src.init(&c.opts); err != nil {
+			c.fail(err)
 			return
 		}
-		src.guard = guard
+		c.src.guard = &c.guard
 		defer func() {
-			if !guard.ours() {
+			if !c.guard.ours() {
 				return
 			}
 			if r := recover(); r != nil {
-				fail(&Error{File: opts.Name, Offset: -1, Err: panicError(r)})
+				c.fail(&Error{File: c.opts.Name, Offset: -1, Err: panicError(r)})
 			}
 		}()
 		typ := opts.Type
@@ -248,8 +239,9 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 				pr = &pauseReader{r: r}
 				br = bufio.NewReaderSize(pr, sniffLen)
 			}
+			var err error
 			if typ, err = detectType(opts.Name, br, pr); err != nil {
-				fail(err)
+				c.fail(err)
 				return
 			}
 			r = br
@@ -263,16 +255,46 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			r = sizedReader{r, size}
 		}
 		if typ <= Auto || int(typ) >= len(scanners) {
-			fail(fmt.Errorf("%w %d", ErrUnknownType, typ))
+			c.fail(fmt.Errorf("%w %d", ErrUnknownType, typ))
 			return
 		}
-		scanners[typ](r, src, func(l Link, err error) bool {
-			if err != nil {
-				return fail(err)
-			}
-			return yield(l, nil)
-		})
+		scanners[typ](r, &c.src, c.emit)
 	}
+}
+
+// linksCall is one call of the iterator Links returns, in one allocation
+// (a file of a tree paid for six: its options, source, guard and three
+// closures): the options, the source of the whole input, the guard that
+// tells the caller's panics from ours, and the caller's yield.
+type linksCall struct {
+	opts  Options
+	src   source
+	guard panicGuard
+	yield func(Link, error) bool
+}
+
+// emit is the yield of the content scanner.
+func (c *linksCall) emit(l Link, err error) bool {
+	if err != nil {
+		return c.fail(err)
+	}
+	return c.call(l, nil)
+}
+
+// fail yields err, made an *Error about the whole input if it is none.
+func (c *linksCall) fail(err error) bool {
+	if _, ok := errors.AsType[*Error](err); !ok {
+		err = &Error{File: c.opts.Name, Offset: -1, Err: err}
+	}
+	return c.call(Link{}, err)
+}
+
+// call calls the caller's yield, marked for the guard (see panicGuard).
+func (c *linksCall) call(l Link, err error) bool {
+	c.guard.inCaller = true
+	ok := c.yield(l, err)
+	c.guard.inCaller = false // not reached when the loop body panics
+	return ok
 }
 
 var scanners = [...]contentScanner{

@@ -16,18 +16,8 @@ var ErrInternal = errors.New("internal error")
 // panicGuard tells a panic of urix's own code, which becomes an *Error,
 // from a panic of the caller's code it calls (the loop body ranging over
 // Links, the f of Rewrite), which must go on up as it is: the wrappers
-// mark the time the caller's code runs.
+// mark the time the caller's code runs (linksCall.call, rewriteFunc).
 type panicGuard struct{ inCaller bool }
-
-// yield returns yield marked for g.
-func (g *panicGuard) yield(yield func(Link, error) bool) func(Link, error) bool {
-	return func(l Link, err error) bool {
-		g.inCaller = true
-		ok := yield(l, err)
-		g.inCaller = false // not reached when the loop body panics
-		return ok
-	}
-}
 
 // rewriteFunc returns f, Rewrite's callback, marked for g.
 func (g *panicGuard) rewriteFunc(f func(Link) (string, bool)) func(Link) (string, bool) {

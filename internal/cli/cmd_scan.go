@@ -320,6 +320,11 @@ func (s *scanner) run(inputs []string) error {
 // record writes one output record and its terminator.
 func (s *scanner) record(r string) {
 	s.out.WriteString(r)
+	s.endRecord()
+}
+
+// endRecord writes the terminator of the record written.
+func (s *scanner) endRecord() {
 	s.check(s.out.WriteByte(s.eol))
 	if s.lineBuffered {
 		s.check(s.out.Flush())

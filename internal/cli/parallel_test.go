@@ -150,6 +150,37 @@ func TestParallelMemoryBound(t *testing.T) {
 	}
 }
 
+// TestParallelCountKeepsNothing checks that -c, which prints a count
+// alone, keeps no entry of an input's links while an input before it is
+// read: its goroutine counts them (fileOut.counted), with no lock taken a
+// link and nothing against the budget; -m and --unique count as with -j1.
+func TestParallelCountKeepsNothing(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for i := range 6 {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		if err := os.WriteFile(name, []byte(linkFile(fmt.Sprint(i%3), 5000)), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	keptMax := -1
+	testHookParallel = func(p *parallel) { keptMax = p.keptMax }
+	t.Cleanup(func() { testHookParallel = nil })
+	for _, opts := range [][]string{{"-c"}, {"-c", "-m", "700"}, {"-c", "--unique"}} {
+		var want, got bytes.Buffer
+		run(append(append([]string{"urix", "-j1"}, opts...), names...), nil, &want, io.Discard)
+		keptMax = -1
+		run(append(append([]string{"urix", "-j2"}, opts...), names...), nil, &got, io.Discard)
+		if got.String() != want.String() {
+			t.Errorf("%q -j2:\n%s\nwant (-j1):\n%s", opts, got.String(), want.String())
+		}
+		if opts[len(opts)-1] != "--unique" && keptMax != 0 {
+			t.Errorf("%q -j2: kept %d bytes at most; want 0", opts, keptMax)
+		}
+	}
+}
+
 // failingWriter fails every write, as a full disk or a closed pipe; it
 // tells when it first did.
 type failingWriter struct{ failed atomic.Bool }

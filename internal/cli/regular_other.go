@@ -12,8 +12,9 @@ type regularFile struct {
 
 // open opens name into f when it is a regular file, and reports false
 // when it is something else (a directory, a FIFO, a device), for the
-// caller to open with os.Open.
-func (f *regularFile) open(name string) (bool, error) {
+// caller to open with os.Open. (listed, a file a directory listing gave
+// as regular, changes nothing here.)
+func (f *regularFile) open(name string, listed bool) (bool, error) {
 	fi, err := os.Stat(name)
 	if err != nil || !fi.Mode().IsRegular() {
 		return false, err

@@ -30,7 +30,17 @@ type regularFile struct {
 // wait. (Opening first and asking after would leave the caller a FIFO to
 // set up as os.Open does, or to close on its writer.) A file made a FIFO
 // between the two is read without the poller, all the same.
-func (f *regularFile) open(name string) (bool, error) {
+//
+// A file a directory listing gave as regular (listed) is opened first
+// and asked after, with fstat, which has no path to look up: the path
+// lookup of a stat by name cost the SpamAssassin tree more than its
+// open. It is opened not to wait (a FIFO put in its place since) and not
+// to become a terminal's controlling one; what is then no regular file is
+// closed and left to the caller as above.
+func (f *regularFile) open(name string, listed bool) (bool, error) {
+	if listed {
+		return f.openListed(name)
+	}
 	var st syscall.Stat_t
 	if _, err := ignoringEINTR(func() (int, error) { return 0, syscall.Stat(name, &st) }); err != nil {
 		return false, &fs.PathError{Op: "stat", Path: name, Err: err}
@@ -41,6 +51,27 @@ func (f *regularFile) open(name string) (bool, error) {
 	fd, err := ignoringEINTR(func() (int, error) { return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0) })
 	if err != nil {
 		return false, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	*f = regularFile{fd: fd, name: name, size: st.Size}
+	return true, nil
+}
+
+// openListed is open for a file listed as regular.
+func (f *regularFile) openListed(name string) (bool, error) {
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
+	})
+	if err != nil {
+		return false, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	var st syscall.Stat_t
+	if _, err := ignoringEINTR(func() (int, error) { return 0, syscall.Fstat(fd, &st) }); err != nil {
+		syscall.Close(fd)
+		return false, &fs.PathError{Op: "stat", Path: name, Err: err}
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		return false, nil
 	}
 	*f = regularFile{fd: fd, name: name, size: st.Size}
 	return true, nil

@@ -23,14 +23,23 @@ type inputScanner struct {
 	br        *bufio.Reader
 	reg       regularFile // the file br reads, through quit
 	quit      quitReader
+
+	// The state of links: its loop body, made once (w.link), the input
+	// it reads, whether it formats records, and the error that stopped it.
+	yield   func(extract.Link, error) bool
+	out     *fileOut
+	records bool
+	err     error
 }
 
 func (s *scanner) newInputScanner() *inputScanner {
-	return &inputScanner{
+	w := &inputScanner{
 		s:         s,
 		formatter: s.newLinkFormatter(),
 		br:        bufio.NewReaderSize(nil, 64<<10),
 	}
+	w.yield = w.link
+	return w
 }
 
 // binarySniff is how much of a file is looked at for a NUL byte, grep's
@@ -45,10 +54,19 @@ func isBinary(head []byte) bool {
 	return !utf16 && bytes.IndexByte(head, 0) >= 0
 }
 
+// found is how an input came to be scanned.
+type found uint8
+
+const (
+	named  found = iota // named as an input
+	walked              // a root of -r that is no directory
+	listed              // listed as a regular file in a directory of -r
+)
+
 // file scans the named file. A directory is an error unless -r, and a
 // binary file met in a directory walk is skipped silently.
-func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
-	regular, err := w.reg.open(name)
+func (w *inputScanner) file(name string, how found, out *fileOut) {
+	regular, err := w.reg.open(name, how == listed)
 	if err != nil {
 		out.report(err)
 		return
@@ -61,7 +79,7 @@ func (w *inputScanner) file(name string, inWalk bool, out *fileOut) {
 	w.quit = quitReader{w.s.progress.reader(&w.reg), &w.s.quit}
 	w.br.Reset(&w.quit)
 	defer w.br.Reset(nil)
-	if inWalk && w.s.opts.Type == extract.Auto {
+	if how != named && w.s.opts.Type == extract.Auto {
 		head, err := w.br.Peek(binarySniff)
 		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 			out.report(err)
@@ -119,27 +137,33 @@ func (w *inputScanner) links(r io.Reader, out *fileOut) (err error) {
 	}
 	opts := w.s.opts
 	opts.Name = out.name
-	records := !w.s.count && !w.s.filesWithLinks && !w.s.quiet
-	for link, lerr := range extract.Links(r, opts) {
-		if lerr != nil {
-			if !w.s.strict && errors.Is(lerr, extract.ErrRecovered) {
-				out.warning(extractMessage(out.name, lerr))
-			} else {
-				out.problem(extractMessage(out.name, lerr))
-			}
-			continue
+	w.out, w.records, w.err = out, !w.s.count && !w.s.filesWithLinks && !w.s.quiet, nil
+	// Called, not ranged over: the loop body would be a closure, with
+	// what it sets, made for each input.
+	extract.Links(r, opts)(w.yield)
+	w.out = nil
+	return w.err
+}
+
+// link is the loop body of links, made once for w (w.yield): it takes one
+// link or problem of the input w.out.
+func (w *inputScanner) link(link extract.Link, err error) bool {
+	out := w.out
+	if err != nil {
+		if !w.s.strict && errors.Is(err, extract.ErrRecovered) {
+			out.warning(extractMessage(out.name, err))
+		} else {
+			out.problem(extractMessage(out.name, err))
 		}
-		rec := ""
-		if records {
-			if rec, err = w.formatter.format(link); err != nil {
-				return err
-			}
-		}
-		if !out.link(link.URI, rec) {
-			break
+		return true
+	}
+	rec := ""
+	if w.records {
+		if rec, w.err = w.formatter.format(link); w.err != nil {
+			return false
 		}
 	}
-	return nil
+	return out.link(link.URI, rec)
 }
 
 // extractMessage is a problem extract met in one part of an input as its

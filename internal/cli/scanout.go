@@ -28,6 +28,12 @@ type fileOut struct {
 	entries []outEntry // kept, when not direct
 	kept    int        // links in entries
 	cost    int        // what entries count against par.budget
+	// counted are links kept as a count alone, when only the count is
+	// printed (-c without --unique, -l or -q): their order among the
+	// problems, which go to standard error as they come, changes
+	// nothing, so the goroutine that reads f counts them with no lock,
+	// no entry and nothing against the budget.
+	counted int
 
 	// Under par.mu: it is the head of the order (the inputs before it are
 	// printed), and it has been read to its end.
@@ -47,8 +53,8 @@ func (e outEntry) cost() int {
 	return len(e.key) + len(e.record) + len(e.problem) + 64
 }
 
-func (s *scanner) newFileOut(name string, par *parallel) *fileOut {
-	return &fileOut{s: s, par: par, name: name, direct: par == nil}
+func (s *scanner) newFileOut(name string, par *parallel) fileOut {
+	return fileOut{s: s, par: par, name: name, direct: par == nil}
 }
 
 // link takes one link and reports whether more are wanted.
@@ -58,6 +64,10 @@ func (f *fileOut) link(key, record string) bool {
 		key = "" // only --unique needs it
 	}
 	if !f.direct {
+		if s.count && !s.filesWithLinks && !s.quiet && s.seen == nil {
+			f.counted++
+			return s.maxCount == 0 || f.counted < s.maxCount
+		}
 		kept, ok := f.keep(outEntry{key: key, record: record})
 		if !ok {
 			return false
@@ -137,6 +147,7 @@ func (f *fileOut) keep(e outEntry) (kept, ok bool) {
 	p.mu.Unlock()
 	f.direct = true
 	f.s.print(f, entries)
+	f.s.countKept(f)
 	return false, !f.s.quit.Load()
 }
 
@@ -152,6 +163,14 @@ func (s *scanner) print(f *fileOut, entries []outEntry) {
 			s.writeLink(f, e.key, e.record)
 		}
 	}
+}
+
+// countKept counts the links f counted (see fileOut.counted) as
+// writeLink counts them.
+func (s *scanner) countKept(f *fileOut) {
+	for ; f.counted > 0 && s.writeLink(f, "", ""); f.counted-- {
+	}
+	f.counted = 0
 }
 
 // writeLink prints one link of f as the options say (--unique, -q, -l,
@@ -190,6 +209,7 @@ func (s *scanner) writeLink(f *fileOut, key, record string) bool {
 func (s *scanner) finish(f *fileOut) {
 	s.print(f, f.entries)
 	f.entries = nil
+	s.countKept(f)
 	if f.opened && s.count && !s.filesWithLinks && !s.quiet && !s.stop {
 		switch {
 		case s.format == formatJSON:
@@ -197,11 +217,21 @@ func (s *scanner) finish(f *fileOut) {
 		case s.format.tabular():
 			s.record(countRow(s.format, f.name, strconv.Itoa(f.n)))
 		case s.names:
-			s.record(s.paint(colorPath, s.nameField(f.name)) + ":" + strconv.Itoa(f.n))
+			s.out.WriteString(s.paint(colorPath, s.nameField(f.name)))
+			s.out.WriteByte(':')
+			s.countRecord(f.n)
 		default:
-			s.record(strconv.Itoa(f.n))
+			s.countRecord(f.n)
 		}
 	}
+}
+
+// countRecord ends a record of -c with the count n, written as it is, not
+// made a string: one allocation a file fewer over a tree.
+func (s *scanner) countRecord(n int) {
+	var digits [20]byte
+	s.out.Write(strconv.AppendInt(digits[:0], int64(n), 10))
+	s.endRecord()
 }
 
 // nameField is an input's name as -l and -c print it: escaped for the
@@ -255,12 +285,12 @@ func (s *scanner) warn(msg string) {
 func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
 	f := new(fileOut) // one for all the inputs, each printed when read
-	one := func(name string, inWalk bool) bool {
-		*f = *s.newFileOut(name, nil)
-		if name == "-" && !inWalk {
+	one := func(name string, how found) bool {
+		*f = s.newFileOut(name, nil)
+		if name == "-" && how == named {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {
-			w.file(name, inWalk, f)
+			w.file(name, how, f)
 		}
 		s.finish(f)
 		return !s.stop
@@ -270,30 +300,37 @@ func (s *scanner) scanSequential(inputs []string) {
 			break
 		}
 		if s.recursive && name != "-" {
-			s.walk(name, func(file string) bool { return one(file, true) }, s.report)
+			s.walk(name, func(file string, how found) bool { return one(file, how) }, s.report)
 		} else {
-			one(name, false)
+			one(name, named)
 		}
 	}
 }
 
 // walk visits the files under root that the walk options let through (see
-// walk.Files) and reports the problems met on the way; a false visit stops.
-func (s *scanner) walk(root string, visit func(string) bool, report func(string, error)) {
+// walk.Files), each with how it was found (root itself, when it is no
+// directory, is walked; the others listed as regular files), and reports
+// the problems met on the way; a false visit stops.
+func (s *scanner) walk(root string, visit func(string, found) bool, report func(string, error)) {
 	for name, err := range walk.Files(root, s.walkOptions()) {
+		how := listed
+		if name == root {
+			how = walked
+		}
 		if err != nil {
 			report(name, err)
-		} else if !visit(name) {
+		} else if !visit(name, how) {
 			return
 		}
 	}
 }
 
-// scanJob is one input of a parallel scan.
+// scanJob is one input of a parallel scan, with its output: one
+// allocation an input.
 type scanJob struct {
-	seq    int // its place in the order of a sequential scan
-	out    *fileOut
-	inWalk bool
+	seq int // its place in the order of a sequential scan
+	how found
+	out fileOut
 }
 
 // aheadMax bounds the inputs whose output is kept while an input before
@@ -317,9 +354,12 @@ const keepWindow = 256 << 10
 type parallel struct {
 	s     *scanner
 	mu    sync.Mutex
-	next  int              // the seq of the head: the input to print next
-	jobs  map[int]*scanJob // sent, not printed
-	slots chan struct{}    // one per input read ahead (aheadMax)
+	next  int           // the seq of the head: the input to print next
+	slots chan struct{} // one per input read ahead (aheadMax)
+	// jobs are the inputs sent, not printed, each at its seq modulo
+	// aheadMax: there are never more (slots), and a ring costs the
+	// goroutine that walks and the one that prints no hashing.
+	jobs [aheadMax]*scanJob
 
 	budget  int           // bytes the inputs after the head may keep
 	kept    int           // bytes they keep
@@ -343,7 +383,7 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			return
 		}
 	}
-	p := &parallel{s: s, jobs: make(map[int]*scanJob), slots: make(chan struct{}, aheadMax),
+	p := &parallel{s: s, slots: make(chan struct{}, aheadMax),
 		budget: n * keepWindow, wake: make(chan struct{})}
 	batches := make(chan []*scanJob, n)
 	var workers sync.WaitGroup
@@ -355,7 +395,7 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			for batch := range batches {
 				for _, j := range batch {
 					if !s.quit.Load() {
-						w.file(j.out.name, j.inWalk, j.out)
+						w.file(j.out.name, j.how, &j.out)
 					}
 					p.done(j)
 				}
@@ -427,7 +467,7 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 		p.mu.Lock()
 		j.seq = seq
 		seq++
-		p.jobs[j.seq] = j
+		p.jobs[j.seq%aheadMax] = j
 		j.out.head = j.seq == p.next
 		p.mu.Unlock()
 		if read {
@@ -439,17 +479,17 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 	}
 	for _, name := range inputs {
 		if !s.recursive {
-			if !send(&scanJob{out: s.newFileOut(name, p)}, true) {
+			if !send(&scanJob{how: named, out: s.newFileOut(name, p)}, true) {
 				return
 			}
 			continue
 		}
-		s.walk(name, func(file string) bool {
-			return send(&scanJob{out: s.newFileOut(file, p), inWalk: true}, true)
+		s.walk(name, func(file string, how found) bool {
+			return send(&scanJob{how: how, out: s.newFileOut(file, p)}, true)
 		}, func(file string, err error) {
-			out := s.newFileOut(file, p)
-			out.entries = []outEntry{{problem: fileMessage(file, err)}}
-			send(&scanJob{out: out}, false)
+			j := &scanJob{out: s.newFileOut(file, p)}
+			j.out.entries = []outEntry{{problem: fileMessage(file, err)}}
+			send(j, false)
 		})
 		if s.quit.Load() {
 			return
@@ -465,8 +505,8 @@ func (p *parallel) done(j *scanJob) {
 	defer p.mu.Unlock()
 	j.out.finished = true
 	for {
-		h, ok := p.jobs[p.next]
-		if !ok {
+		h := p.jobs[p.next%aheadMax]
+		if h == nil {
 			return
 		}
 		if !h.out.finished {
@@ -476,11 +516,11 @@ func (p *parallel) done(j *scanJob) {
 			}
 			return
 		}
-		delete(p.jobs, p.next)
+		p.jobs[p.next%aheadMax] = nil
 		p.next++
-		p.release(h.out)
+		p.release(&h.out)
 		if !p.s.stop {
-			p.s.finish(h.out)
+			p.s.finish(&h.out)
 		}
 		<-p.slots
 	}

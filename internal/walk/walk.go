@@ -92,6 +92,11 @@ func matchGlobs(globs []string, rel string) bool {
 // names them, root as given in front ("./a.txt" under "."); an empty root
 // is the working directory, named by nothing ("a.txt"), as "rg PATTERN"
 // and "grep -r PATTERN" without a path name its files.
+//
+// A file yielded other than root was a regular file when its directory was
+// listed (or, with Follow, the file a symbolic link names was), so a
+// caller may open it first and ask after, with fstat, which costs less
+// than a stat by name; it may have changed since.
 func Files(root string, o Options) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		w := &treeWalker{Options: o, yield: yield}
