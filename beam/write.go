@@ -177,13 +177,16 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 	if err != nil {
 		return err
 	}
-	buf := bufio.NewWriterSize(fd, 1<<20)
+	out := newSink(f.Suffix, fd)
 	var line string
 	for lines(&line) {
-		buf.WriteString(line)
-		buf.WriteByte('\n')
+		if err = out.add(line); err != nil {
+			break
+		}
 	}
-	err = buf.Flush()
+	if cerr := out.close(); err == nil {
+		err = cerr
+	}
 	if cerr := fd.Close(); err == nil {
 		err = cerr
 	}
@@ -235,7 +238,11 @@ func (f *finalizeFn) ProcessElement(ctx context.Context, _ []byte, written func(
 	}
 	for i, ok := range done {
 		if !ok {
-			if err := filesystem.Write(ctx, fs, final(i), nil); err != nil {
+			empty, err := emptyFile(f.Suffix)
+			if err == nil {
+				err = filesystem.Write(ctx, fs, final(i), empty)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -282,7 +289,7 @@ type writeBundleFn struct {
 
 	fs         filesystem.Interface
 	fd         io.WriteCloser
-	buf        *bufio.Writer
+	out        sink
 	tmp, final string
 }
 
@@ -302,11 +309,10 @@ func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit fu
 			fs.Close()
 			return err
 		}
-		f.fs, f.fd, f.buf = fs, fd, bufio.NewWriterSize(fd, 1<<20)
+		f.fs, f.fd, f.out = fs, fd, newSink(f.Suffix, fd)
 		emit(f.tmp)
 	}
-	f.buf.WriteString(line)
-	return f.buf.WriteByte('\n')
+	return f.out.add(line)
 }
 
 // FinishBundle flushes and closes the bundle's file, if any, and gives it
@@ -315,7 +321,7 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, _ func(string)) error 
 	if f.fd == nil {
 		return nil
 	}
-	err := f.buf.Flush()
+	err := f.out.close()
 	if cerr := f.fd.Close(); err == nil {
 		err = cerr
 	}
@@ -323,6 +329,40 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, _ func(string)) error 
 		err = filesystem.Rename(ctx, f.fs, f.tmp, f.final)
 	}
 	f.fs.Close()
-	f.fs, f.fd, f.buf = nil, nil, nil
+	f.fs, f.fd, f.out = nil, nil, nil
 	return err
 }
+
+// sink writes the lines of one file: as lines, or, for the suffix
+// FormatParquet, as the rows of a Parquet file (see parquetSink). close
+// flushes it, without closing the file.
+type sink interface {
+	add(line string) error
+	close() error
+}
+
+// newSink returns the sink of a file named with suffix, writing to w.
+func newSink(suffix string, w io.Writer) sink {
+	if suffix == FormatParquet {
+		return newParquetSink(w)
+	}
+	return lineSink{bufio.NewWriterSize(w, 1<<20)}
+}
+
+// emptyFile returns the contents of a shard no line went to.
+func emptyFile(suffix string) ([]byte, error) {
+	if suffix == FormatParquet {
+		return emptyParquet()
+	}
+	return nil, nil
+}
+
+// lineSink writes lines, each ended by a newline.
+type lineSink struct{ w *bufio.Writer }
+
+func (s lineSink) add(line string) error {
+	s.w.WriteString(line)
+	return s.w.WriteByte('\n')
+}
+
+func (s lineSink) close() error { return s.w.Flush() }
