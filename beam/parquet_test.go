@@ -123,8 +123,9 @@ func readParquet(t *testing.T, name string) []string {
 	return rows
 }
 
-// TestParquetAsJSON writes the links of a WARC file, a WAT file and an
-// HTML page with rel attributes as JSON and as Parquet in 32 shards, in
+// TestParquetAsJSON writes the links of a WARC file, a WAT file, an
+// HTML page with rel attributes and one with odd values as JSON and as
+// Parquet in 32 shards, in
 // one run, and reads the Parquet shards back: each holds the links of
 // the JSON shard of its number, column by column (the Parquet schema's
 // own names, null where JSON leaves a member out), with nofollow true
@@ -136,8 +137,16 @@ func TestParquetAsJSON(t *testing.T) {
 	if err := os.WriteFile(page, []byte(relPage), 0o666); err != nil {
 		t.Fatal(err)
 	}
+	// Values Parquet must hold as they are: a URI of 1 MiB (more than a
+	// page of the writer), a bidi override and a NUL (U+FFFD after the
+	// tokenizer), in a file whose name is not UTF-8 (U+FFFD in "file").
+	odd := filepath.Join(dir, "odd\xff.html")
+	oddPage := `<a href="http://x.example/` + strings.Repeat("a", 1<<20) + `">long</a><a href="http://e.example/&#x202e;gnp.exe" rel="nofollow&#0;">x</a>`
+	if err := os.WriteFile(odd, []byte(oddPage), 0o666); err != nil {
+		t.Fatal(err)
+	}
 	p, s := beam.NewPipelineWithRoot()
-	lines, _, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz", "../extract/testdata/wat/sample.warc.wat", page}, Mode: ModeLinks})
+	lines, _, err := Extract(s, Config{Input: []string{"../testdata/warc/site.warc.gz", "../extract/testdata/wat/sample.warc.wat", page, odd}, Mode: ModeLinks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +171,7 @@ func TestParquetAsJSON(t *testing.T) {
 		slices.Sort(want)
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
-			t.Errorf("shard %d: Parquet and JSON differ:\n got %q\nwant %q", i, got, want)
+			t.Errorf("shard %d: %d Parquet rows, %d JSON lines; first difference:\n%s", i, len(got), len(want), firstDiff(got, want))
 		}
 		total += len(got)
 		if len(got) == 0 {
@@ -182,6 +191,22 @@ func TestParquetAsJSON(t *testing.T) {
 	if nofollow != 4 {
 		t.Errorf("%d links with nofollow, want 4", nofollow)
 	}
+}
+
+// firstDiff returns the first row where got and want differ, each cut to
+// 300 bytes.
+func firstDiff(got, want []string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	cut := func(s []string) string {
+		if i >= len(s) {
+			return "(none)"
+		}
+		return s[i][:min(len(s[i]), 300)]
+	}
+	return " got " + cut(got) + "\nwant " + cut(want)
 }
 
 // TestHasToken checks nofollow's test: tokens between ASCII white space,
