@@ -43,6 +43,7 @@ var (
 	errorsOut   = flag.String("errors", "", "write the errors met to `FILE`, one JSON object a line: file, offset, error")
 	maxErrors   = flag.Int64("max-errors", 0, "exit with status 2 when more than `N` errors are met (the links are written all the same)")
 	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated), hostgraph (source host, target host and pages, tab-separated)")
+	outFormat   = flag.String("format", "jsonl", "how --mode=links writes links: jsonl (JSON Lines, as urix scan --json) or parquet (Parquet shards, zstd; see README.md for the columns)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")
 	splitSize   = flag.Int64("split-size", 0, "split WARC files in parts of about `BYTES` (1048576 at least), each read by a worker; 0: each file read whole by one worker")
@@ -57,7 +58,7 @@ var (
 )
 
 // ownFlags names the pipeline's flags, which --help shows first.
-var ownFlags = []string{"input", "manifest", "prefix", "output", "errors", "max-errors", "mode", "shards", "type", "split-size", "warc-records"}
+var ownFlags = []string{"input", "manifest", "prefix", "output", "errors", "max-errors", "mode", "format", "shards", "type", "split-size", "warc-records"}
 
 // errTooMany is the error of a run with more errors than --max-errors.
 var errTooMany = errors.New("too many errors")
@@ -106,6 +107,10 @@ func run(ctx context.Context) error {
 	}
 	cfg := Config{Input: splitList(*input), Mode: *mode, Type: *inputType, WARCRecords: splitList(*warcRecords), SplitSize: *splitSize,
 		Filters: Filters{ExcludeSchemes: splitList(*excludeSchemes), Hosts: splitList(*hosts), Match: *match, ExcludeMatch: *excludeMatch, OnlyValid: *onlyValid}}
+	suffix, err := outputSuffix(cfg.Mode, *outFormat)
+	if err != nil {
+		return err
+	}
 	if *manifest != "" {
 		paths, err := ReadManifest(ctx, *manifest, *prefix)
 		if err != nil {
@@ -117,10 +122,6 @@ func run(ctx context.Context) error {
 	lines, errs, err := Extract(s, cfg)
 	if err != nil {
 		return err
-	}
-	suffix := ".tsv"
-	if cfg.Mode == ModeLinks {
-		suffix = ".jsonl"
 	}
 	Write(s, *output, suffix, *shards, cfg.Mode == ModeLinks, lines)
 	if *errorsOut != "" {
@@ -151,6 +152,22 @@ func counters(res beam.PipelineResult) map[string]int64 {
 		}
 	}
 	return c
+}
+
+// outputSuffix returns the suffix of the output shards of mode written as
+// format: .jsonl or .parquet for links, .tsv for counts.
+func outputSuffix(mode, format string) (string, error) {
+	switch {
+	case format != "jsonl" && format != "parquet":
+		return "", fmt.Errorf("unknown --format %q (want jsonl or parquet)", format)
+	case mode != ModeLinks && format == "parquet":
+		return "", fmt.Errorf("--format=parquet: links alone (--mode=links), not --mode=%s", mode)
+	case mode != ModeLinks:
+		return ".tsv", nil
+	case format == "parquet":
+		return FormatParquet, nil
+	}
+	return ".jsonl", nil
 }
 
 // splitList returns the non-empty comma-separated values of s, trimmed.

@@ -294,14 +294,14 @@ func (f *mergeShardFn) ProcessElement(ctx context.Context, shard int, pieces fun
 	if err != nil {
 		return err
 	}
-	buf := bufio.NewWriterSize(fd, 1<<20)
+	out := newSink(f.Suffix, fd)
 	for _, p := range names {
-		if err = appendFile(ctx, fs, buf, p); err != nil {
+		if err = appendPiece(ctx, fs, out, p); err != nil {
 			break
 		}
 	}
-	if err == nil {
-		err = buf.Flush()
+	if cerr := out.close(); err == nil {
+		err = cerr
 	}
 	if cerr := fd.Close(); err == nil {
 		err = cerr
@@ -313,17 +313,41 @@ func (f *mergeShardFn) ProcessElement(ctx context.Context, shard int, pieces fun
 	return nil
 }
 
-// appendFile copies the file name of fs to w.
-func appendFile(ctx context.Context, fs filesystem.Interface, w io.Writer, name string) error {
+// appendPiece adds the lines of the piece name of fs to out: copied as
+// they are to a sink of lines, one by one to a Parquet sink.
+func appendPiece(ctx context.Context, fs filesystem.Interface, out sink, name string) error {
 	r, err := fs.OpenRead(ctx, name)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	if _, err := io.Copy(w, r); err != nil {
+	if ls, ok := out.(lineSink); ok {
+		_, err = io.Copy(ls.w, r)
+	} else {
+		err = addLines(bufio.NewReaderSize(r, 1<<20), out)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
+}
+
+// addLines adds each line of r, without its newline, to out.
+func addLines(r *bufio.Reader, out sink) error {
+	for {
+		line, err := r.ReadString('\n')
+		if line != "" {
+			if aerr := out.add(strings.TrimSuffix(line, "\n")); aerr != nil {
+				return aerr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // finalizeFn runs once, after every file is written: it renames each
@@ -367,7 +391,11 @@ func (f *finalizeFn) ProcessElement(ctx context.Context, _ []byte, written func(
 	}
 	for i, ok := range done {
 		if !ok {
-			if err := filesystem.Write(ctx, fs, final(i), nil); err != nil {
+			empty, err := emptyFile(f.Suffix)
+			if err == nil {
+				err = filesystem.Write(ctx, fs, final(i), empty)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -414,7 +442,7 @@ type writeBundleFn struct {
 
 	fs         filesystem.Interface
 	fd         io.WriteCloser
-	buf        *bufio.Writer
+	out        sink
 	tmp, final string
 }
 
@@ -434,11 +462,10 @@ func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit fu
 			fs.Close()
 			return err
 		}
-		f.fs, f.fd, f.buf = fs, fd, bufio.NewWriterSize(fd, 1<<20)
+		f.fs, f.fd, f.out = fs, fd, newSink(f.Suffix, fd)
 		emit(f.tmp)
 	}
-	f.buf.WriteString(line)
-	return f.buf.WriteByte('\n')
+	return f.out.add(line)
 }
 
 // StartBundle drops the file of a bundle that failed, if the runner
@@ -448,7 +475,7 @@ func (f *writeBundleFn) StartBundle(func(string)) {
 	if f.fd != nil {
 		f.fd.Close()
 		f.fs.Close()
-		f.fs, f.fd, f.buf = nil, nil, nil
+		f.fs, f.fd, f.out = nil, nil, nil
 	}
 }
 
@@ -458,7 +485,7 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, _ func(string)) error 
 	if f.fd == nil {
 		return nil
 	}
-	err := f.buf.Flush()
+	err := f.out.close()
 	if cerr := f.fd.Close(); err == nil {
 		err = cerr
 	}
@@ -466,6 +493,40 @@ func (f *writeBundleFn) FinishBundle(ctx context.Context, _ func(string)) error 
 		err = filesystem.Rename(ctx, f.fs, f.tmp, f.final)
 	}
 	f.fs.Close()
-	f.fs, f.fd, f.buf = nil, nil, nil
+	f.fs, f.fd, f.out = nil, nil, nil
 	return err
 }
+
+// sink writes the lines of one file: as lines, or, for the suffix
+// FormatParquet, as the rows of a Parquet file (see parquetSink). close
+// flushes it, without closing the file.
+type sink interface {
+	add(line string) error
+	close() error
+}
+
+// newSink returns the sink of a file named with suffix, writing to w.
+func newSink(suffix string, w io.Writer) sink {
+	if suffix == FormatParquet {
+		return newParquetSink(w)
+	}
+	return lineSink{bufio.NewWriterSize(w, 1<<20)}
+}
+
+// emptyFile returns the contents of a shard no line went to.
+func emptyFile(suffix string) ([]byte, error) {
+	if suffix == FormatParquet {
+		return emptyParquet()
+	}
+	return nil, nil
+}
+
+// lineSink writes lines, each ended by a newline.
+type lineSink struct{ w *bufio.Writer }
+
+func (s lineSink) add(line string) error {
+	s.w.WriteString(line)
+	return s.w.WriteByte('\n')
+}
+
+func (s lineSink) close() error { return s.w.Flush() }

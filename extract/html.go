@@ -77,6 +77,7 @@ type htmlRef struct {
 	decode           bool   // for kindText: the text has character references
 	marks            uint8  // for kindText: the textBytes of the raw text
 	text             string // Link.Text: the anchor text of an <a>, the alt of an <img>
+	rel              string // Link.Rel: the rel of an <a>, <area> or <link>, for its href
 	href             string // for kindText: the href of the <a> element the text is in
 	badDescriptors   bool   // for kindSrcset: the candidate's descriptors do not parse
 }
@@ -228,7 +229,7 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 
 // link returns the Link of r, read in s, as a scanner hands it to emit.
 func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Offset: int64(r.start), Text: r.text}
+	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Rel: r.rel, Offset: int64(r.start), Text: r.text}
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}

@@ -362,3 +362,34 @@ func TestLycheeConformance(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLRel checks Link.Rel: the rel of an a, area or link element
+// (HTML Living Standard §4.6.1, §4.2.4) on the link of its href (and of a
+// link's imagesrcset, which a preload fetches), character references
+// decoded, the ASCII white space around it removed and the tokens kept as
+// written; the first of two rel attributes, as the tokenizer keeps; none
+// on a ping, on an img (rel is not its attribute) or on a URL in the
+// anchor's text.
+func TestHTMLRel(t *testing.T) {
+	for _, c := range []struct{ page, want string }{
+		{"<a href=x rel=\" NoFollow\t noopener\n\">t</a>", "x:a/href:NoFollow\t noopener"},
+		{`<a rel=nofollow href=x ping=p>t</a>`, "x:a/href:nofollow p:a/ping:"},
+		{`<link rel=stylesheet href=s.css>`, "s.css:link/href:stylesheet"},
+		{`<map><area href=m rel="&#110;ofollow ugc"></map>`, "m:area/href:nofollow ugc"},
+		{`<a href=y rel=a REL=b>t</a>`, "y:a/href:a"},
+		{`<img src=i rel=nofollow>`, "i:img/src:"},
+		{`<a href=z>t</a><a href=w rel="">u</a><a href=v rel>u</a>`, "z:a/href: w:a/href: v:a/href:"},
+		{`<link rel=preload as=image imagesrcset="a.png 1x, b.png 2x" href=c.png>`, "a.png:link/imagesrcset:preload b.png:link/imagesrcset:preload c.png:link/href:preload"},
+		{`<a href=u rel=sponsored>see http://t.example/</a>`, "u:a/href:sponsored http://t.example/:/:"},
+		{`<svg><a xlink:href=s rel=nofollow><text>t</text></a></svg>`, "s:a/xlink:href:nofollow"},
+		{`<a href=q rel=nofollow style="background:url(b.png)">t</a>`, "q:a/href:nofollow b.png:a/style:"},
+	} {
+		var got []string
+		for _, l := range collectLinks(t, []byte(c.page), Options{Type: HTML}) {
+			got = append(got, l.Ref+":"+l.Tag+"/"+l.Attr+":"+l.Rel)
+		}
+		if s := strings.Join(got, " "); s != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.page, s, c.want)
+		}
+	}
+}

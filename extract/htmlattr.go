@@ -95,8 +95,9 @@ var ruleIndex = func() (index [maxRuleAttr + 1][32][2]uint8) {
 // that ends foreign content (breaksOut), the encoding of
 // annotation-xml (foreignStack.push), the property and name of a meta
 // element (metaURL), the type of a script (isJSONLD) and the alt of an
-// image (its Link.Text, see altText).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type", "alt"}
+// image (its Link.Text, see altText) and the rel of a link (Link.Rel, see
+// page.rel).
+var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type", "alt", "rel"}
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16

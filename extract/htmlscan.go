@@ -467,8 +467,11 @@ func (p *page) flush() {
 // start. canBase tells that a base element here is one (not inert in a
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
-	var text string
+	var text, relVal string
 	alt := name == "img"
+	if hasRel(name) {
+		relVal = p.rel(attrs.list, raw)
+	}
 	for i := range attrs.list {
 		a := &attrs.list[i] // not a copy of each
 		kind, ok := urlAttr(name, a, attrs.list, raw)
@@ -487,6 +490,9 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 			kind:     kind,
 			valStart: vs, valEnd: ve, attrQuote: a.quote, noValue: !a.hasValue,
 			text: text,
+		}
+		if relVal != "" && relTarget(name, a.key) {
+			ref.rel = relVal
 		}
 		add := func(u span) bool {
 			ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
@@ -535,6 +541,36 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		}
 	}
 }
+
+// hasRel reports whether the element name has link types in a rel
+// attribute: a, area and link (HTML Living Standard §4.6.1, §4.2.4).
+func hasRel(name string) bool {
+	return name == "a" || name == "area" || name == "link"
+}
+
+// relTarget reports whether the rel of element name (see hasRel) is
+// about the URL of its attribute attr: the href (xlink:href in SVG), and
+// a link's imagesrcset, which a preload fetches instead of the href; not a
+// ping or a style's url().
+func relTarget(name, attr string) bool {
+	return attr == "href" || attr == "xlink:href" || name == "link" && attr == "imagesrcset"
+}
+
+// rel returns the rel attribute among attrs, character references
+// decoded and the ASCII white space around it removed (a set of
+// space-separated tokens, §2.3.7, kept as written inside), or "".
+func (p *page) rel(attrs []rawAttr, raw []byte) string {
+	for _, a := range attrs {
+		if a.key == "rel" {
+			return trimRel(p.value(raw[a.valStart:a.valEnd]).s)
+		}
+	}
+	return ""
+}
+
+// trimRel is a rel value without the ASCII white space around it, as
+// Link.Rel has it.
+func trimRel(s string) string { return strings.Trim(s, " \t\n\f\r") }
 
 // fieldSpans yields the spans of the tokens of a set of space-separated
 // tokens (HTML Living Standard §2.3.7).

@@ -47,6 +47,7 @@ type watLink struct {
 	URL  *string `json:"url"` // nil when absent: no link, where "" is href=""
 	Text string  `json:"text"`
 	Alt  string  `json:"alt"`
+	Rel  string  `json:"rel"` // of A, AREA and LINK entries, as ia-web-commons writes them
 	at   int64   // offset of the entry in the block
 }
 
@@ -360,6 +361,9 @@ func (r *watReader) link(l watLink) Link {
 		text = l.Alt
 	}
 	out := Link{Ref: *l.URL, Style: StyleHTML, Context: ContextHTML, Tag: tag, Attr: attr, Text: text, Offset: l.at}
+	if hasRel(tag) && relTarget(tag, attr) {
+		out.Rel = trimRel(l.Rel) // as in HTML input
+	}
 	if attr != "" {
 		// As in HTML input: html-meta, html-lazy (data-src) or html.
 		out.Context = htmlContext(&htmlRef{tag: tag, attr: attr, kind: kindAttr})

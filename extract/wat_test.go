@@ -11,7 +11,7 @@ import (
 
 // watLine is a link of a WAT file as testdata/wat/sample.links has it.
 func watLine(l Link) string {
-	return strings.Join([]string{l.URI, l.Ref, l.Tag, l.Attr, l.Text, l.Base, l.BaseSource.String(), l.WARCRecord, l.WARCTarget, l.WARCDate}, "\t")
+	return strings.Join([]string{l.URI, l.Ref, l.Tag, l.Attr, l.Rel, l.Text, l.Base, l.BaseSource.String(), l.WARCRecord, l.WARCTarget, l.WARCDate}, "\t")
 }
 
 // watLinks returns the links and errors of in, one a line as watLine
@@ -352,5 +352,25 @@ func TestWATOtherJSON(t *testing.T) {
 		if n != c.want {
 			t.Errorf("%v: %d links, want %d", c.records, n, c.want)
 		}
+	}
+}
+
+// TestWATRel checks Link.Rel from a WAT entry's rel, which ia-web-commons
+// writes for A@/href, AREA@/href and LINK@/href (Head.Link) entries:
+// trimmed as in HTML input, and only on those.
+func TestWATRel(t *testing.T) {
+	page := watPage("http://h.example/", `{"Link":[{"path":"LINK@/href","url":"s.css","rel":"stylesheet"}]}`,
+		`[{"path":"A@/href","url":"a","text":"t","rel":" nofollow UGC "},{"path":"AREA@/href","url":"m","rel":"noopener"},`+
+			`{"path":"A@/href","url":"b"},{"path":"IMG@/src","url":"i.png","rel":"nofollow"}]`)
+	var got []string
+	for l, err := range Links(strings.NewReader(watRecord("http://h.example/", page)), Options{Name: "t.warc"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.Ref+":"+l.Rel)
+	}
+	want := []string{"s.css:stylesheet", "a:nofollow UGC", "m:noopener", "b:", "i.png:"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -118,6 +118,16 @@ func TestJSON(t *testing.T) {
 	if strings.Contains(string(b), "file_bytes") {
 		t.Errorf("Encode = %s: file_bytes for a UTF-8 name", b)
 	}
+	// rel only where the element has one, after attr: the lines of links
+	// without one are those urix wrote before Link had a Rel.
+	b, _ = f.Encode(extract.Link{URI: "http://e/", Tag: "a", Attr: "href", Rel: "nofollow ugc"})
+	if got, want := string(b), `{"uri":"http://e/","ref":"","file":"","line":0,"column":0,"offset":0,"style":"","context":"","tag":"a","attr":"href","rel":"nofollow ugc"}`; got != want {
+		t.Errorf("Encode = %s, want %s", got, want)
+	}
+	b, _ = f.Encode(extract.Link{URI: "http://e/", Tag: "a", Attr: "href"})
+	if strings.Contains(string(b), "rel") {
+		t.Errorf("Encode = %s: a rel for a link without one", b)
+	}
 }
 
 // TestTable checks TSV and CSV records and -c's count records on names
