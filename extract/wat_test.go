@@ -28,7 +28,12 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 			got = append(got, "error\t"+e.Err.Error())
 			continue
 		}
-		if l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML {
+		switch {
+		case l.Context == ContextHTTPHeader:
+			if want := map[string]Style{"Link": StyleAngle, "Location": StyleBare}[l.Header]; l.Style != want || want == "" {
+				t.Errorf("%s: header %q, style %s, want Link and angle or Location and bare", l.URI, l.Header, l.Style)
+			}
+		case l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML:
 			t.Errorf("%s: context %s, style %s, want html, html", l.URI, l.Context, l.Style)
 		}
 		got = append(got, watLine(l))
@@ -39,7 +44,9 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 // TestWATSample reads the hand-made WAT file testdata/wat/sample.warc.wat
 // (a warcinfo record; a page with a base href, relative links, an image,
 // a form and links with text; an image, no HTML; a record whose JSON is
-// cut short; a page with no base whose Head comes after its Links) and
+// cut short; a page with no base whose Head comes after its Links; a
+// redirect whose Headers hold a Location and Link fields, one of them
+// with JSON escapes) and
 // checks its links against testdata/wat/sample.links, written by hand
 // from the JSON: resolved against Head.Base, else the target, with the
 // record ID, target and date of the response the WAT record describes.
@@ -76,8 +83,8 @@ func TestWATSample(t *testing.T) {
 		}
 		members = append(members, string(r))
 	}
-	if len(members) != 5 || strings.Join(members, "") != string(in) {
-		t.Fatalf("the sample splits into %d records, want 5", len(members))
+	if len(members) != 6 || strings.Join(members, "") != string(in) {
+		t.Fatalf("the sample splits into %d records, want 6", len(members))
 	}
 	if *update {
 		var b strings.Builder
@@ -138,6 +145,12 @@ func TestWATOffsets(t *testing.T) {
 			continue
 		}
 		entry := in[l.Offset:min(int(l.Offset)+300, len(in))]
+		if l.Context == ContextHTTPHeader {
+			if !bytes.HasPrefix(entry, []byte(l.Ref)) {
+				t.Errorf("%s %s at offset %d: the block there is %q", l.Header, l.Ref, l.Offset, entry[:30])
+			}
+			continue
+		}
 		if l.Tag != "link" && !bytes.Contains(entry[:min(len(entry), 120)], []byte(`"url": "`+l.Ref+`"`)) {
 			t.Errorf("%s at offset %d: the entry there is %q", l.Ref, l.Offset, entry[:60])
 		}
