@@ -232,9 +232,14 @@ func (r *watReader) responseKey(field string) error {
 		}
 		return nil
 	case "HTML-Metadata":
-		err := r.object(r.htmlKey)
+		if err := r.object(r.htmlKey); err != nil {
+			return err
+		}
 		r.noHead = r.head == nil
-		return err
+		if !r.flush(false) {
+			return errStopped
+		}
+		return nil
 	}
 	return r.skip()
 }
@@ -405,22 +410,27 @@ func (r *watReader) flush(end bool) bool {
 }
 
 // flushFields yields the links of the pending header fields once the
-// target and the status are known, or, at the end of the record, with
-// what is known. It reports false when yield did.
+// target is known and, for a Location, the status; at the end of the
+// record, with what is known. It reports false when yield did.
 func (r *watReader) flushFields(end bool) bool {
-	if len(r.fields) == 0 || !end && (r.header == nil || !r.statusOK) {
+	if len(r.fields) == 0 || !end && r.header == nil {
 		return true
 	}
 	if r.target == nil {
 		r.setTarget()
 	}
+	keep := r.fields[:0]
 	for _, f := range r.fields {
+		if !end && !r.statusOK && f.name == "location" {
+			keep = append(keep, f)
+			continue
+		}
 		h := httpHeader{status: r.status, fields: []httpField{{name: f.name, value: f.value, end: len(f.value), line: 1, col: 1}}}
 		if !headerLinks(r.target, &h, r.fieldYield(f)) {
 			return false
 		}
 	}
-	r.fields = r.fields[:0]
+	r.fields = keep
 	return true
 }
 
