@@ -21,8 +21,8 @@ import (
 )
 
 // ContextHTTPHeader is the Context of a link in an HTTP header field of a
-// WARC record: a Link (RFC 8288) or the Location of a redirect (RFC 9110
-// §10.2.2).
+// WARC record, or of the Headers a WAT record lists: a Link (RFC 8288) or
+// the Location of a redirect (RFC 9110 §10.2.2).
 const ContextHTTPHeader Context = "http-header"
 
 // scanRecord scans the block of rec:
