@@ -16,31 +16,43 @@ import (
 // each (source node, target node) pair once. It is not safe for
 // concurrent use.
 type hostGraph struct {
-	page  string          // the page whose edges are in seen
-	src   string          // its node, reversed; "" when it has none
-	seen  map[string]bool // the edges of page emitted
-	cache map[string]nodes
+	file, record string            // of the links whose edges are in seen
+	seen         map[pageEdge]bool // the edges emitted, with their page
+	source, src  string            // the last source page and its node
+	cache        map[string]nodes
 }
+
+// pageEdge is an edge "src\tdst" and the source page that gave it.
+type pageEdge struct{ page, edge string }
+
+// maxSeen bounds hostGraph.seen: a file of links without records (a
+// text or mail file) may name many pages.
+const maxSeen = 1 << 16
 
 // nodes are the host-graph and domain-graph names of one host, reversed;
 // "" where the host is no node.
 type nodes struct{ host, domain string }
 
 // edge returns the edge "src\tdst" of l, reversed names, and whether it
-// is one to emit: not one that page emitted, not a self-link, names that
-// are nodes (see hostNode and domainNode), targets in http or https. The
-// nodes are registered domains when domains is set, else hosts. The
-// source page is the WARC record's target (a file's base outside WARC),
-// told apart by its file and record offset.
+// is one to emit: not one that its page emitted, not a self-link, names
+// that are nodes (see hostNode and domainNode), targets in http or https.
+// The nodes are registered domains when domains is set, else hosts. The
+// source page is the WARC record's target (a file's base outside WARC).
+// A page's edges are told apart within its file and WARC record, not
+// only among the links in a row: in an HTML file, a link before <base
+// href> (og:url) has the embedded base, and the base element's own link
+// the file's.
 func (g *hostGraph) edge(l extract.Link, domains bool) (string, bool) {
 	source := l.WARCTarget
 	if source == "" {
 		source = l.Base
 	}
-	page := l.File + "\x00" + source + "\x00" + l.WARCRecord
-	if page != g.page {
-		g.page, g.src = page, g.node(source, domains)
+	if l.File != g.file || l.WARCRecord != g.record || len(g.seen) >= maxSeen {
+		g.file, g.record = l.File, l.WARCRecord
 		clear(g.seen)
+	}
+	if source != g.source {
+		g.source, g.src = source, g.node(source, domains)
 	}
 	if g.src == "" {
 		return "", false
@@ -50,13 +62,14 @@ func (g *hostGraph) edge(l extract.Link, domains bool) (string, bool) {
 		return "", false
 	}
 	e := g.src + "\t" + dst
-	if g.seen[e] {
+	k := pageEdge{source, e}
+	if g.seen[k] {
 		return "", false
 	}
 	if g.seen == nil {
-		g.seen = map[string]bool{}
+		g.seen = map[pageEdge]bool{}
 	}
-	g.seen[e] = true
+	g.seen[k] = true
 	return e, true
 }
 

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/urix/urix/extract"
 )
 
 func TestHostNode(t *testing.T) {
@@ -94,6 +96,34 @@ func TestDomainNode(t *testing.T) {
 		}
 		if got := domainNode(hostNode(u)); got != tt.want {
 			t.Errorf("domainNode(hostNode(%q)) = %q, want %q", tt.uri, got, tt.want)
+		}
+	}
+}
+
+// TestHostGraphPages: a page gives an edge once even when its links do
+// not come in a row, as in an HTML file whose og:url comes before its
+// <base href> and whose base element has the file's base; other pages of
+// the same file (messages of an mbox) and other records give theirs.
+func TestHostGraphPages(t *testing.T) {
+	var g hostGraph
+	for i, c := range []struct {
+		file, record, target, base, uri string
+		want                            string
+	}{
+		{"f1", "", "", "https://a.com/", "https://b.com/", "com.a\tcom.b"},
+		{"f1", "", "", "file:///f1", "https://a.com/", ""},
+		{"f1", "", "", "https://a.com/", "https://b.com/x", ""},
+		{"f1", "", "", "https://c.com/", "https://b.com/", "com.c\tcom.b"},
+		{"f1", "", "", "https://a.com/", "https://b.com/y", ""},
+		{"f2", "", "", "https://a.com/", "https://b.com/", "com.a\tcom.b"},
+		{"w", "<urn:1>", "https://a.com/", "https://x.com/", "https://b.com/", "com.a\tcom.b"},
+		{"w", "<urn:1>", "https://a.com/", "https://x.com/", "https://b.com/z", ""},
+		{"w", "<urn:2>", "https://a.com/", "https://a.com/", "https://b.com/", "com.a\tcom.b"},
+	} {
+		l := extract.Link{File: c.file, WARCRecord: c.record, WARCTarget: c.target, Base: c.base, URI: c.uri}
+		e, ok := g.edge(l, false)
+		if ok != (c.want != "") || e != c.want {
+			t.Errorf("link %d: edge %q, %v; want %q", i, e, ok, c.want)
 		}
 	}
 }
