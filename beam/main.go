@@ -42,7 +42,7 @@ var (
 	output      = flag.String("output", "", "output `PREFIX`: shards PREFIX-00000-of-0000N.jsonl (links) or .tsv (counts), PREFIX_SUCCESS at the end; in a directory (PREFIX ends in /), part-00000-of-0000N")
 	errorsOut   = flag.String("errors", "", "write the errors met to `FILE`, one JSON object a line: file, offset, error")
 	maxErrors   = flag.Int64("max-errors", 0, "exit with status 2 when more than `N` errors are met (the links are written all the same)")
-	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated), hostgraph (source host, target host and pages, tab-separated)")
+	mode        = flag.String("mode", ModeLinks, "what to write: links (JSON Lines, as urix scan --json), hosts or uris (counts, tab-separated), hostgraph (source host, target host and pages, tab-separated), domaingraph (the same of registered domains)")
 	outFormat   = flag.String("format", "jsonl", "how --mode=links writes links: jsonl (JSON Lines, as urix scan --json) or parquet (Parquet shards, zstd; see README.md for the columns)")
 	shards      = flag.Int("shards", 4, "number of output shards; 0: a file per bundle of work, without the shuffle (faster)")
 	inputType   = flag.String("type", "auto", "input type, as urix --type: auto, text, html, mail, mbox, markdown, asciidoc, rst, ooxml, odf, epub, pdf or warc")

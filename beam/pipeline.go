@@ -42,6 +42,9 @@ const (
 	// host-level graph, source host to target host, reversed, each
 	// counted once a page (see hostGraph).
 	ModeHostGraph = "hostgraph"
+	// ModeDomainGraph writes the same of Common Crawl's domain-level
+	// graph: registered domains for hosts (see domainNode).
+	ModeDomainGraph = "domaingraph"
 )
 
 // Config is what the pipeline reads, extracts and writes.
@@ -100,9 +103,9 @@ func Extract(s beam.Scope, cfg Config) (lines, errs beam.PCollection, err error)
 		return none, none, err
 	}
 	switch cfg.Mode {
-	case ModeLinks, ModeHosts, ModeURIs, ModeHostGraph:
+	case ModeLinks, ModeHosts, ModeURIs, ModeHostGraph, ModeDomainGraph:
 	default:
-		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts, uris or hostgraph)", cfg.Mode)
+		return none, none, fmt.Errorf("unknown --mode %q (want links, hosts, uris, hostgraph or domaingraph)", cfg.Mode)
 	}
 	if cfg.SplitSize < 0 || cfg.SplitSize > 0 && cfg.SplitSize < minSplitSize {
 		return none, none, fmt.Errorf("--split-size %d: want 0 (files read whole) or %d (1 MiB) or more", cfg.SplitSize, minSplitSize)
@@ -305,8 +308,8 @@ func (f *extractFn) emit(ctx context.Context, l extract.Link, emit func(string))
 		emit(string(b))
 	case ModeHosts:
 		emit(hostOf(l.URI))
-	case ModeHostGraph:
-		if e, ok := f.graph.edge(l); ok {
+	case ModeHostGraph, ModeDomainGraph:
+		if e, ok := f.graph.edge(l, f.Mode == ModeDomainGraph); ok {
 			emit(e)
 		}
 	default:

@@ -21,8 +21,8 @@ import (
 )
 
 // ContextHTTPHeader is the Context of a link in an HTTP header field of a
-// WARC record: a Link (RFC 8288) or the Location of a redirect (RFC 9110
-// §10.2.2).
+// WARC record, or of the Headers a WAT record lists: a Link (RFC 8288) or
+// the Location of a redirect (RFC 9110 §10.2.2).
 const ContextHTTPHeader Context = "http-header"
 
 // scanRecord scans the block of rec:
@@ -232,6 +232,9 @@ func headerLinks(s *source, h *httpHeader, yield func(Link, error) bool) bool {
 			var buf [512]byte
 			l := Link{Ref: r.ref, Offset: int64(r.off), Line: line, Column: col, Style: r.style,
 				Context: ContextHTTPHeader, Header: name, Text: valueText(name, foldedValue(buf[:0], []byte(entry)))}
+			if f.name == "link" {
+				l.Rel = linkRel(entry)
+			}
 			return s.emit(l, yield)
 		}
 		switch {
@@ -312,6 +315,64 @@ func linkValues(f httpField, fn func(r headerRef, entry string) bool) bool {
 			i += end + 1
 		}
 	}
+}
+
+// linkRel returns the value of the first rel parameter of a link-value,
+// unquoted, or "" (RFC 8288 §3: link-param = token BWS [ "=" BWS ( token /
+// quoted-string ) ]; §3.3: a rel after the first is ignored).
+func linkRel(entry string) string {
+	end := strings.IndexByte(entry, '>')
+	if end < 0 {
+		return ""
+	}
+	rest := entry[end+1:]
+	for {
+		semi := strings.IndexByte(rest, ';')
+		if semi < 0 {
+			return ""
+		}
+		rest = strings.TrimLeft(rest[semi+1:], " \t")
+		n := strings.IndexAny(rest, "=; \t")
+		if n < 0 {
+			n = len(rest)
+		}
+		name := rest[:n]
+		rest = strings.TrimLeft(rest[n:], " \t")
+		var value string
+		if strings.HasPrefix(rest, "=") {
+			value, rest = paramValue(strings.TrimLeft(rest[1:], " \t"))
+		}
+		if strings.EqualFold(name, "rel") {
+			return value
+		}
+	}
+}
+
+// paramValue splits s into the token or quoted-string at its start (RFC
+// 9110 §5.6.4: quoted-pairs undone) and what follows it.
+func paramValue(s string) (value, rest string) {
+	if !strings.HasPrefix(s, `"`) {
+		n := strings.IndexAny(s, "; \t,")
+		if n < 0 {
+			n = len(s)
+		}
+		return s[:n], s[n:]
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+		case '"':
+			return b.String(), s[i+1:]
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String(), ""
 }
 
 // decodeBody returns the body of the response h with its Transfer-

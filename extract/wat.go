@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"mime"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urix/urix/base"
 )
@@ -113,13 +115,31 @@ type watReader struct {
 	head     *watHead
 	noHead   bool // HTML-Metadata ended without a Head
 	pending  []watLink
+	fields   []watField // the HTTP header fields with links, not yet yielded
+	status   int        // of Response-Message; 0 unknown
+	statusOK bool       // Response-Message was read, or HTTP-Response-Metadata ended
+	target   *source    // the source of the header links: the target, no base
 	src      *source
 	yield    func(Link, error) bool
 	stopped  bool
 }
 
+// watField is a Link or Location field of HTTP-Response-Metadata.Headers:
+// its name, lower-case, its value decoded, and the offset in the block of
+// the JSON string that holds it.
+type watField struct {
+	name, value string
+	at          int64
+}
+
 // scanWAT yields the links of the WAT record rec: in the JSON's
-// Envelope.Payload-Metadata.HTTP-Response-Metadata.HTML-Metadata, the
+// Envelope.Payload-Metadata.HTTP-Response-Metadata, those of its Headers
+// as an HTTP response's in a WARC record (headerLinks: each link-value of
+// a Link field, RFC 8288 §3, and the Location of a redirect, RFC 9110
+// §10.2.2, when Response-Message says 3xx; Context "http-header", Header
+// the field's name), resolved against the target URI alone, as both
+// RFCs say (§3.2, §10.2.2), and at the offset of their place in the JSON
+// string; then in its HTML-Metadata, the
 // entries of Head.Link, Head.Scripts, Head.Metas (og:url and the others
 // of metaURLNames: Context "html-meta") and Links, each a Link of
 // Context "html" (as in HTML input, "html-lazy" for an attribute such
@@ -175,17 +195,77 @@ func (r *watReader) envelopeKey(field string) error {
 			if field != "HTTP-Response-Metadata" {
 				return r.skip()
 			}
-			return r.object(func(field string) error {
-				if field != "HTML-Metadata" {
-					return r.skip()
+			err := r.object(r.responseKey)
+			if err == nil {
+				r.statusOK = true
+				if !r.flush(false) {
+					return errStopped
 				}
-				err := r.object(r.htmlKey)
-				r.noHead = r.head == nil
-				return err
-			})
+			}
+			return err
 		})
 	}
 	return r.skip()
+}
+
+// responseKey reads the value of field in HTTP-Response-Metadata.
+func (r *watReader) responseKey(field string) error {
+	switch field {
+	case "Response-Message":
+		var m struct{ Status json.RawMessage }
+		if err := r.dec.Decode(&m); err != nil {
+			return err
+		}
+		if code := bytes.Trim(m.Status, `"`); isStatusCode(code) {
+			r.status = int(code[0]-'0')*100 + int(code[1]-'0')*10 + int(code[2]-'0')
+		}
+		r.statusOK = true
+		return nil
+	case "Headers":
+		if err := r.object(r.headerKey); err != nil {
+			return err
+		}
+		if !r.flush(false) {
+			return errStopped
+		}
+		return nil
+	case "HTML-Metadata":
+		if err := r.object(r.htmlKey); err != nil {
+			return err
+		}
+		r.noHead = r.head == nil
+		if !r.flush(false) {
+			return errStopped
+		}
+		return nil
+	}
+	return r.skip()
+}
+
+// headerKey reads the value of the header field name in Headers: a
+// string, or an array of strings (a field given more than once), kept
+// when the field is Link or Location.
+func (r *watReader) headerKey(name string) error {
+	name = strings.ToLower(name)
+	if name != "link" && name != "location" {
+		return r.skip()
+	}
+	value := func() error {
+		at := r.entryAt()
+		t, err := r.dec.Token()
+		if err != nil {
+			return err
+		}
+		if v, ok := t.(string); ok {
+			r.fields = append(r.fields, watField{name: name, value: v, at: at})
+			return nil
+		}
+		return r.skipRest(t)
+	}
+	if i := r.entryAt(); i < int64(len(r.rec.block)) && r.rec.block[i] == '[' {
+		return r.array(value)
+	}
+	return value()
 }
 
 // htmlKey reads the value of field in HTML-Metadata.
@@ -304,6 +384,10 @@ func (r *watReader) flush(end bool) bool {
 	if r.stopped {
 		return false
 	}
+	if !r.flushFields(end) {
+		r.stopped = true
+		return false
+	}
 	if !end && (r.header == nil || r.head == nil && !r.noHead) {
 		return true
 	}
@@ -323,9 +407,96 @@ func (r *watReader) flush(end bool) bool {
 	return true
 }
 
-// setSource makes the source and yield of the links: the target and the
-// record named in the Envelope, the base in Head.
-func (r *watReader) setSource() {
+// flushFields yields the links of the pending header fields once the
+// target is known and, for a Location, the status; at the end of the
+// record, with what is known. It reports false when yield did.
+func (r *watReader) flushFields(end bool) bool {
+	if len(r.fields) == 0 || !end && r.header == nil {
+		return true
+	}
+	if r.target == nil {
+		r.setTarget()
+	}
+	keep := r.fields[:0]
+	for _, f := range r.fields {
+		if !end && !r.statusOK && f.name == "location" {
+			keep = append(keep, f)
+			continue
+		}
+		h := httpHeader{status: r.status, fields: []httpField{{name: f.name, value: f.value, end: len(f.value), line: 1, col: 1}}}
+		if !headerLinks(r.target, &h, r.fieldYield(f)) {
+			return false
+		}
+	}
+	r.fields = keep
+	return true
+}
+
+// fieldYield returns the yield of the links of the header field f, which
+// headerLinks places by their byte offset in f.value: it places them in
+// the block, in the JSON string that holds the value (read from where the
+// link before left it, so a field takes time linear in it), then calls
+// r.yield.
+func (r *watReader) fieldYield(f watField) func(Link, error) bool {
+	raw := r.rec.block[f.at+1:] // past the opening quote
+	i, j := 0, 0                // byte i of the value is byte j of raw
+	return func(l Link, err error) bool {
+		if err == nil {
+			for i < int(l.Offset) && j < len(raw) && raw[j] != '"' {
+				rawLen, valueLen := jsonStep(raw[j:])
+				i, j = i+valueLen, j+rawLen
+			}
+			l.Offset = f.at + 1 + int64(j)
+			l.Line, l.Column = r.lc.at(int(l.Offset))
+		}
+		return r.yield(l, err)
+	}
+}
+
+// jsonStep returns the length of the character or escape that raw, the
+// text of a JSON string (RFC 8259 §7), starts with, and the length of
+// what encoding/json decodes it to: "\n" is 2 and 1; "\u00e9" 6 and 2;
+// a surrogate pair 12 and 4; a lone surrogate, or a byte that is no
+// UTF-8, U+FFFD, 3 bytes.
+func jsonStep(raw []byte) (rawLen, valueLen int) {
+	if raw[0] != '\\' {
+		r, n := utf8.DecodeRune(raw)
+		if r == utf8.RuneError && n == 1 {
+			return 1, 3
+		}
+		return n, n
+	}
+	if len(raw) < 2 || raw[1] != 'u' {
+		return 2, 1
+	}
+	v := hex4(raw[2:])
+	switch {
+	case v < 0:
+		return 2, 1 // damage the decoder reports
+	case v >= 0xD800 && v < 0xDC00 && len(raw) >= 12 && raw[6] == '\\' && raw[7] == 'u' && hex4(raw[8:]) >= 0xDC00 && hex4(raw[8:]) < 0xE000:
+		return 12, 4
+	case v >= 0xD800 && v < 0xE000:
+		return 6, 3
+	}
+	return 6, utf8.RuneLen(rune(v))
+}
+
+// hex4 returns the value of the four hex digits h starts with, or -1.
+func hex4(h []byte) int {
+	if len(h) < 4 {
+		return -1
+	}
+	v, err := strconv.ParseUint(string(h[:4]), 16, 16)
+	if err != nil {
+		return -1
+	}
+	return int(v)
+}
+
+// setTarget makes the source of the header links, whose base is the
+// target alone, and the yield of all links: the record named in the
+// Envelope.
+func (r *watReader) setTarget() {
 	rec := *r.rec
 	if h := r.header; h != nil {
 		rec.header = make(map[string]string, len(r.rec.header))
@@ -340,6 +511,16 @@ func (r *watReader) setSource() {
 	}
 	s, target := r.w.recordSource(&rec)
 	r.yield = r.w.recordYield(&rec, target, r.rec.blockAt)
+	r.target = s
+}
+
+// setSource makes the source of the HTML links: the target's, with the
+// base in Head.
+func (r *watReader) setSource() {
+	if r.target == nil {
+		r.setTarget()
+	}
+	s := r.target
 	if r.head != nil && strings.TrimSpace(r.head.Base) != "" {
 		inner := *s
 		b, err := s.base.Inner(r.head.Base, base.Embedded)

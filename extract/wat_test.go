@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"slices"
@@ -29,7 +30,12 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 			got = append(got, "error\t"+e.WARCRecord+" "+e.WARCTarget+": "+e.Err.Error())
 			continue
 		}
-		if l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML {
+		switch {
+		case l.Context == ContextHTTPHeader:
+			if want := map[string]Style{"Link": StyleAngle, "Location": StyleBare}[l.Header]; l.Style != want || want == "" {
+				t.Errorf("%s: header %q, style %s, want Link and angle or Location and bare", l.URI, l.Header, l.Style)
+			}
+		case l.Context != ContextHTML && l.Tag != "meta" || l.Style != StyleHTML:
 			t.Errorf("%s: context %s, style %s, want html, html", l.URI, l.Context, l.Style)
 		}
 		got = append(got, watLine(l))
@@ -40,7 +46,9 @@ func watLinks(t *testing.T, in []byte, opts Options) []string {
 // TestWATSample reads the hand-made WAT file testdata/wat/sample.warc.wat
 // (a warcinfo record; a page with a base href, relative links, an image,
 // a form and links with text; an image, no HTML; a record whose JSON is
-// cut short; a page with no base whose Head comes after its Links) and
+// cut short; a page with no base whose Head comes after its Links; a
+// redirect whose Headers hold a Location and Link fields, one of them
+// with JSON escapes) and
 // checks its links against testdata/wat/sample.links, written by hand
 // from the JSON: resolved against Head.Base, else the target, with the
 // record ID, target and date of the response the WAT record describes.
@@ -77,8 +85,8 @@ func TestWATSample(t *testing.T) {
 		}
 		members = append(members, string(r))
 	}
-	if len(members) != 5 || strings.Join(members, "") != string(in) {
-		t.Fatalf("the sample splits into %d records, want 5", len(members))
+	if len(members) != 6 || strings.Join(members, "") != string(in) {
+		t.Fatalf("the sample splits into %d records, want 6", len(members))
 	}
 	if *update {
 		var b strings.Builder
@@ -139,6 +147,12 @@ func TestWATOffsets(t *testing.T) {
 			continue
 		}
 		entry := in[l.Offset:min(int(l.Offset)+300, len(in))]
+		if l.Context == ContextHTTPHeader {
+			if !bytes.HasPrefix(entry, []byte(l.Ref)) {
+				t.Errorf("%s %s at offset %d: the block there is %q", l.Header, l.Ref, l.Offset, entry[:30])
+			}
+			continue
+		}
 		if l.Tag != "link" && !bytes.Contains(entry[:min(len(entry), 120)], []byte(`"url": "`+l.Ref+`"`)) {
 			t.Errorf("%s at offset %d: the entry there is %q", l.Ref, l.Offset, entry[:60])
 		}
@@ -185,6 +199,18 @@ var hostileWAT = []struct {
 	}},
 	{"nesting past the limit", true, func(k int) string {
 		return `{"Container":` + strings.Repeat("[", 20*k) + `}`
+	}},
+	{"many Link fields", false, func(k int) string {
+		return watResponse("http://h.example/", `"Headers":{`+strings.TrimSuffix(strings.Repeat(`"Link":"<a>; rel=x",`, k), ",")+`}`)
+	}},
+	{"a Link field of many link-values", false, func(k int) string {
+		return watResponse("http://h.example/", `"Headers":{"Link":"`+strings.TrimSuffix(strings.Repeat(`<a>; t=\"\u00e9, <no>\", `, k), ", ")+`"}`)
+	}},
+	{"a Link field of many escapes", false, func(k int) string {
+		return watResponse("http://h.example/", `"Headers":{"Link":"<a>; t=\"`+strings.Repeat(`\ud83d\ude00\"`, k)+`\", <b>"}`)
+	}},
+	{"many Location fields", false, func(k int) string {
+		return watResponse("http://h.example/", `"Headers":{`+strings.Repeat(`"Location":"/r",`, k)+`"X":1},"Response-Message":{"Status":"301"}`)
 	}},
 	{"many base elements", false, func(k int) string {
 		return watPage("http://h.example/", `{"Base":"b/"`+strings.Repeat(`,"Base":"c/"`, k)+`}`, `[{"url":"a"}]`)
@@ -315,6 +341,8 @@ func FuzzWAT(f *testing.F) {
 	f.Add(watPage("http://h.example/", `{"Base":"b/","Link":[{"path":"LINK@/href","url":"s.css"}]}`, `[{"path":"A@/href","url":"a","text":"t"}]`))
 	f.Add(`{"X":[[[{}]]],"Payload-Metadata":{"HTTP-Response-Metadata":{"HTML-Metadata":{"Links":[{"url":1}]}}}}`)
 	f.Add(`{"WARC-Header-Metadata":[],"Payload-Metadata":"x"}`)
+	f.Add(watResponse("http://h.example/", `"Response-Message":{"Status":"301"},"Headers":{"Location":"/r","Link":["<a>; t=\"\u00e9, <no>\", <\ud83d\ude00>",1]}`))
+	f.Add(watResponse("http://h.example/", `"Headers":{"Link":"<a\\>, <"},"Response-Message":{"Status":"3xx"}`))
 	good := watRecord("http://g.example/", watPage("http://g.example/", `{}`, `[{"path":"A@/href","url":"/good"}]`))
 	f.Fuzz(func(t *testing.T, envelope string) {
 		in := watRecord("http://h.example/", envelope) + good
@@ -373,4 +401,130 @@ func TestWATRel(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// TestLinkRel: the rel of a link-value, from the examples of RFC 8288 §3.5
+// and the parameter syntax of §3 (BWS around "=", quoted-pairs, the first
+// rel only, per §3.3).
+func TestLinkRel(t *testing.T) {
+	for _, c := range []struct{ entry, want string }{
+		{`<http://example.com/TheBook/chapter2>; rel="previous"; title="previous chapter"`, "previous"},
+		{`</>; rel="http://example.net/foo"`, "http://example.net/foo"},
+		{`</terms>; rel="copyright"; anchor="#foo"`, "copyright"},
+		{`</TheBook/chapter4>; rel="next"; title*=UTF-8'de'n%c3%a4chstes%20Kapitel`, "next"},
+		{`<http://example.org/>; rel="start http://example.net/relation/other"`, "start http://example.net/relation/other"},
+		{`<a>;rel=next;rel=prev`, "next"},
+		{`<a>; title="x;rel=no"; REL = up`, "up"},
+		{`<a>; title="a \"q\"; rel=no"; rel="x\"y"`, `x"y`},
+		{`<a>; rel`, ""},
+		{`<a>; rel="unterminated`, "unterminated"},
+		{`<a>`, ""},
+		{`<a; rel=no`, ""},
+	} {
+		if got := linkRel(c.entry); got != c.want {
+			t.Errorf("linkRel(%s) = %q, want %q", c.entry, got, c.want)
+		}
+	}
+}
+
+// watResponse returns the Envelope of a response of target whose
+// HTTP-Response-Metadata is meta, the JSON of its members.
+func watResponse(target, meta string) string {
+	return `{"WARC-Header-Metadata":{"WARC-Target-URI":"` + target + `","WARC-Record-ID":"<urn:r>"},` +
+		`"Payload-Metadata":{"HTTP-Response-Metadata":{` + meta + `}}}`
+}
+
+// TestWATHeaders: the links of the Link and Location fields of a WAT
+// record's Headers, written by hand from RFC 8288 §3 (link-values split
+// at commas outside quoted strings, "<" ">" around the target only) and
+// RFC 9110 §10.2.2 (Location in a 3xx), resolved against the target.
+func TestWATHeaders(t *testing.T) {
+	const target = "http://h.example/a/b"
+	for _, c := range []struct {
+		name, envelope string
+		want           []string // URI and Text
+	}{
+		{"redirect", watResponse(target, `"Response-Message":{"Status":"302"},"Headers":{"Location":" ../c?d#e "}`),
+			[]string{"http://h.example/c?d#e", "Location: ../c?d#e"}},
+		{"status as a number", watResponse(target, `"Response-Message":{"Status":307},"Headers":{"location":"/x"}`),
+			[]string{"http://h.example/x", "Location: /x"}},
+		{"status after the headers", watResponse(target, `"Headers":{"Location":"/x"},"Response-Message":{"Status":"301"}`),
+			[]string{"http://h.example/x", "Location: /x"}},
+		{"not a redirect", watResponse(target, `"Response-Message":{"Status":"201"},"Headers":{"Location":"/x"}`), nil},
+		{"no status", watResponse(target, `"Headers":{"Location":"/x","Link":"</l>"}`),
+			[]string{"http://h.example/l", "Link: </l>"}},
+		{"several link-values", watResponse(target, `"Headers":{"Link":"<a>; rel=next, <https://o.example/>;rel=\"x y\",<>"}`),
+			[]string{"http://h.example/a/a", "Link: <a>; rel=next", "https://o.example/", `Link: <https://o.example/>;rel="x y"`, target, "Link: <>"}},
+		{"quoted comma, < and escaped quote", watResponse(target, `"Headers":{"Link":"<a>; title=\"x, <no>, \\\"<no>\\\"\", <b>"}`),
+			[]string{"http://h.example/a/a", `Link: <a>; title="x, <no>, \"<no>\""`, "http://h.example/a/b", "Link: <b>"}},
+		{"unterminated", watResponse(target, `"Headers":{"Link":"<a>, <b"}`),
+			[]string{"http://h.example/a/a", "Link: <a>"}},
+		{"field twice, any case", watResponse(target, `"Headers":{"LINK":"<a>","link":"<c>"}`),
+			[]string{"http://h.example/a/a", "Link: <a>", "http://h.example/a/c", "Link: <c>"}},
+		{"an array", watResponse(target, `"Headers":{"Link":["<a>",1,{"x":"<no>"},"<c>"]}`),
+			[]string{"http://h.example/a/a", "Link: <a>", "http://h.example/a/c", "Link: <c>"}},
+		{"values not strings", watResponse(target, `"Headers":{"Link":{"a":"<no>"},"Location":null},"Response-Message":{"Status":"301"}`), nil},
+		{"header fields other than Link and Location", watResponse(target, `"Headers":{"Content-Location":"/no","Refresh":"0; url=/no"}`), nil},
+		{"target after the payload", `{"Payload-Metadata":{"HTTP-Response-Metadata":{"Headers":{"Link":"<a>"}}},"WARC-Header-Metadata":{"WARC-Target-URI":"` + target + `"}}`,
+			[]string{"http://h.example/a/a", "Link: <a>"}},
+		{"not the base of the page", watResponse(target, `"Headers":{"Link":"<a>"},"HTML-Metadata":{"Head":{"Base":"http://b.example/"},"Links":[{"path":"A@/href","url":"a"}]}`),
+			[]string{"http://h.example/a/a", "Link: <a>", "http://b.example/a", ""}},
+		{"the headers after the page", watResponse(target, `"HTML-Metadata":{"Links":[{"path":"A@/href","url":"a"}]},"Headers":{"Link":"<c>"}`),
+			[]string{"http://h.example/a/a", "", "http://h.example/a/c", "Link: <c>"}},
+	} {
+		in := watRecord(target, c.envelope)
+		var got []string
+		for l, err := range Links(strings.NewReader(in), Options{Name: "t.warc"}) {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+				continue
+			}
+			got = append(got, l.URI, l.Text)
+			if l.Context == ContextHTTPHeader && (l.Base != target || l.BaseSource.String() != "retrieval") {
+				t.Errorf("%s: %s: base %s (%s), want the target", c.name, l.URI, l.Base, l.BaseSource)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestJSONStep checks jsonStep against encoding/json: at each step through
+// the text of a JSON string, the bytes of value counted so far are those
+// that encoding/json decodes the text read so far to.
+func TestJSONStep(t *testing.T) {
+	for _, raw := range []string{
+		`plain`, `a\"b\\c\/d\n`, `caf\u00e9`, `\u2014`, `\ud83d\ude00x`, `\ud83dx`, `\ude00`,
+		`\ud83d\u0041`, `\ud83d\ud83d\ude00`, "caf\xc3\xa9", "a\xffb", "\xe2\x82", `\u00`,
+	} {
+		checkJSONStep(t, raw)
+	}
+}
+
+func checkJSONStep(t *testing.T, raw string) {
+	decoded := func(s string) (string, bool) {
+		var v string
+		err := json.Unmarshal([]byte(`"`+s+`"`), &v)
+		return v, err == nil
+	}
+	if _, ok := decoded(raw); !ok {
+		return // no JSON string: the decoder reports the damage
+	}
+	i := 0
+	for j := 0; j < len(raw); {
+		rawLen, valueLen := jsonStep([]byte(raw[j:]))
+		i, j = i+valueLen, j+rawLen
+		if v, ok := decoded(raw[:j]); ok && len(v) != i {
+			t.Errorf("%q: %q decodes to %d bytes, jsonStep counts %d", raw, raw[:j], len(v), i)
+		}
+	}
+}
+
+// FuzzJSONStep: jsonStep counts what encoding/json decodes, on any text.
+func FuzzJSONStep(f *testing.F) {
+	for _, s := range []string{`caf\u00e9`, `\ud83d\ude00`, `\ud83dx`, "a\xffb", `a\"b`} {
+		f.Add(s)
+	}
+	f.Fuzz(checkJSONStep)
 }
