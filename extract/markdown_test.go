@@ -3,6 +3,7 @@ package extract
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -159,5 +160,47 @@ func TestMarkdownLinkify(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("autolinks differ:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestMarkdownSkip checks that the blocks mdSkip reads without their
+// inline markup hold no link: the links of documents with each kind of
+// link, and text next to them that holds none, in every kind of block,
+// at its start, middle and end, are those read with every block parsed,
+// under options that change what a link needs.
+func TestMarkdownSkip(t *testing.T) {
+	links := []string{"[a](b)", "![i](c.png)", "[r]", "[u][r]", "<http://x.example/>", "<m@x.example>", "<span title=q>",
+		"<a href=\"h\">t</a>", "http://b.example/", "www.w.example", "WWW.up.example", "w@x.example", "ftp://f.example", "ftp.gnu.org/x",
+		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "\\[b\\]", "plain words"}
+	shapes := []string{"%s", "text %s", "%s text", "# %s", "- %s\n- y", "> %s", "| a | b |\n|---|---|\n| %s | z |", "1. x\n\n   %s",
+		"Title %s\n=====", "%s\n---", "a\nb %s\nc", "  %s  \nx"}
+	var b strings.Builder
+	for i, l := range links {
+		for j, s := range shapes {
+			fmt.Fprintf(&b, s+"\n\n", l+" "+links[(i*5+j)%len(links)])
+		}
+	}
+	b.WriteString("[r]: http://def.example/\n")
+	doc := b.String()
+	read := func(opts Options) (out []string) {
+		for l, err := range Links(strings.NewReader(doc), opts) {
+			out = append(out, fmt.Sprintf("%+v %v", l, err))
+		}
+		return out
+	}
+	for _, opts := range []Options{{}, {Abbreviated: true, Emails: true}, {Code: true, Uses: true, AngleRelative: true}} {
+		opts.Type = Markdown
+		got := read(opts)
+		scanners[Markdown] = func(r io.Reader, src *source, yield func(Link, error) bool) bool {
+			return readMarkdown(r, src, yield, false)
+		}
+		want := read(opts)
+		scanners[Markdown] = scanMarkdown
+		if len(want) < 200 {
+			t.Fatalf("%+v: only %d links", opts, len(want))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v: links differ with blocks skipped:\n got %q\nwant %q", opts, got, want)
+		}
 	}
 }
