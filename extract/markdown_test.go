@@ -171,7 +171,7 @@ func TestMarkdownLinkify(t *testing.T) {
 func TestMarkdownSkip(t *testing.T) {
 	links := []string{"[a](b)", "![i](c.png)", "[r]", "[u][r]", "<http://x.example/>", "<m@x.example>", "<span title=q>",
 		"<a href=\"h\">t</a>", "http://b.example/", "www.w.example", "WWW.up.example", "w@x.example", "ftp://f.example", "ftp.gnu.org/x",
-		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "\\[b\\]", "plain words"}
+		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "Note: x", "*https*: x", "http: //x.example", "mailto: y", "urn:a: b", "tel:\n1", "news:comp.lang.go", "\\[b\\]", "plain words"}
 	shapes := []string{"%s", "text %s", "%s text", "# %s", "- %s\n- y", "> %s", "| a | b |\n|---|---|\n| %s | z |", "1. x\n\n   %s",
 		"Title %s\n=====", "%s\n---", "a\nb %s\nc", "  %s  \nx"}
 	var b strings.Builder
@@ -203,4 +203,29 @@ func TestMarkdownSkip(t *testing.T) {
 			t.Errorf("%+v: links differ with blocks skipped:\n got %q\nwant %q", opts, got, want)
 		}
 	}
+}
+
+// FuzzMarkdownSkip checks, on any input, that the blocks mdSkip reads
+// without their inline markup hold no link (see TestMarkdownSkip).
+func FuzzMarkdownSkip(f *testing.F) {
+	for _, s := range []string{"a [b](c) d\n\ne f\n", "x www.y.example\n# h\n- `i` j\n", "*a* b@c.example\n\n> 'q' ftp.gnu.org\n", "t\n===\n| a |\n|---|\n| b |\n"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, flags uint8) {
+		opts := Options{Type: Markdown, Abbreviated: flags&1 != 0, Emails: flags&2 != 0, AngleRelative: flags&4 != 0, Code: flags&8 != 0, Uses: flags&16 != 0}
+		read := func() (out []string) {
+			for l, err := range Links(strings.NewReader(s), opts) {
+				out = append(out, fmt.Sprintf("%+v %v", l, err))
+			}
+			return out
+		}
+		got := read()
+		scanners[Markdown] = func(r io.Reader, src *source, yield func(Link, error) bool) bool {
+			return readMarkdown(r, src, yield, false)
+		}
+		defer func() { scanners[Markdown] = scanMarkdown }()
+		if want := read(); !slices.Equal(got, want) {
+			t.Errorf("links differ with blocks skipped:\n got %q\nwant %q", got, want)
+		}
+	})
 }
