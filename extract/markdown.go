@@ -114,18 +114,22 @@ func (mdSkipper) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) a
 // Markdown needs: "[" (links, images, uses of definitions), "<"
 // (autolinks, raw HTML), "@" (e-mail autolinks), "www." (GFM's www.
 // autolinks), nor one of marks (see uriMarks), without which delimit
-// finds no URI in its prose or code.
+// finds no URI in its prose or code, but for a ':' that ends a label
+// (see mdLabelColon).
 func mdInert(text []byte, marks uint8) bool {
 	if marks&^(tColon|tDot|tLT) != 0 {
 		return false // a mark this test does not know
 	}
+	quote := -1 // whether text holds a '"', once a ':' asks
 	for i := 0; i < len(text); i += 8 {
 		if i+8 <= len(text) && !mdLinkBytes(word(text, i)) {
 			continue // most words: one test for 8 bytes
 		}
 		for j := i; j < min(i+8, len(text)); j++ {
 			switch c := text[j]; {
-			case c == '[' || c == '<' || c == '@' || c == ':':
+			case c == '[' || c == '<' || c == '@':
+				return false
+			case c == ':' && !mdLabelColon(text, j, &quote):
 				return false
 			case c == '.' && (marks&tDot != 0 || j >= 3 && string(text[j-3:j]) == "www"):
 				return false
@@ -133,6 +137,26 @@ func mdInert(text []byte, marks uint8) bool {
 		}
 	}
 	return true
+}
+
+// mdLabelColon reports whether the ':' at text[j] ends a label, as
+// delimit knows one that starts no URI (noURIAfter, bare): ": x" ("Note:
+// x"), or a ':' that a blank or the end follows, where no '"' could open
+// a URI in "..." ('<' is none of mdInert's texts). The prose holds what
+// follows the ':' as the source does: no markup starts with a letter or
+// digit, and blanks at a line's end make a line feed. *quote is -1 until
+// text is looked at for a '"'.
+func mdLabelColon(text []byte, j int, quote *int) bool {
+	if j+2 < len(text) && text[j+1] == ' ' && isAlnum(text[j+2]) {
+		return true
+	}
+	if j+1 < len(text) && !ascii.IsSpace(text[j+1]) {
+		return false
+	}
+	if *quote < 0 {
+		*quote = bytes.IndexByte(text, '"') + 1 // 0 when none
+	}
+	return *quote == 0
 }
 
 // mdLinkBytes reports whether one of the 8 bytes of w is one mdInert

@@ -171,7 +171,7 @@ func TestMarkdownLinkify(t *testing.T) {
 func TestMarkdownSkip(t *testing.T) {
 	links := []string{"[a](b)", "![i](c.png)", "[r]", "[u][r]", "<http://x.example/>", "<m@x.example>", "<span title=q>",
 		"<a href=\"h\">t</a>", "http://b.example/", "www.w.example", "WWW.up.example", "w@x.example", "ftp://f.example", "ftp.gnu.org/x",
-		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "Note: x", "*https*: x", "http: //x.example", "mailto: y", "urn:a: b", "tel:\n1", "news:comp.lang.go", "\\[b\\]", "plain words"}
+		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "Note: x", "*https*: x", "http: //x.example", "mailto: y", "urn:a: b", "tel:\n1", "news:comp.lang.go", "Example:", "x:\ny", "t: \"u\"", "\"geo:\n 1\"", "a:\tb", "url: \n\"p:\"", "\\[b\\]", "plain words"}
 	shapes := []string{"%s", "text %s", "%s text", "# %s", "- %s\n- y", "> %s", "| a | b |\n|---|---|\n| %s | z |", "1. x\n\n   %s",
 		"Title %s\n=====", "%s\n---", "a\nb %s\nc", "  %s  \nx"}
 	var b strings.Builder
