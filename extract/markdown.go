@@ -49,12 +49,11 @@ type mdLinkify struct{ parser.InlineParser }
 // https:, ftp:, www.) nor as an e-mail address: 1 to 64 bytes of a
 // local part, then "@".
 func (p mdLinkify) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
-	if n := mdSkip(parent, block, pc); n != nil {
-		return n
-	}
 	line, _ := block.PeekLine()
 	if len(line) > 0 && bytes.IndexByte([]byte(" *_~("), line[0]) >= 0 {
 		line = line[1:]
+	} else if n := mdSkip(parent, block, pc); n != nil {
+		return n // at the start of a line, maybe of a block
 	}
 	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && !mdEmailStart(line) {
 		return nil
