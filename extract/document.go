@@ -54,6 +54,15 @@ func newLineIndex(buf []byte) lineIndex {
 	}
 }
 
+// end returns the offset of the line feed that ends line i (from 0) of
+// the text, of n bytes, n for its last line.
+func (x lineIndex) end(i, n int) int {
+	if i < len(x) {
+		return x[i]
+	}
+	return n
+}
+
 // at returns the line and column of offset off.
 func (x lineIndex) at(off int) (line, col int) {
 	i := sort.SearchInts(x, off) // line feeds before off

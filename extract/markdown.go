@@ -30,10 +30,11 @@ var markdown = sync.OnceValue(func() parser.Parser {
 func newMarkdownParser(linkify parser.InlineParser) parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
-		parser.WithInlineParsers(markdownLimited(append(parser.DefaultInlineParsers(),
+		parser.WithInlineParsers(append(markdownLimited(append(parser.DefaultInlineParsers(),
 			util.Prioritized(extension.NewStrikethroughParser(), 500),
 			util.Prioritized(linkify, 999),
-			util.Prioritized(extension.NewTaskCheckBoxParser(), 0)))...),
+			util.Prioritized(extension.NewTaskCheckBoxParser(), 0))),
+			util.Prioritized(mdSkipper{}, 1))...),
 		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
 			util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
 	)
@@ -51,11 +52,116 @@ func (p mdLinkify) Parse(parent ast.Node, block gtext.Reader, pc parser.Context)
 	line, _ := block.PeekLine()
 	if len(line) > 0 && bytes.IndexByte([]byte(" *_~("), line[0]) >= 0 {
 		line = line[1:]
+	} else if n := mdSkip(parent, block, pc); n != nil {
+		return n // at the start of a line, maybe of a block
 	}
 	if len(line) == 0 || line[0] != 'h' && line[0] != 'f' && line[0] != 'w' && !mdEmailStart(line) {
 		return nil
 	}
 	return p.InlineParser.Parse(parent, block, pc)
+}
+
+// mdMarksKey is the key of the parser context's uriMarks of the
+// options a document is read with: without it no block is skipped.
+var mdMarksKey = parser.NewContextKey()
+
+// mdInertText is the text of a block read whole, its inline markup not
+// parsed: the block holds no byte a link needs (see mdSkip).
+type mdInertText struct{ ast.BaseInline }
+
+var mdKindInert = ast.NewNodeKind("MarkdownInert")
+
+func (n *mdInertText) Kind() ast.NodeKind { return mdKindInert }
+
+func (n *mdInertText) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// mdSkip reads the whole of the block parent, at its start, as one
+// mdInertText when its lines hold none of the bytes a link needs (see
+// mdInert): it has no link, and goldmark's inline parse, which costs
+// more than the rest of its parse, is spared. GFM's autolink parser asks
+// at the start of every block that does not start with punctuation, most
+// of them, mdSkipper at some that do; it returns nil elsewhere.
+func mdSkip(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
+	line, pos := block.Position()
+	lines := parent.Lines()
+	if line != 0 || lines.Len() == 0 || pos.Start != lines.At(0).Start {
+		return nil
+	}
+	marks, ok := pc.Get(mdMarksKey).(uint8)
+	if !ok || !mdInert(block.Source()[pos.Start:lines.At(lines.Len()-1).Stop], marks) {
+		return nil
+	}
+	for range lines.Len() {
+		block.AdvanceLine()
+	}
+	return &mdInertText{}
+}
+
+// mdSkipper is mdSkip at the start of a block that starts with one of
+// the punctuation characters of its trigger, before goldmark's parsers
+// of that character: those that start a block of plain prose most often,
+// and are rare elsewhere.
+type mdSkipper struct{}
+
+func (mdSkipper) Trigger() []byte { return []byte("`*_\"'(~!") }
+
+func (mdSkipper) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) ast.Node {
+	return mdSkip(parent, block, pc)
+}
+
+// mdInert reports whether text holds none of the bytes a link of
+// Markdown needs: "[" (links, images, uses of definitions), "<"
+// (autolinks, raw HTML), "@" (e-mail autolinks), "www." (GFM's www.
+// autolinks), nor one of marks (see uriMarks), without which delimit
+// finds no URI in its prose or code, but for a ':' that ends a label
+// (see mdLabelColon).
+func mdInert(text []byte, marks uint8) bool {
+	if marks&^(tColon|tDot|tLT) != 0 {
+		return false // a mark this test does not know
+	}
+	quote := -1 // whether text holds a '"', once a ':' asks
+	for i := 0; i < len(text); i += 8 {
+		if i+8 <= len(text) && !mdLinkBytes(word(text, i)) {
+			continue // most words: one test for 8 bytes
+		}
+		for j := i; j < min(i+8, len(text)); j++ {
+			switch c := text[j]; {
+			case c == '[' || c == '<' || c == '@':
+				return false
+			case c == ':' && !mdLabelColon(text, j, &quote):
+				return false
+			case c == '.' && (marks&tDot != 0 || j >= 3 && string(text[j-3:j]) == "www"):
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mdLabelColon reports whether the ':' at text[j] ends a label, as
+// delimit knows one that starts no URI (noURIAfter, bare): ": x" ("Note:
+// x"), or a ':' that a blank or the end follows, where no '"' could open
+// a URI in "..." ('<' is none of mdInert's texts). The prose holds what
+// follows the ':' as the source does: no markup starts with a letter or
+// digit, and blanks at a line's end make a line feed. *quote is -1 until
+// text is looked at for a '"'.
+func mdLabelColon(text []byte, j int, quote *int) bool {
+	if j+2 < len(text) && text[j+1] == ' ' && isAlnum(text[j+2]) {
+		return true
+	}
+	if j+1 < len(text) && !ascii.IsSpace(text[j+1]) {
+		return false
+	}
+	if *quote < 0 {
+		*quote = bytes.IndexByte(text, '"') + 1 // 0 when none
+	}
+	return *quote == 0
+}
+
+// mdLinkBytes reports whether one of the 8 bytes of w is one mdInert
+// looks at.
+func mdLinkBytes(w uint64) bool {
+	return (zeroes(w^ones*'[')|zeroes(w^ones*'<')|zeroes(w^ones*'@')|zeroes(w^ones*':')|zeroes(w^ones*'.'))&highs != 0
 }
 
 // mdEmailStart reports whether line starts with the local part of an
@@ -133,18 +239,26 @@ func markdownLimited(ps []util.PrioritizedValue) []util.PrioritizedValue {
 // markdownRegions) is read as text, its bare URIs found, with an error
 // for it.
 func scanMarkdown(r io.Reader, src *source, yield func(Link, error) bool) bool {
+	return readMarkdown(r, src, yield, true)
+}
+
+// readMarkdown is scanMarkdown, which skips the blocks that hold no link
+// (see mdSkip) where skip is set: tests compare it with skip unset.
+func readMarkdown(r io.Reader, src *source, yield func(Link, error) bool, skip bool) bool {
 	buf, err := readDocument(r)
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	regions := markdownRegions(buf)
-	parsed := buf
+	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText), orig: buf}
+	m.regions = markdownRegions(buf, m.lines)
 	if len(buf) > 0 {
-		parsed = markdownSource(buf, regions)
+		m.buf = markdownSource(buf, m.lines, m.regions) // the lines are those of buf: a cut run of blank lines has one line feed less
 	}
-	doc := markdown().Parse(gtext.NewReader(parsed))
-	m := &mdScan{docScan: newDocScan(buf, src, yield, ContextMarkdownText), orig: buf, regions: regions}
-	m.buf = parsed // the lines are those of buf: a cut run of blank lines has one line feed less
+	pc := parser.NewContext()
+	if skip {
+		pc.Set(mdMarksKey, uriMarks(src.opts))
+	}
+	doc := markdown().Parse(gtext.NewReader(m.buf), parser.WithContext(pc))
 	ok := true
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		var st ast.WalkStatus
@@ -215,6 +329,9 @@ func (m *mdScan) node(n ast.Node, entering bool) (ast.WalkStatus, bool) {
 // a URI (nor an e-mail address where those are links): its prose, most
 // of a document, is then neither copied nor scanned.
 func (m *mdScan) plainBlock(n ast.Node) bool {
+	if _, ok := n.FirstChild().(*mdInertText); ok {
+		return true
+	}
 	lines := n.Lines()
 	if lines.Len() == 0 {
 		return false

@@ -3,6 +3,7 @@ package extract
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -160,4 +161,71 @@ func TestMarkdownLinkify(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("autolinks differ:\n got %q\nwant %q", got, want)
 	}
+}
+
+// TestMarkdownSkip checks that the blocks mdSkip reads without their
+// inline markup hold no link: the links of documents with each kind of
+// link, and text next to them that holds none, in every kind of block,
+// at its start, middle and end, are those read with every block parsed,
+// under options that change what a link needs.
+func TestMarkdownSkip(t *testing.T) {
+	links := []string{"[a](b)", "![i](c.png)", "[r]", "[u][r]", "<http://x.example/>", "<m@x.example>", "<span title=q>",
+		"<a href=\"h\">t</a>", "http://b.example/", "www.w.example", "WWW.up.example", "w@x.example", "ftp://f.example", "ftp.gnu.org/x",
+		"`http://code.example/`", "`c`", "s.example/p", "urn:isbn:1", "*e*", "~s~", "\"q\"", "'q'", "(p)", "!x", "x.y", "a&#58;b", "Note: x", "*https*: x", "http: //x.example", "mailto: y", "urn:a: b", "tel:\n1", "news:comp.lang.go", "Example:", "x:\ny", "t: \"u\"", "\"geo:\n 1\"", "a:\tb", "url: \n\"p:\"", "\\[b\\]", "plain words"}
+	shapes := []string{"%s", "text %s", "%s text", "# %s", "- %s\n- y", "> %s", "| a | b |\n|---|---|\n| %s | z |", "1. x\n\n   %s",
+		"Title %s\n=====", "%s\n---", "a\nb %s\nc", "  %s  \nx"}
+	var b strings.Builder
+	for i, l := range links {
+		for j, s := range shapes {
+			fmt.Fprintf(&b, s+"\n\n", l+" "+links[(i*5+j)%len(links)])
+		}
+	}
+	b.WriteString("[r]: http://def.example/\n")
+	doc := b.String()
+	read := func(opts Options) (out []string) {
+		for l, err := range Links(strings.NewReader(doc), opts) {
+			out = append(out, fmt.Sprintf("%+v %v", l, err))
+		}
+		return out
+	}
+	for _, opts := range []Options{{}, {Abbreviated: true, Emails: true}, {Code: true, Uses: true, AngleRelative: true}} {
+		opts.Type = Markdown
+		got := read(opts)
+		scanners[Markdown] = func(r io.Reader, src *source, yield func(Link, error) bool) bool {
+			return readMarkdown(r, src, yield, false)
+		}
+		want := read(opts)
+		scanners[Markdown] = scanMarkdown
+		if len(want) < 200 {
+			t.Fatalf("%+v: only %d links", opts, len(want))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v: links differ with blocks skipped:\n got %q\nwant %q", opts, got, want)
+		}
+	}
+}
+
+// FuzzMarkdownSkip checks, on any input, that the blocks mdSkip reads
+// without their inline markup hold no link (see TestMarkdownSkip).
+func FuzzMarkdownSkip(f *testing.F) {
+	for _, s := range []string{"a [b](c) d\n\ne f\n", "x www.y.example\n# h\n- `i` j\n", "*a* b@c.example\n\n> 'q' ftp.gnu.org\n", "t\n===\n| a |\n|---|\n| b |\n"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, flags uint8) {
+		opts := Options{Type: Markdown, Abbreviated: flags&1 != 0, Emails: flags&2 != 0, AngleRelative: flags&4 != 0, Code: flags&8 != 0, Uses: flags&16 != 0}
+		read := func() (out []string) {
+			for l, err := range Links(strings.NewReader(s), opts) {
+				out = append(out, fmt.Sprintf("%+v %v", l, err))
+			}
+			return out
+		}
+		got := read()
+		scanners[Markdown] = func(r io.Reader, src *source, yield func(Link, error) bool) bool {
+			return readMarkdown(r, src, yield, false)
+		}
+		defer func() { scanners[Markdown] = scanMarkdown }()
+		if want := read(); !slices.Equal(got, want) {
+			t.Errorf("links differ with blocks skipped:\n got %q\nwant %q", got, want)
+		}
+	})
 }

@@ -55,15 +55,15 @@ var ErrMarkdownTooDeep = errors.New("markdown nested too deep (more than 1000 op
 type mdRegion struct{ start, end, line int }
 
 // markdownRegions returns the paragraphs (runs of lines that are not
-// blank) of buf that pass markdownMaxParens or markdownMaxDefs: the
-// parentheses and brackets not escaped and left open, and the lines that
-// start with "[".
-func markdownRegions(buf []byte) []mdRegion {
+// blank) of buf, whose line feeds nl holds, that pass markdownMaxParens
+// or markdownMaxDefs: the parentheses and brackets not escaped and left
+// open, and the lines that start with "[".
+func markdownRegions(buf []byte, nl lineIndex) []mdRegion {
 	var regions []mdRegion
 	var open [2]int // parentheses, brackets
 	defs, line, start, startLine := 0, 1, 0, 1
 	for off := 0; off < len(buf); line++ {
-		end := lineEnd(buf, off)
+		end := nl.end(line-1, len(buf))
 		l := buf[off:end]
 		if isBlankLine(l) {
 			open, defs, start, startLine = [2]int{}, 0, end+1, line+1
@@ -72,8 +72,8 @@ func markdownRegions(buf []byte) []mdRegion {
 				defs++
 			}
 			if open = markdownOpen(l, open); open[0] < 0 || defs > markdownMaxDefs {
-				for end < len(buf) && !isBlankLine(buf[end+1:lineEnd(buf, end+1)]) {
-					end, line = lineEnd(buf, end+1), line+1
+				for end < len(buf) && !isBlankLine(buf[end+1:nl.end(line, len(buf))]) {
+					end, line = nl.end(line, len(buf)), line+1
 				}
 				regions = append(regions, mdRegion{start, min(end+1, len(buf)), startLine})
 				open, defs, start, startLine = [2]int{}, 0, end+1, line+1
@@ -82,18 +82,6 @@ func markdownRegions(buf []byte) []mdRegion {
 		off = end + 1
 	}
 	return regions
-}
-
-// lineEnd returns the offset of the line feed that ends the line at off,
-// len(buf) if none does.
-func lineEnd(buf []byte, off int) int {
-	if off >= len(buf) {
-		return len(buf)
-	}
-	if i := bytes.IndexByte(buf[off:], '\n'); i >= 0 {
-		return off + i
-	}
-	return len(buf)
 }
 
 // isBlankLine reports whether l holds only white space.
@@ -147,11 +135,11 @@ func mdBrackets(w uint64) bool {
 	return (zeroes((w|ones)^ones*')')|zeroes(w^ones*'[')|zeroes(w^ones*'\\')|zeroes(w^ones*']'))&highs != 0
 }
 
-// markdownSource returns what goldmark is given to read of buf: buf
-// itself, or a copy of the same length and the same lines with the
-// regions blanked and the runs of blank lines that would keep lists open
-// too long cut (see markdownCut). The copy is made only if needed.
-func markdownSource(buf []byte, regions []mdRegion) []byte {
+// markdownSource returns what goldmark is given to read of buf, whose
+// line feeds nl holds: buf itself, or a copy of the same length and the
+// same lines with the regions blanked and the runs of blank lines that
+// would keep lists open too long cut. The copy is made only if needed.
+func markdownSource(buf []byte, nl lineIndex, regions []mdRegion) []byte {
 	out := buf
 	own := func() {
 		if &out[0] == &buf[0] {
@@ -167,8 +155,8 @@ func markdownSource(buf []byte, regions []mdRegion) []byte {
 		}
 	}
 	depth, run := 0, 0
-	for off := 0; off < len(out); {
-		end := lineEnd(out, off)
+	for off, i := 0, 0; off < len(out); i++ {
+		end := nl.end(i, len(out)) // buf's lines: a line feed cut is behind off
 		l := out[off:end]
 		switch {
 		case !isBlankLine(l) && run > 0:
@@ -302,9 +290,10 @@ func (t mdTableLimit) Transform(node *ast.Paragraph, reader gtext.Reader, pc par
 	size, cols := 0, 0
 	for i := range lines.Len() {
 		seg := lines.At(i)
-		l := seg.Value(src)
-		size += len(l)
-		if bytes.IndexByte(l, '-') >= 0 && len(bytes.Trim(l, "|-: \t\r\n")) == 0 {
+		l := src[seg.Start:seg.Stop] // its padding is white space
+		size += seg.Len()
+		// A row with no "|" is one column, which a paragraph's bytes outnumber.
+		if bytes.IndexByte(l, '|') >= 0 && bytes.IndexByte(l, '-') >= 0 && len(bytes.Trim(l, "|-: \t\r\n")) == 0 {
 			cols = max(cols, bytes.Count(l, []byte{'|'})+1)
 		}
 	}

@@ -178,7 +178,7 @@ func markdownWork(in string) int {
 	d := &mdDelims{}
 	pc := parser.NewContext()
 	pc.Set(mdKey, d)
-	markdown().Parse(gtext.NewReader(markdownSource(buf, markdownRegions(buf))), parser.WithContext(pc))
+	markdown().Parse(gtext.NewReader(markdownSource(buf, newLineIndex(buf), markdownRegions(buf, newLineIndex(buf)))), parser.WithContext(pc))
 	return d.work
 }
 
