@@ -98,6 +98,8 @@ type page struct {
 	// text node: uriMarks of the options, and '&' (a reference can
 	// stand for any byte); all of them until prepare knows the options.
 	textWant uint8
+	// noText leaves the Link.Text of values unmade (Options.NoText).
+	noText bool
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
 	// ruleAttrs, nil when there are none (see page.prepare), each with
 	// its number after ruleNames; extraNames has them by number.

@@ -468,7 +468,7 @@ func (p *page) flush() {
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
 	var text string
-	alt := name == "img"
+	alt := name == "img" && !p.noText
 	for i := range attrs.list {
 		a := &attrs.list[i] // not a copy of each
 		kind, ok := urlAttr(name, a, attrs.list, raw)

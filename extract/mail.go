@@ -449,16 +449,21 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		var v []byte
 		folded, text, from := false, "", 0
 		for r := range headerRefs(f) {
-			if !folded {
-				v, folded = foldedValue(buf[:0], f.value), true
-			}
-			t, further, next, searched := refText(f.name, v, r.ref, from)
-			from, w.work = next, w.work+searched
-			if !further {
-				if text == "" {
-					text = valueText(f.name, v)
+			t := ""
+			if !s.opts.NoText {
+				if !folded {
+					v, folded = foldedValue(buf[:0], f.value), true
 				}
-				t = text
+				var further bool
+				var next, searched int
+				t, further, next, searched = refText(f.name, v, r.ref, from)
+				from, w.work = next, w.work+searched
+				if !further {
+					if text == "" {
+						text = valueText(f.name, v)
+					}
+					t = text
+				}
 			}
 			p := w.filePos(r.off)
 			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}

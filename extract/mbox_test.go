@@ -274,7 +274,8 @@ func BenchmarkMboxSplit(b *testing.B) {
 // bufio.Reader, its type detected, with no more live heap than the scan's
 // own (the mbox is not held in memory, which would keep the GC idle). It
 // reports, besides the speed, the peak heap of the scan (sampled every
-// 1000 links) and the allocations per link. BenchmarkMboxFloor reads the same file.
+// 1000 links) and the allocations per link. BenchmarkMboxFloor reads the
+// same file.
 func BenchmarkMbox(b *testing.B) {
 	name, size := spamAssassinMboxFile(b)
 	b.SetBytes(size)
@@ -311,7 +312,7 @@ func BenchmarkMbox(b *testing.B) {
 // mboxCountOptions are the options `urix -c` passes for the file name
 // (internal/cli's extractOptions, without its flags).
 func mboxCountOptions(name string) Options {
-	return Options{Name: name, NoEmptyRefs: true}
+	return Options{Name: name, NoEmptyRefs: true, NoText: true}
 }
 
 // BenchmarkMboxFloor reads the file of BenchmarkMbox as it does and looks
