@@ -41,6 +41,9 @@ func savedSource(buf []byte, src *source) *source {
 	if ref == "" && src.opts.Canonical {
 		ref, note = canonicalURI(buf), NoteCanonical
 	}
+	if ref == "" && warn == "" {
+		return src // most pages: no copy to make
+	}
 	s := *src
 	if warn != "" {
 		s.warnings = append(src.warnings[:len(src.warnings):len(src.warnings)], warn)
