@@ -177,6 +177,23 @@ type mailWalker struct {
 	// sources holds the sources of the entities being walked, one per
 	// entity and leaf, reused from part to part (see pushSource).
 	sources []source
+	// params holds the media type parameters of the parts being walked,
+	// one map per depth, reused from part to part: a map made for each
+	// part was the most bytes an mbox scan allocated after the sources.
+	// A part's parameters are read before its children's are.
+	params [maxMIMEDepth + 1]map[string]string
+}
+
+// mediaParams returns the map for the media type parameters of a part
+// at depth (see mailWalker.params).
+func (w *mailWalker) mediaParams(depth int) map[string]string {
+	if depth >= len(w.params) {
+		return nil
+	}
+	if w.params[depth] == nil {
+		w.params[depth] = make(map[string]string, 2)
+	}
+	return w.params[depth]
 }
 
 // pushSource returns a copy of src for the part num, until popSource:
@@ -293,11 +310,17 @@ func (w *mailWalker) reset() bool {
 	w.mbox.reset(nil)
 	clear(w.outer[:cap(w.outer)])
 	clear(w.sources[:cap(w.sources)])
+	for i, m := range w.params {
+		if len(m) > 8 {
+			w.params[i] = nil // a hostile field's: not kept
+		}
+		clear(w.params[i])
+	}
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
 		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
 		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
-		mbox: w.mbox, sources: w.sources[:0],
+		mbox: w.mbox, sources: w.sources[:0], params: w.params,
 	}
 	return true
 }
@@ -375,7 +398,7 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 	if !w.partBase(src, s, &h) || !w.headerLinks(src, s, &h) {
 		return false
 	}
-	p.readHeader(&h)
+	p.readHeader(&h, w.mediaParams(p.depth))
 	if strings.HasPrefix(p.mediaType, "multipart/") {
 		return w.multipart(s, p)
 	}

@@ -245,7 +245,7 @@ func (w *mailWalker) rootLocation(h *header, p part) (string, bool) {
 	if v, _ := h.value("Content-Type"); !hasPrefixLower(v, "multipart/related") { // unfold trims v
 		return "", false // not parsed twice (readHeader does it) unless needed
 	}
-	mt, params := h.mediaType("text/plain")
+	mt, params := h.mediaType("text/plain", nil)
 	if mt != "multipart/related" || params["boundary"] == "" || params["start"] != "" {
 		return "", false
 	}
