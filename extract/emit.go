@@ -33,6 +33,9 @@ func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
 	o := s.opts
 	l.File, l.Message, l.Part = s.name, s.message, s.part
+	if o.NoText {
+		l.Text = ""
+	}
 	if s.base.URI.Scheme != "" { // !s.base.IsZero(), without copying s.base
 		l.Base, l.BaseSource, l.BaseNote = s.baseString(), s.base.Source, s.base.Note
 	}

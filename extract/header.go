@@ -285,13 +285,15 @@ func unfold(v []byte) []byte {
 // field (RFC 2045 §5.1), lowercased, or def when there is none or it
 // cannot be read. Malformed parameters, as spam has them, are read
 // leniently: only the ones that matter here (boundary, charset, format,
-// delsp) are looked for.
-func (h *header) mediaType(def string) (string, map[string]string) {
+// delsp) are looked for. The parameters are in into, emptied first, when
+// it is not nil and the field is well formed (see
+// mimepart.ParseMediaTypeInto), else in a new map.
+func (h *header) mediaType(def string, into map[string]string) (string, map[string]string) {
 	v, ok := h.get("Content-Type")
 	if !ok {
 		return def, nil
 	}
-	mt, params, err := mimepart.ParseMediaType(v)
+	mt, params, err := mimepart.ParseMediaTypeInto(v, into)
 	if err == nil && strings.Count(mt, "/") == 1 {
 		return mt, params
 	}

@@ -25,7 +25,7 @@ func TestParseHeader(t *testing.T) {
 	if v, _ := h.get("Content-Location"); v != "http://example.org/  dir/page.html" {
 		t.Errorf("Content-Location unfolded: got %q", v)
 	}
-	if mt, p := h.mediaType("text/plain"); mt != "text/html" || p["charset"] != "koi8-r" {
+	if mt, p := h.mediaType("text/plain", nil); mt != "text/html" || p["charset"] != "koi8-r" {
 		t.Errorf("media type: got %q %v", mt, p)
 	}
 
@@ -69,7 +69,7 @@ func TestMediaType(t *testing.T) {
 	for _, tt := range tests {
 		msg := "Content-Type: " + tt.value + "\n\n"
 		h := parseHeader([]byte(msg), 0, len(msg))
-		mt, p := h.mediaType("text/plain")
+		mt, p := h.mediaType("text/plain", nil)
 		if tt.mt == "" { // unreadable type, read as the default
 			tt.mt = "text/plain"
 		}
@@ -157,7 +157,7 @@ func TestMediaTypeManyParams(t *testing.T) {
 	h := parseHeader([]byte(msg), 0, len(msg))
 	var mt string
 	var p map[string]string
-	alloc := allocated(func() { mt, p = h.mediaType("text/plain") })
+	alloc := allocated(func() { mt, p = h.mediaType("text/plain", nil) })
 	if mt != "multipart/mixed" || p["boundary"] != "b" || len(p) != 1 {
 		t.Errorf("100000 parameters: got %q and %d parameters, want multipart/mixed and boundary=b alone", mt, len(p))
 	}
@@ -218,7 +218,7 @@ func TestParseHeaderAll(t *testing.T) {
 		if len(got) != n+1 || got[0] != "X-0: v0\n  fold" || got[n] != "Content-Type: text/html" {
 			t.Errorf("%d fields: got %d, first %q, last %q", n+1, len(got), got[0], got[len(got)-1])
 		}
-		if mt, _ := h.mediaType("text/plain"); mt != "text/html" {
+		if mt, _ := h.mediaType("text/plain", nil); mt != "text/html" {
 			t.Errorf("%d fields: media type %q", n+1, mt)
 		}
 	}

@@ -99,6 +99,8 @@ type page struct {
 	// text node: uriMarks of the options, and '&' (a reference can
 	// stand for any byte); all of them until prepare knows the options.
 	textWant uint8
+	// noText leaves the Link.Text of values unmade (Options.NoText).
+	noText bool
 	// extraAttrs are the attribute names of Options.LazyAttrs not in
 	// ruleAttrs, nil when there are none (see page.prepare), each with
 	// its number after ruleNames; extraNames has them by number.
@@ -295,38 +297,54 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 	} else if r.marks&uriMarks(s.opts) == 0 {
 		return true
 	}
-	shows := hrefShown{href: r.href, src: s}
-	at := func(l Link, err error) bool {
-		if err == nil && shows.same(l.URI) {
-			return true // the anchor's own href, reported once
-		}
-		if err == nil {
-			off := r.start + text.raw(int(l.Offset))
-			l.Offset = int64(off)
-			l.Line, l.Column = lc.at(off)
-		}
-		return yield(l, err)
-	}
+	t := textLinks{r: r, text: text, lc: lc, shows: hrefShown{href: r.href, src: s}, yield: yield}
 	if s.opts.TextAround || s.opts.Emails {
-		// Both read the text around a match, which only the Scanner's
-		// window keeps.
-		var in io.Reader = bytes.NewReader(raw)
-		if r.decode {
-			in = strings.NewReader(text.s)
-		}
-		return scanDelimited(in, s, ContextHTMLText, at)
+		return t.around(raw, s)
 	}
 	// As scanTextBytes: in place, without a Scanner and its window for
-	// each text.
+	// each text; t stays on the stack.
 	if r.decode {
 		raw = []byte(text.s)
 	}
 	for m := range delimit.All(raw, s.delimitOptions()) {
-		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, at) {
+		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, t.at) {
 			return false
 		}
 	}
 	return true
+}
+
+// textLinks hands the links of the text node r (decoded as text) to
+// yield, at their places in the page (see page.scanText).
+type textLinks struct {
+	r     *htmlRef
+	text  decoded
+	lc    *lineCounter
+	shows hrefShown
+	yield func(Link, error) bool
+}
+
+func (t *textLinks) at(l Link, err error) bool {
+	if err == nil && t.shows.same(l.URI) {
+		return true // the anchor's own href, reported once
+	}
+	if err == nil {
+		off := t.r.start + t.text.raw(int(l.Offset))
+		l.Offset = int64(off)
+		l.Line, l.Column = t.lc.at(off)
+	}
+	return t.yield(l, err)
+}
+
+// around is scanText with Options.TextAround or Emails, which read the
+// text around a match: only the Scanner's window keeps it. A copy of t
+// goes to the heap, as the Scanner keeps its yield.
+func (t textLinks) around(raw []byte, s *source) bool {
+	var in io.Reader = bytes.NewReader(raw)
+	if t.r.decode {
+		in = strings.NewReader(t.text.s)
+	}
+	return scanDelimited(in, s, ContextHTMLText, t.at)
 }
 
 // hrefShown tells whether a URI found in the text of an <a> element is

@@ -165,3 +165,32 @@ func TestNameCache(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleURLByReference checks that the CSS of a style attribute or
+// element is read when a character reference writes its '(' or '@'
+// (HTML Living Standard §13.5: decoded in an attribute, not in the raw
+// text of a style element), and that style without either gives none.
+func TestStyleURLByReference(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{`<p style="background:url&lpar;a.png)">`, "a.png"},
+		{`<p style="background:url&#40;'b.png')">`, "b.png"},
+		{`<p style="background:url&#x28;c.png&rpar;">`, "c.png"},
+		{`<p style="color:red; background:none">`, ""},
+		{`<p style="x:url(d.png)">`, "d.png"},
+		{`<style>p{background:url&lpar;e.png)}</style>`, ""},
+		{`<style>@import "f.css";</style>`, "f.css"},
+		{`<style>p{color:red}</style>`, ""},
+	}
+	for _, tt := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tt.page), Options{Type: HTML, Keep: true}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, l.Ref)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: links %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}

@@ -56,7 +56,7 @@ func htmlContext(r *htmlRef) Context {
 // takes from its options the attributes to read besides ruleAttrs and
 // the text nodes to hand out (textWant).
 func (p *page) prepare(src *source) *source {
-	p.textWant = uriMarks(src.opts) | tAmp
+	p.textWant, p.noText = uriMarks(src.opts)|tAmp, src.opts.NoText
 	for _, a := range src.opts.LazyAttrs {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if _, ok := ruleAttrs[a]; ok || a == "" {

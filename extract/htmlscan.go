@@ -241,7 +241,9 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	}
 	switch kind {
 	case kindCSS:
-		p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+		if mayHoldCSSURL(raw) {
+			p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+		}
 	case kindJSON:
 		p.jsonLD(raw, start)
 	case kindText:
@@ -468,7 +470,7 @@ func (p *page) flush() {
 // template, not SVG's or MathML's, not in noscript).
 func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase bool) {
 	var text, relVal string
-	alt := name == "img"
+	alt := name == "img" && !p.noText
 	if hasRel(name) {
 		relVal = p.rel(attrs.list, raw)
 	}
@@ -477,6 +479,9 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		kind, ok := urlAttr(name, a, attrs.list, raw)
 		if !ok {
 			continue
+		}
+		if kind == kindCSS && !mayHoldCSSURL(raw[a.valStart:a.valEnd]) {
+			continue // most style attributes: no value made
 		}
 		if alt {
 			text, alt = p.altText(attrs.list, raw), false
@@ -604,6 +609,16 @@ func (p *page) lineOf(start, end int) span {
 		return span{Start: s, End: e + 1}
 	}
 	return span{Start: start, End: end}
+}
+
+// mayHoldCSSURL reports whether raw, a style attribute's value or a
+// style element's text, can hold a URL: every URL of CSS is in a
+// function or an at-rule, and a character reference can stand for '('
+// or '@'. It spares making the value of most style attributes. (The
+// bytes of '(' and '@' are those characters in every encoding a page is
+// read in, UTF-16 converted already.)
+func mayHoldCSSURL(raw []byte) bool {
+	return bytes.IndexByte(raw, '(') >= 0 || bytes.IndexByte(raw, '@') >= 0 || bytes.IndexByte(raw, '&') >= 0
 }
 
 // css hands out the URLs of the CSS text val at raw offset off, in a

@@ -78,9 +78,12 @@ func (t *linkText) cut() {
 	t.buf = b
 }
 
-// String returns the text and empties t.
-func (t *linkText) String() string {
-	s := string(t.buf)
+// String returns the text, or "" when none is wanted, and empties t.
+func (t *linkText) String(none bool) string {
+	s := ""
+	if !none {
+		s = string(t.buf)
+	}
 	t.buf, t.space = t.buf[:0], false
 	return s
 }
@@ -123,7 +126,7 @@ func (p *page) endAnchor() {
 		return
 	}
 	a.open = false
-	text := a.text.String()
+	text := a.text.String(p.noText)
 	for i := a.from; i < a.to && i < len(p.batch); i++ {
 		p.batch[i].text = text
 	}
@@ -163,7 +166,7 @@ func (p *page) altText(attrs []rawAttr, raw []byte) string {
 		if a.key == "alt" {
 			var t linkText
 			addText(&t, p.value(raw[a.valStart:a.valEnd]).s)
-			return t.String()
+			return t.String(false)
 		}
 	}
 	return ""

@@ -1,7 +1,11 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -96,5 +100,47 @@ func TestHTMLLinkTextOptions(t *testing.T) {
 				t.Errorf("%d × %s, Abbreviated %v, AngleRelative %v: texts %q, want [head]", maxAnchorBatch+10, inner, opts.Abbreviated, opts.AngleRelative, got)
 			}
 		}
+	}
+}
+
+// TestNoText scans the fixtures with and without Options.NoText: the
+// links must be the same, with no Text (an anchor's text, an alt, a
+// header field, the text around a link) in the second scan.
+func TestNoText(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"html/*.html", "html/*/*.html", "mail/*.eml", "mbox/*.mbox", "saved/*.html", "markdown/*.md"} {
+		more, err := filepath.Glob(filepath.Join("testdata", pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
+	}
+	texts := 0
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scan := func(opts Options) []string {
+			var out []string
+			for l, err := range Links(bytes.NewReader(b), opts) {
+				if !opts.NoText && l.Text != "" {
+					texts++
+					l.Text = ""
+				}
+				out = append(out, fmt.Sprintf("%+v %v", l, err))
+			}
+			return out
+		}
+		for _, opts := range []Options{{Name: name}, {Name: name, TextAround: true, Emails: true}} {
+			want := scan(opts)
+			opts.NoText = true
+			if got := scan(opts); !slices.Equal(got, want) {
+				t.Errorf("%s %+v:\n%s\nwant\n%s", name, opts, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+	}
+	if len(files) < 30 || texts < 100 {
+		t.Fatalf("%d files, %d links with a text: too few to tell", len(files), texts)
 	}
 }

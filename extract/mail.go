@@ -174,6 +174,48 @@ type mailWalker struct {
 	// of the content scanners: the linear-time tests compare it between
 	// inputs of n and 8n bytes.
 	work int
+	// sources holds the sources of the entities being walked, one per
+	// entity and leaf, reused from part to part (see pushSource).
+	sources []source
+	// params holds the media type parameters of the parts being walked,
+	// one map per depth, reused from part to part: a map made for each
+	// part was the most bytes an mbox scan allocated after the sources.
+	// A part's parameters are read before its children's are.
+	params [maxMIMEDepth + 1]map[string]string
+}
+
+// mediaParams returns the map for the media type parameters of a part
+// at depth (see mailWalker.params).
+func (w *mailWalker) mediaParams(depth int) map[string]string {
+	if depth >= len(w.params) {
+		return nil
+	}
+	if w.params[depth] == nil {
+		w.params[depth] = make(map[string]string, 2)
+	}
+	return w.params[depth]
+}
+
+// pushSource returns a copy of src for the part num, until popSource:
+// a copy made anew for each entity and leaf escaped to the heap, and
+// was a quarter of the bytes an mbox scan allocated. A copy is not
+// moved while in use once sources has grown to the depth of the parts,
+// and one moved would still hold what it held: nothing keeps it past
+// popSource.
+func (w *mailWalker) pushSource(src *source, num string) *source {
+	w.sources = append(w.sources, *src)
+	s := &w.sources[len(w.sources)-1]
+	s.part = num
+	if testHookPart != nil {
+		testHookPart(s)
+	}
+	return s
+}
+
+// popSource ends the copy pushSource made last.
+func (w *mailWalker) popSource() {
+	w.sources[len(w.sources)-1] = source{} // what it holds of the input
+	w.sources = w.sources[:len(w.sources)-1]
 }
 
 // mailWalkers keeps walkers, with their buffers, from one input to the
@@ -267,11 +309,18 @@ func (w *mailWalker) reset() bool {
 	w.flowedPos.Drop()
 	w.mbox.reset(nil)
 	clear(w.outer[:cap(w.outer)])
+	clear(w.sources[:cap(w.sources)])
+	for i, m := range w.params {
+		if len(m) > 8 {
+			w.params[i] = nil // a hostile field's: not kept
+		}
+		clear(w.params[i])
+	}
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
 		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
 		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
-		mbox: w.mbox,
+		mbox: w.mbox, sources: w.sources[:0], params: w.params,
 	}
 	return true
 }
@@ -339,27 +388,24 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 	}
 	w.work += h.body - p.start
 	src = w.savedMessage(src, &h, p)
-	s := *src
-	s.part = p.num
-	if testHookPart != nil {
-		testHookPart(&s)
-	}
+	s := w.pushSource(src, p.num)
+	defer w.popSource()
 	if h.malformed && p.isMessage {
-		if !w.fail(&s, p.num, h.body, recovered(fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME))) {
+		if !w.fail(s, p.num, h.body, recovered(fmt.Errorf("%w: header section ends at a line that is not a field; read from there as the body", ErrMIME))) {
 			return false
 		}
 	}
-	if !w.partBase(src, &s, &h) || !w.headerLinks(src, &s, &h) {
+	if !w.partBase(src, s, &h) || !w.headerLinks(src, s, &h) {
 		return false
 	}
-	p.readHeader(&h)
+	p.readHeader(&h, w.mediaParams(p.depth))
 	if strings.HasPrefix(p.mediaType, "multipart/") {
-		return w.multipart(&s, p)
+		return w.multipart(s, p)
 	}
 	if p.isMessage {
 		p.num = childPart(p.num, 1)
 	}
-	return w.leaf(&s, p)
+	return w.leaf(s, p)
 }
 
 // partBase sets s.base to the base the header h gives (RFC 2110, RFC
@@ -449,16 +495,21 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		var v []byte
 		folded, text, from := false, "", 0
 		for r := range headerRefs(f) {
-			if !folded {
-				v, folded = foldedValue(buf[:0], f.value), true
-			}
-			t, further, next, searched := refText(f.name, v, r.ref, from)
-			from, w.work = next, w.work+searched
-			if !further {
-				if text == "" {
-					text = valueText(f.name, v)
+			t := ""
+			if !s.opts.NoText {
+				if !folded {
+					v, folded = foldedValue(buf[:0], f.value), true
 				}
-				t = text
+				var further bool
+				var next, searched int
+				t, further, next, searched = refText(f.name, v, r.ref, from)
+				from, w.work = next, w.work+searched
+				if !further {
+					if text == "" {
+						text = valueText(f.name, v)
+					}
+					t = text
+				}
 			}
 			p := w.filePos(r.off)
 			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}
@@ -605,28 +656,25 @@ func lineBreakBefore(b []byte, start, at int) int {
 // leaf scans the part p, which is not multipart.
 func (w *mailWalker) leaf(src *source, p part) (ok bool) {
 	defer w.recoverPart(src, p.num, p.body, &ok)
-	s := *src
-	s.part = p.num
-	if testHookPart != nil {
-		testHookPart(&s)
-	}
+	s := w.pushSource(src, p.num)
+	defer w.popSource()
 	mt := p.mediaType
 	isHTML := mt == "text/html" || mt == "application/xhtml+xml"
 	switch {
 	case mt == "message/rfc822" || mt == "message/global" || mt == "message/news":
 		if p.depth >= maxMIMEDepth {
-			return w.tooDeep(&s, p)
+			return w.tooDeep(s, p)
 		}
 		if isEncoded(p.cte) {
 			w.push(&p)
 			defer w.pop()
 		}
-		return w.entity(&s, p.message())
+		return w.entity(s, p.message())
 	case isHTML || strings.HasPrefix(mt, "text/") || isStatusReport(mt):
 	default:
 		return true
 	}
-	return w.text(&s, p, isHTML)
+	return w.text(s, p, isHTML)
 }
 
 // text scans the text part p, once its transfer encoding is undone, its

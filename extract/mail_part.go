@@ -30,10 +30,11 @@ type part struct {
 }
 
 // readHeader sets the body, media type and transfer encoding of p from
-// its header h.
-func (p *part) readHeader(h *header) {
+// its header h, its parameters in params if it is not nil (see
+// header.mediaType).
+func (p *part) readHeader(h *header, params map[string]string) {
 	p.body = h.body
-	p.mediaType, p.params = h.mediaType(p.mediaType)
+	p.mediaType, p.params = h.mediaType(p.mediaType, params)
 	p.cte = transferEncoding(h)
 }
 

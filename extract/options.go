@@ -210,6 +210,11 @@ type Options struct {
 	// most TextAroundLimit bytes (delimit.Scanner.Context). (Link.Context
 	// is another thing: the kind of content a link is in.)
 	TextAround bool
+	// NoText leaves Link.Text empty, and the text it would hold unmade
+	// (an HTML anchor's text, an image's alt, a header field, the text
+	// around a link): for a program that reads no Link.Text, such as
+	// one that counts links. The links are the same.
+	NoText bool
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool

@@ -41,6 +41,9 @@ func savedSource(buf []byte, src *source) *source {
 	if ref == "" && src.opts.Canonical {
 		ref, note = canonicalURI(buf), NoteCanonical
 	}
+	if ref == "" && warn == "" {
+		return src // most pages: no copy to make
+	}
 	s := *src
 	if warn != "" {
 		s.warnings = append(src.warnings[:len(src.warnings):len(src.warnings)], warn)
@@ -242,7 +245,7 @@ func (w *mailWalker) rootLocation(h *header, p part) (string, bool) {
 	if v, _ := h.value("Content-Type"); !hasPrefixLower(v, "multipart/related") { // unfold trims v
 		return "", false // not parsed twice (readHeader does it) unless needed
 	}
-	mt, params := h.mediaType("text/plain")
+	mt, params := h.mediaType("text/plain", nil)
 	if mt != "multipart/related" || params["boundary"] == "" || params["start"] != "" {
 		return "", false
 	}

@@ -367,7 +367,8 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Uses:        o.uses,
 		AnyScheme:   o.anyScheme,
 		Warnings:    o.warnings,
-		TextAround:  o.context,
+		TextAround:  o.context && !(o.count || o.filesWithLinks || o.quiet),
+		NoText:      o.count || o.filesWithLinks || o.quiet, // they print no link
 		Emails:      o.emails,
 		NoHeaders:   o.noHeaders,
 		Base:        o.base,

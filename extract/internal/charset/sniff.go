@@ -150,7 +150,8 @@ func detectLegacy(sample []byte) encoding.Encoding {
 	}
 	sample = sample[:min(len(sample), last+1+5)]
 	best, bestScore := encoding.Encoding(charmap.Windows1252), 0
-	var buf [4096]byte
+	buf := decodeBufs.Get().(*[4096]byte)
+	defer decodeBufs.Put(buf)
 	high := countHigh(sample)
 	for _, l := range legacies {
 		if score, ok := l.read(sample, buf[:], high, bestScore); ok && score > bestScore {
@@ -159,6 +160,11 @@ func detectLegacy(sample []byte) encoding.Encoding {
 	}
 	return best
 }
+
+// decodeBufs keeps the buffers detectLegacy decodes into: one on the
+// stack went to the heap, as the decoders are interfaces, for each page
+// or mail part with 8-bit bytes and no charset.
+var decodeBufs = sync.Pool{New: func() any { return new([4096]byte) }}
 
 // countHigh returns the number of 8-bit bytes in b.
 func countHigh(b []byte) int {

@@ -13,7 +13,7 @@ import (
 // without '*' (no RFC 2231 continuation), a name twice only with the
 // same value, maybe a ";" at the end. It reports false for any other
 // value, which mime.ParseMediaType reads (or rejects) instead.
-func simpleMediaType(v string) (mediatype string, params map[string]string, ok bool) {
+func simpleMediaType(v string, params map[string]string) (mediatype string, _ map[string]string, ok bool) {
 	i := skipSpace(v, 0)
 	t := skipToken(v, i)
 	if t == i || t == len(v) || v[t] != '/' {
@@ -24,7 +24,10 @@ func simpleMediaType(v string) (mediatype string, params map[string]string, ok b
 		return "", nil, false
 	}
 	mediatype = strings.ToLower(v[i:s]) // v itself when it has no uppercase
-	params = map[string]string{}
+	if params == nil {
+		params = map[string]string{}
+	}
+	clear(params)
 	for j := skipSpace(v, s); j < len(v); j = skipSpace(v, j) {
 		if v[j] != ';' {
 			return "", nil, false
@@ -118,10 +121,18 @@ var errTooManyParams = errors.New("too many media type parameters")
 // ParseMediaType is mime.ParseMediaType for a field of at most
 // maxMediaParams parameters.
 func ParseMediaType(v string) (string, map[string]string, error) {
+	return ParseMediaTypeInto(v, nil)
+}
+
+// ParseMediaTypeInto is ParseMediaType returning params, emptied first,
+// with the parameters of a simple value (most are): a program that reads
+// many media types reuses one map. With params nil, or for another
+// value, the map is a new one.
+func ParseMediaTypeInto(v string, params map[string]string) (string, map[string]string, error) {
 	if strings.Count(v, ";") > maxMediaParams {
 		return "", nil, errTooManyParams
 	}
-	if mt, params, ok := simpleMediaType(v); ok {
+	if mt, params, ok := simpleMediaType(v, params); ok {
 		return mt, params, nil
 	}
 	return mime.ParseMediaType(v)
