@@ -417,6 +417,7 @@ func TestLinkRel(t *testing.T) {
 		{`<a>; title="x;rel=no"; REL = up`, "up"},
 		{`<a>; title="a \"q\"; rel=no"; rel="x\"y"`, `x"y`},
 		{`<a>; rel`, ""},
+		{"<a>; rel=\" next\tprev \"", "next\tprev"},
 		{`<a>; rel="unterminated`, "unterminated"},
 		{`<a>`, ""},
 		{`<a; rel=no`, ""},
