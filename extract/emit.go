@@ -28,12 +28,11 @@ func (s *source) emit(l Link, yield func(Link, error) bool) bool {
 	return s.emitAs(l, l.Ref, yield)
 }
 
-// emitAs is emit with the reference read as text instead of l.Ref: the
-// completed URI of an abbreviated one, whose Ref is as written.
-func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
-	o := s.opts
+// stamp gives l what it takes from s: its place (file, message, part),
+// the base in force and the warnings about it; with NoText, no text.
+func (s *source) stamp(l *Link) {
 	l.File, l.Message, l.Part = s.name, s.message, s.part
-	if o.NoText {
+	if s.opts.NoText {
 		l.Text = ""
 	}
 	if s.base.URI.Scheme != "" { // !s.base.IsZero(), without copying s.base
@@ -42,7 +41,13 @@ func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool 
 	if len(s.warnings) > 0 {
 		l.Warnings = append(s.warnings[:len(s.warnings):len(s.warnings)], l.Warnings...)
 	}
+}
 
+// emitAs is emit with the reference read as text instead of l.Ref: the
+// completed URI of an abbreviated one, whose Ref is as written.
+func (s *source) emitAs(l Link, text string, yield func(Link, error) bool) bool {
+	o := s.opts
+	s.stamp(&l)
 	if l.Style == StyleTemplate {
 		return s.emitTemplate(l, text, yield)
 	}

@@ -116,6 +116,8 @@ type watReader struct {
 	noHead   bool // HTML-Metadata ended without a Head
 	pending  []watLink
 	fields   []watField // the HTTP header fields with links, not yet yielded
+	held     int        // fields[:held] are Locations waiting for the status
+	steps    int        // the fields flushFields looked at, for TestWATHeldFields
 	status   int        // of Response-Message; 0 unknown
 	statusOK bool       // Response-Message was read, or HTTP-Response-Metadata ended
 	target   *source    // the source of the header links: the target, no base
@@ -417,9 +419,16 @@ func (r *watReader) flushFields(end bool) bool {
 	if r.target == nil {
 		r.setTarget()
 	}
-	keep := r.fields[:0]
-	for _, f := range r.fields {
-		if !end && !r.statusOK && f.name == "location" {
+	wait := !end && !r.statusOK
+	if !wait {
+		r.held = 0
+	}
+	// The Locations held stay where they are, not looked at again: each
+	// link of HTML-Metadata.Links flushes.
+	keep := r.fields[:r.held]
+	for _, f := range r.fields[r.held:] {
+		r.steps++
+		if wait && f.name == "location" {
 			keep = append(keep, f)
 			continue
 		}
@@ -429,6 +438,9 @@ func (r *watReader) flushFields(end bool) bool {
 		}
 	}
 	r.fields = keep
+	if wait {
+		r.held = len(keep)
+	}
 	return true
 }
 

@@ -417,6 +417,7 @@ func TestLinkRel(t *testing.T) {
 		{`<a>; title="x;rel=no"; REL = up`, "up"},
 		{`<a>; title="a \"q\"; rel=no"; rel="x\"y"`, `x"y`},
 		{`<a>; rel`, ""},
+		{"<a>; rel=\" next\tprev \"", "next\tprev"},
 		{`<a>; rel="unterminated`, "unterminated"},
 		{`<a>`, ""},
 		{`<a; rel=no`, ""},
@@ -527,4 +528,30 @@ func FuzzJSONStep(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkJSONStep)
+}
+
+// TestWATHeldFields checks that the Location fields held until
+// Response-Message gives the status are looked at once, not again at each
+// link of HTML-Metadata.Links, each of which flushes: Headers of n
+// Locations before Links of n entries, then the status, took n² steps
+// (40,000 each, 2.6 MB: 23 s).
+func TestWATHeldFields(t *testing.T) {
+	steps := func(n int) int {
+		r := &watReader{header: &watHeader{}, target: &source{}}
+		for range n {
+			r.fields = append(r.fields, watField{name: "location", value: "/x"})
+		}
+		for range n {
+			if !r.flushFields(false) {
+				t.Fatal("flushFields stopped")
+			}
+		}
+		if len(r.fields) != n {
+			t.Fatalf("%d fields held, want %d", len(r.fields), n)
+		}
+		return r.steps
+	}
+	if s1, s8 := steps(1000), steps(8000); s8 > 8*s1+64 {
+		t.Errorf("%d steps for 1000 held fields, %d for 8000: more than linear", s1, s8)
+	}
 }

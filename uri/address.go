@@ -243,8 +243,8 @@ func (c *schemeSyntax) phone(u URI) {
 			break
 		}
 		name, value, hasValue := strings.Cut(p, "=")
-		if strings.EqualFold(name, "phone-context") {
-			context = true
+		if strings.EqualFold(name, "phone-context") && value != "" {
+			context = true // RFC 2806 §2: network-prefix is never empty
 		}
 		if c.scheme != "tel" {
 			continue // RFC 2806 parameters take quoted strings and more

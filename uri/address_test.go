@@ -107,6 +107,7 @@ func TestCheckScheme(t *testing.T) {
 		{"modem:+3585551234567;type=v32b?7e1;type=v110", nil, "", "RFC 2806 §2.4 example"},
 		{"fax:0w003585551234567;phone-context=+3585551234", nil, "", "RFC 2806: pauses"},
 		{"fax:5550123", ErrInvalidPath, "phone-context", "RFC 2806 area-specifier"},
+		{"fax:5550123;phone-context=", ErrInvalidPath, "phone-context", "RFC 2806: network-prefix is 1*"},
 		{"modem:+1-800-FLOWERS", ErrInvalidPath, `"F"`, "RFC 2806 base-phone-number"},
 
 		{"http://example.org/a@b", nil, "", "other schemes unchecked"},
