@@ -318,8 +318,10 @@ func linkValues(f httpField, fn func(r headerRef, entry string) bool) bool {
 }
 
 // linkRel returns the value of the first rel parameter of a link-value,
-// unquoted, or "" (RFC 8288 §3: link-param = token BWS [ "=" BWS ( token /
-// quoted-string ) ]; §3.3: a rel after the first is ignored).
+// unquoted and trimmed as an HTML rel is (its relation types are
+// separated by spaces, with none around them), or "" (RFC 8288 §3:
+// link-param = token BWS [ "=" BWS ( token / quoted-string ) ]; §3.3: a
+// rel after the first is ignored).
 func linkRel(entry string) string {
 	end := strings.IndexByte(entry, '>')
 	if end < 0 {
@@ -343,7 +345,7 @@ func linkRel(entry string) string {
 			value, rest = paramValue(strings.TrimLeft(rest[1:], " \t"))
 		}
 		if strings.EqualFold(name, "rel") {
-			return value
+			return trimRel(value)
 		}
 	}
 }

@@ -433,6 +433,8 @@ func TestLinkRel(t *testing.T) {
 		{`<a>; rel="unterminated`, "unterminated"},
 		{`<a>`, ""},
 		{`<a; rel=no`, ""},
+		{`<a>; rel=" next "`, "next"},
+		{`<a>; rel="next ` + strings.Repeat("x", 300) + `"`, "next"}, // bounded as HTML's
 	} {
 		if got := linkRel(c.entry); got != c.want {
 			t.Errorf("linkRel(%s) = %q, want %q", c.entry, got, c.want)
