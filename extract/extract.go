@@ -61,7 +61,7 @@ type Link struct {
 	Context      Context     `json:"context"`                // text, html, html-text, css, header, ...
 	Tag          string      `json:"tag,omitempty"`          // HTML element
 	Attr         string      `json:"attr,omitempty"`         // HTML attribute
-	Rel          string      `json:"rel,omitempty"`          // the rel of an <a>, <area> or <link> (its href), or the first rel of an HTTP Link field's link-value, as written, trimmed: space-separated tokens, ASCII case-insensitive
+	Rel          string      `json:"rel,omitempty"`          // the rel of an <a>, <area> or <link> (its href), or the first rel of an HTTP Link field's link-value, as written, trimmed: space-separated tokens, ASCII case-insensitive; those that fit whole in 256 bytes
 	Message      int         `json:"message,omitempty"`      // 1-based message index in mail and mbox input
 	Part         string      `json:"part,omitempty"`         // MIME part: "1", "2.1"; empty for the message headers; a document's page ("page 2") or entry ("word/document.xml")
 	Header       string      `json:"header,omitempty"`       // mail header field the link came from

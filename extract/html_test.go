@@ -369,8 +369,25 @@ func TestLycheeConformance(t *testing.T) {
 // decoded, the ASCII white space around it removed and the tokens kept as
 // written; the first of two rel attributes, as the tokenizer keeps; none
 // on a ping, on an img (rel is not its attribute) or on a URL in the
-// anchor's text.
+// anchor's text. Over maxRel bytes, Rel holds the tokens that fit whole,
+// so that its bytes in all the links of a page are linear in the page.
 func TestHTMLRel(t *testing.T) {
+	relBytes := func(page string) (n int) {
+		for _, l := range collectLinks(t, []byte(page), Options{Type: HTML}) {
+			n += len(l.Rel)
+		}
+		return n
+	}
+	// Each candidate of an imagesrcset has the link's rel: with a rel of
+	// n bytes on n candidates, the output was n² bytes (10 MB for a page
+	// of 25 kB, 640 MB for one of 214 kB).
+	hostile := func(n int) string {
+		return `<link rel="preload ` + strings.Repeat("x", n) + `" imagesrcset="` + strings.Repeat("a 1x, ", n/6) + `">`
+	}
+	if small, large := relBytes(hostile(4000)), relBytes(hostile(32000)); large > 10*small {
+		t.Errorf("Link.Rel: %d bytes for a page of 4 kB, %d for one of 32 kB: more than linear", small, large)
+	}
+
 	for _, c := range []struct{ page, want string }{
 		{"<a href=x rel=\" NoFollow\t noopener\n\">t</a>", "x:a/href:NoFollow\t noopener"},
 		{`<a rel=nofollow href=x ping=p>t</a>`, "x:a/href:nofollow p:a/ping:"},
@@ -383,6 +400,10 @@ func TestHTMLRel(t *testing.T) {
 		{`<a href=u rel=sponsored>see http://t.example/</a>`, "u:a/href:sponsored http://t.example/:/:"},
 		{`<svg><a xlink:href=s rel=nofollow><text>t</text></a></svg>`, "s:a/xlink:href:nofollow"},
 		{`<a href=q rel=nofollow style="background:url(b.png)">t</a>`, "q:a/href:nofollow b.png:a/style:"},
+		// Over maxRel bytes, the tokens that fit whole.
+		{`<a href=r rel="nofollow ` + strings.Repeat("x", 243) + ` ugc">t</a>`, "r:a/href:nofollow " + strings.Repeat("x", 243) + " ugc"},
+		{`<a href=r rel="nofollow ` + strings.Repeat("x", 244) + ` ugc">t</a>`, "r:a/href:nofollow " + strings.Repeat("x", 244)},
+		{`<a href=r rel="` + strings.Repeat("x", 300) + `">t</a>`, "r:a/href:"},
 	} {
 		var got []string
 		for _, l := range collectLinks(t, []byte(c.page), Options{Type: HTML}) {

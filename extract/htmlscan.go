@@ -573,9 +573,25 @@ func (p *page) rel(attrs []rawAttr, raw []byte) string {
 	return ""
 }
 
+// maxRel bounds Link.Rel. A link's rel is that of each candidate of its
+// imagesrcset too: a rel of n bytes on n candidates was n² bytes of
+// output. Real rel values are a few short tokens.
+const maxRel = 256
+
 // trimRel is a rel value without the ASCII white space around it, as
-// Link.Rel has it.
-func trimRel(s string) string { return strings.Trim(s, " \t\n\f\r") }
+// Link.Rel has it: over maxRel bytes, the tokens that fit whole in them
+// (a token cut could read as another: "nofollowed" as "nofollow").
+func trimRel(s string) string {
+	s = strings.Trim(s, " \t\n\f\r")
+	if len(s) <= maxRel {
+		return s
+	}
+	i := maxRel
+	for i > 0 && !ascii.IsSpace(s[i]) {
+		i--
+	}
+	return strings.TrimRight(s[:i], " \t\n\f\r")
+}
 
 // fieldSpans yields the spans of the tokens of a set of space-separated
 // tokens (HTML Living Standard §2.3.7).

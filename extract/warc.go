@@ -80,7 +80,7 @@ func (r *warcRecord) target() string {
 type warcScanner struct {
 	src    *source
 	yield  func(Link, error) bool
-	work   int             // of the windows read, for the tests (see warcrec.Window.Work)
+	work   int             // of the windows read and WAT header fields looked at, for the tests (see warcrec.Window.Work)
 	types  map[string]bool // the record types read
 	damage *Error          // the first error of the damaged region read, not yet given
 }

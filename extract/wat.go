@@ -116,8 +116,7 @@ type watReader struct {
 	noHead   bool // HTML-Metadata ended without a Head
 	pending  []watLink
 	fields   []watField // the HTTP header fields with links, not yet yielded
-	held     int        // fields[:held] are Locations waiting for the status
-	steps    int        // the fields flushFields looked at, for TestWATHeldFields
+	held     int        // fields[:held] are Locations held for the status
 	status   int        // of Response-Message; 0 unknown
 	statusOK bool       // Response-Message was read, or HTTP-Response-Metadata ended
 	target   *source    // the source of the header links: the target, no base
@@ -412,6 +411,10 @@ func (r *watReader) flush(end bool) bool {
 // flushFields yields the links of the pending header fields once the
 // target is known and, for a Location, the status; at the end of the
 // record, with what is known. It reports false when yield did.
+//
+// The Locations held are not looked at again until the status comes:
+// looking at them on each flush (one for each entry of Links) took time
+// quadratic in the record.
 func (r *watReader) flushFields(end bool) bool {
 	if len(r.fields) == 0 || !end && r.header == nil {
 		return true
@@ -419,16 +422,14 @@ func (r *watReader) flushFields(end bool) bool {
 	if r.target == nil {
 		r.setTarget()
 	}
-	wait := !end && !r.statusOK
-	if !wait {
-		r.held = 0
+	hold := !end && !r.statusOK
+	keep, from := r.fields[:0], 0
+	if hold {
+		keep, from = r.fields[:r.held], r.held
 	}
-	// The Locations held stay where they are, not looked at again: each
-	// link of HTML-Metadata.Links flushes.
-	keep := r.fields[:r.held]
-	for _, f := range r.fields[r.held:] {
-		r.steps++
-		if wait && f.name == "location" {
+	r.w.work += len(r.fields) - from
+	for _, f := range r.fields[from:] {
+		if hold && f.name == "location" {
 			keep = append(keep, f)
 			continue
 		}
@@ -437,10 +438,7 @@ func (r *watReader) flushFields(end bool) bool {
 			return false
 		}
 	}
-	r.fields = keep
-	if wait {
-		r.held = len(keep)
-	}
+	r.fields, r.held = keep, len(keep)
 	return true
 }
 
