@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,10 +41,7 @@ type checkOptions struct {
 	typ               choice
 	base, defaultBase string
 
-	include, exclude, excludeDir cli.StringSlice
-	hidden, noIgnore, follow     bool
-	unrestricted                 int
-	threads                      int
+	walkFlags // for DIR arguments, and -j
 
 	rootDir     string
 	index       cli.StringSlice
@@ -76,19 +72,12 @@ func (o *checkOptions) flags() []cli.Flag {
 		choiceFlag("type", []string{"t"}, &o.typ, "Inputs", "read every input as `TYPE`: {} (auto looks at the name and the first bytes)"),
 		&cli.StringFlag{Name: "base", Aliases: []string{"b"}, Destination: &o.base, Usage: "retrieval `URI` of the inputs (RFC 3986 §5.1.3), instead of each file's file: URI", Category: "Base URI"},
 		&cli.StringFlag{Name: "default-base", Destination: &o.defaultBase, Usage: "application default base `URI` (§5.1.4)", Category: "Base URI"},
-		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "in directories, check only files that match `GLOB` (as urix -r; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "in directories, skip files that match `GLOB` (repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "in directories, skip directories that match `GLOB` (repeatable)", Category: "Inputs"},
-		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "check hidden files and directories too", Category: "Inputs"},
-		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "check what .gitignore, .ignore and .git/info/exclude exclude too", Category: "Inputs"},
-		&cli.BoolFlag{Name: "unrestricted", Aliases: []string{"u"}, Count: &o.unrestricted, Usage: "as ripgrep: -u is --no-ignore, -uu also --hidden", Category: "Inputs"},
-		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "follow symbolic links in directories", Category: "Inputs"},
-		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link reported, urix --json's fields and status, reason, location, near, sources", Category: "Output"},
 		&cli.BoolFlag{Name: "all", Destination: &o.all, Usage: "report every link, the good and the unchecked ones too", Category: "Output"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Destination: &o.quiet, Usage: "print nothing, not even the summary (exit status only)", Category: "Output"},
 	}
+	flags = append(flags, o.walkFlags.flags("in directories", "check")...)
 	return append(flags, onlineFlags()...)
 }
 
@@ -228,19 +217,13 @@ func (e *env) newLinkChecker(o *checkOptions, c *cli.Context) (*linkChecker, err
 			}
 		}
 	}
-	if o.threads < 0 {
-		return nil, fmt.Errorf("check: -j %d: want a number of inputs read at once (0: the number of CPUs)", o.threads)
-	}
-	if o.threads == 0 {
-		o.threads = runtime.NumCPU()
+	if err := o.walkFlags.resolve("check"); err != nil {
+		return nil, err
 	}
 	lc := &linkChecker{
 		e: e, o: o, ctx: c.Context,
-		opts: extract.Options{Type: t, Base: o.base, Default: o.defaultBase},
-		walk: walk.Options{
-			Hidden: o.hidden || o.unrestricted >= 2, NoIgnore: o.noIgnore || o.unrestricted >= 1, Follow: o.follow,
-			Include: o.include.Value(), Exclude: o.exclude.Value(), ExcludeDir: o.excludeDir.Value(),
-		},
+		opts:    extract.Options{Type: t, Base: o.base, Default: o.defaultBase},
+		walk:    o.walkOptions(),
 		checks:  check.Options{Extensions: o.extensions.Value(), NoFragments: o.noFragments},
 		out:     bufio.NewWriterSize(e.stdout, 64<<10),
 		offline: map[string]*check.Offline{},

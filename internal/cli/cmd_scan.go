@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"sync/atomic"
 
@@ -62,11 +61,8 @@ type scanOptions struct {
 	lazyAttrs         cli.StringSlice // --lazy-attr
 	warcRecords       cli.StringSlice // WARC record types read
 
-	recursive                    bool
-	include, exclude, excludeDir cli.StringSlice // -r filters (doublestar globs)
-	hidden, noIgnore, follow     bool
-	unrestricted                 int // -u: --no-ignore; -uu: and --hidden (as rg)
-	threads                      int // -j; 0: the number of CPUs
+	recursive bool
+	walkFlags // -r's, and -j
 
 	asJSON         bool
 	formatArg      choice // --format
@@ -110,7 +106,7 @@ type scanOptions struct {
 // the defaults.
 func (o *scanOptions) flags() []cli.Flag {
 	o.typ, o.formatArg, o.colorArg = typeChoice(), formatChoice(), colorChoice()
-	return []cli.Flag{
+	flags := []cli.Flag{
 		choiceFlag("type", []string{"t"}, &o.typ, "Inputs", "read every input as `TYPE`: {} (auto looks at the name and the first bytes; docx, xlsx, pptx are ooxml, odt, ods, odp odf)"),
 		&cli.BoolFlag{Name: "code", Destination: &o.code, Usage: "also find URIs in the code spans and code blocks of Markdown", Category: "Inputs"},
 		&cli.BoolFlag{Name: "uses", Destination: &o.uses, Usage: "also report each use of a URL by a name (Markdown [text][label], AsciiDoc {name}), not only where the URL is written", Category: "Inputs"},
@@ -121,16 +117,10 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "lazy-attr", Destination: &o.lazyAttrs, Usage: "also read HTML attribute `NAME` as a lazy-load URL, like data-src (repeatable)", Category: "Inputs"},
 
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Destination: &o.recursive, Usage: "scan directories recursively, as ripgrep: skipping hidden files, what .gitignore and .ignore exclude, and binary files but PDF, Office, OpenDocument and EPUB documents", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "include", Destination: &o.include, Usage: "with -r, scan only files that match `GLOB` (\"*.{htm,md}\" on the name; with a slash, \"docs/**/*.md\", on the path from the argument; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude", Destination: &o.exclude, Usage: "with -r, skip files that match `GLOB` (as --include; repeatable)", Category: "Inputs"},
-		&cli.StringSliceFlag{Name: "exclude-dir", Destination: &o.excludeDir, Usage: "with -r, skip directories that match `GLOB` (\"node_modules\", \"email/spamassassin\"; repeatable)", Category: "Inputs"},
-		&cli.BoolFlag{Name: "hidden", Destination: &o.hidden, Usage: "with -r, scan hidden files and directories too (names that start with a dot)", Category: "Inputs"},
-		&cli.BoolFlag{Name: "no-ignore", Destination: &o.noIgnore, Usage: "with -r, scan what .gitignore, .ignore and .git/info/exclude exclude, and .git", Category: "Inputs"},
-		&cli.IntFlag{Name: "threads", Aliases: []string{"j"}, Destination: &o.threads, DefaultText: "the number of CPUs", Usage: "read `N` inputs at once; the output is the same, input by input, as with -j1", Category: "Inputs"},
-		&cli.BoolFlag{Name: "unrestricted", Aliases: []string{"u"}, Count: &o.unrestricted, Usage: "as ripgrep: -u is --no-ignore, -uu also --hidden", Category: "Inputs"},
-		noConfigFlag("Inputs"),
-		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Destination: &o.follow, Usage: "with -r, follow symbolic links (a loop is reported)", Category: "Inputs"},
-
+	}
+	flags = append(flags, o.walkFlags.flags("with -r", "scan")...)
+	flags = append(flags, noConfigFlag("Inputs"))
+	return append(flags, []cli.Flag{
 		&cli.BoolFlag{Name: "json", Destination: &o.asJSON, Usage: "JSON Lines: one object per link (same as --format json)", Category: "Output"},
 		choiceFlag("format", nil, &o.formatArg, "Output", "output `FORMAT`: {}"),
 		&cli.BoolFlag{Name: "with-filename", Aliases: []string{"H"}, Destination: &o.withFilename, Usage: "print the input name before each link (default with several inputs or -r)", Category: "Output"},
@@ -167,7 +157,7 @@ func (o *scanOptions) flags() []cli.Flag {
 		&cli.BoolFlag{Name: "abbreviated", Destination: &o.abbreviated, Usage: "also find scheme-less www. and ftp. hosts in text, adding the scheme", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "any-scheme", Destination: &o.anyScheme, Usage: "also find scheme://... URIs in text whose scheme IANA never registered (git+ssh://, s3://)", Category: "Form of the URIs"},
 		&cli.BoolFlag{Name: "iri", Destination: &o.iri, Usage: "print URIs as IRIs for reading (RFC 3987 §3.2: non-ASCII characters and U-label hosts shown where safe); JSON carries uri and ref", Category: "Form of the URIs"},
-	}
+	}...)
 }
 
 // scanAction is the action of "urix scan" and of "urix", with its
@@ -223,8 +213,9 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	case "always":
 		s.colored = true
 	}
-	s.noIgnore = s.noIgnore || s.unrestricted >= 1
-	s.hidden = s.hidden || s.unrestricted >= 2
+	if err := s.walkFlags.resolve("scan"); err != nil {
+		return nil, err
+	}
 	s.lineNumber = s.lineNumber && !s.noLineNumber
 	if pe, ok := errors.AsType[*walk.PatternError](o.walkOptions().CheckGlobs()); ok {
 		return nil, errors.New("scan: bad pattern \"" + format.Text(pe.Pattern) + "\"")
@@ -244,12 +235,6 @@ func (e *env) newScanner(o *scanOptions) (*scanner, error) {
 	}
 	if s.unique {
 		s.seen = make(map[string]struct{})
-	}
-	if s.threads < 0 {
-		return nil, fmt.Errorf("scan: -j %d: want a number of inputs read at once (0: the number of CPUs)", s.threads)
-	}
-	if s.threads == 0 {
-		s.threads = runtime.NumCPU()
 	}
 	if s.maxCount < 0 {
 		return nil, fmt.Errorf("scan: -m %d: want a number of links (0: no limit)", s.maxCount)
@@ -337,14 +322,6 @@ func (s *scanner) check(err error) {
 		s.halt()
 		s.failed = true
 		s.progress.above(func() { s.e.errorf("%v", err) })
-	}
-}
-
-// walkOptions are the options of -r.
-func (o *scanOptions) walkOptions() walk.Options {
-	return walk.Options{
-		Hidden: o.hidden, NoIgnore: o.noIgnore, Follow: o.follow,
-		Include: o.include.Value(), Exclude: o.exclude.Value(), ExcludeDir: o.excludeDir.Value(),
 	}
 }
 

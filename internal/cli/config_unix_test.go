@@ -28,14 +28,7 @@ func TestConfigUnreadable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bin := filepath.Join(dir, "urix.test")
-	exe, err := os.ReadFile(os.Args[0])
-	if err == nil {
-		err = os.WriteFile(bin, exe, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := copyTestBinary(t, dir)
 	home := filepath.Join(dir, "home")
 	files := map[string]string{
 		filepath.Join(home, ".config", "urix", "config"): "-n\n",

@@ -143,14 +143,7 @@ func TestInPlaceOtherOwner(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bin := filepath.Join(dir, "urix.test")
-	exe, err := os.ReadFile(os.Args[0])
-	if err == nil {
-		err = os.WriteFile(bin, exe, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := copyTestBinary(t, dir)
 	shared := writePage(t, dir, "shared.html", 0o664)
 	theirs := writePage(t, dir, "theirs.html", 0o644)
 	for _, p := range []string{shared, theirs} {
@@ -196,4 +189,19 @@ func TestInPlaceOtherOwner(t *testing.T) {
 	}
 	testutil.CheckFile(t, theirs, pageIn)
 	testutil.CheckNoTemp(t, dir)
+}
+
+// copyTestBinary copies this test binary into dir, where another user
+// than its owner may run it, and returns its name.
+func copyTestBinary(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "urix.test")
+	exe, err := os.ReadFile(os.Args[0])
+	if err == nil {
+		err = os.WriteFile(bin, exe, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
 }
