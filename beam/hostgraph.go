@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/net/idna"
-
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/uri"
 	_ "github.com/urix/urix/uri/psl" // the list uri.RegisteredPublicSuffix returns
@@ -132,19 +130,13 @@ func hostNode(u uri.URI) string {
 	if _, ok := u.HostAddr(); ok {
 		return ""
 	}
-	host, err := uri.Unescape(u.Host)
-	if err != nil {
+	if _, err := uri.Unescape(u.Host); err != nil {
 		return ""
 	}
-	host = strings.TrimSuffix(host, ".")
-	a, err := idna.Lookup.ToASCII(host)
-	if err != nil {
-		if !isLDH(host) {
-			return ""
-		}
-		a = host
+	a, err := uri.ASCIIHost(u.Host)
+	if err != nil && !isLDH(a) {
+		return ""
 	}
-	a = strings.ToLower(a)
 	labels := strings.Split(a, ".")
 	if len(labels) < 2 || len(a) > 253 || icannSuffix(a) == "" {
 		return ""

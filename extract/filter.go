@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/net/idna"
-
 	"github.com/urix/urix/uri"
 )
 
@@ -29,14 +27,14 @@ func (o *Options) Validate() error {
 func hostKeys(hosts []string) ([]string, error) {
 	keys := make([]string, 0, len(hosts))
 	for _, h := range hosts {
-		alabels, err := idna.Lookup.ToASCII(strings.TrimSuffix(h, "."))
+		key, err := uri.ASCIIHost(h)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %q (%v)", ErrHost, h, err)
 		}
-		if alabels == "" {
+		if key == "" {
 			return nil, fmt.Errorf("%w: %q", ErrHost, h)
 		}
-		keys = append(keys, strings.ToLower(alabels))
+		keys = append(keys, key)
 	}
 	return keys, nil
 }
@@ -86,15 +84,7 @@ func (s *source) filtered(l *Link, u uri.URI, valid bool) bool {
 // "bücher.example" is "xn--bcher-kva.example"), however either is
 // written; a final dot, the root, is ignored.
 func (s *source) hostMatches(host string) bool {
-	if strings.Contains(host, "%") {
-		if h, err := uri.Unescape(host); err == nil {
-			host = h
-		}
-	}
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if alabels, err := idna.Lookup.ToASCII(host); err == nil {
-		host = alabels
-	}
+	host, _ = uri.ASCIIHost(host) // refused, it compares as decoded
 	for _, h := range s.hosts {
 		if host == h || len(host) > len(h) && host[len(host)-len(h)-1] == '.' && strings.HasSuffix(host, h) {
 			return true

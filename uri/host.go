@@ -65,3 +65,24 @@ func isIPv4(s string) bool {
 	end, ok := parseIPv4(s, 0)
 	return ok && end == len(s)
 }
+
+// ASCIIHost returns a reg-name host (RFC 3986 §3.2.2) in the form hosts
+// compare in: percent-decoded (a reg-name may be percent-encoded UTF-8),
+// without the final dot of the root, in A-labels (RFC 5891, by UTS #46
+// nontransitional processing, as FromIRI converts hosts) and lower case
+// (§6.2.2.1): "B%C3%BCcher.Example." is "xn--bcher-kva.example". When the
+// decoding or IDNA refuses the host, ASCIIHost returns it decoded as far
+// as it could be, without the final dot and lower-cased ("my_host", which
+// IDNA's STD3 rules refuse, stays comparable), and an *Error wrapping
+// ErrInvalidHost.
+func ASCIIHost(host string) (string, error) {
+	h, err := Unescape(host)
+	if err != nil {
+		h = host
+	}
+	h = strings.TrimSuffix(h, ".")
+	if a, ierr := idnaProfile.ToASCII(h); ierr == nil && err == nil {
+		return strings.ToLower(a), nil
+	}
+	return strings.ToLower(h), &Error{Op: "host", Input: host, Err: ErrInvalidHost}
+}

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -137,6 +138,30 @@ func TestCharClasses(t *testing.T) {
 			if got := charClass[b]&c.class != 0; got != want {
 				t.Errorf("byte %q in %s: %v, want %v", rune(b), c.name, got, want)
 			}
+		}
+	}
+}
+
+// TestASCIIHost: hosts in the form they compare in. The A-labels are
+// RFC 3492's and IANA's test names (bücher: RFC 5890's usual example;
+// 例え.テスト: IANA's IDN test domain).
+func TestASCIIHost(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		bad      bool
+	}{
+		{"Example.COM", "example.com", false},
+		{"www.example.com.", "www.example.com", false},
+		{"B%C3%BCcher.Example.", "xn--bcher-kva.example", false},
+		{"bücher.example", "xn--bcher-kva.example", false},
+		{"XN--BCHER-KVA.example", "xn--bcher-kva.example", false},
+		{"例え.テスト", "xn--r8jz45g.xn--zckzah", false},
+		{"My_Host.Example", "my_host.example", true},
+		{"%zz.Example", "%zz.example", true},
+	} {
+		got, err := ASCIIHost(c.in)
+		if got != c.want || (err != nil) != c.bad || err != nil && !errors.Is(err, ErrInvalidHost) {
+			t.Errorf("ASCIIHost(%q) = %q, %v; want %q, error %v", c.in, got, err, c.want, c.bad)
 		}
 	}
 }
