@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/urix/urix/internal/ascii"
 )
 
 // FormatParquet is the suffix of the Parquet shards of --format=parquet;
@@ -101,30 +102,10 @@ func emptyParquet() ([]byte, error) {
 // Living Standard §2.3.7: split on ASCII white space) has tok, in any
 // ASCII case (link types are ASCII case-insensitive, §4.6.7).
 func hasToken(set, tok string) bool {
-	for _, t := range strings.FieldsFunc(set, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
-	}) {
-		if len(t) == len(tok) && asciiEqualFold(t, tok) {
+	for _, t := range strings.FieldsFunc(set, func(r rune) bool { return r < 0x80 && ascii.IsSpace(byte(r)) }) {
+		if ascii.EqualFold(t, tok) {
 			return true
 		}
 	}
 	return false
-}
-
-// asciiEqualFold reports whether a and b, of one length, are equal in
-// ASCII case folding (strings.EqualFold folds Unicode: "K" is "k").
-func asciiEqualFold(a, b string) bool {
-	for i := range len(a) {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

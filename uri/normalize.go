@@ -286,7 +286,7 @@ func appendNormalHost(b []byte, host string) []byte {
 // wss). Ports are those of RFC 1738 §3, RFC 9110 §4.2 and RFC 6455 §3.
 func schemeDefaults(scheme string) (port string, slash bool) {
 	for _, d := range schemeTable {
-		if equalFoldASCII(scheme, d.scheme) {
+		if ascii.EqualFold(scheme, d.scheme) {
 			return d.port, d.slash
 		}
 	}

@@ -3,6 +3,8 @@ package uri
 import (
 	"bytes"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // Resolve resolves the reference ref against base and returns the target
@@ -32,7 +34,7 @@ func resolve(base, ref URI, strict bool) (URI, error) {
 	if base.Scheme == "" {
 		return URI{}, &Error{Op: "resolve", Input: base.String(), Offset: 0, Err: ErrNotAbsolute}
 	}
-	if ref.Scheme != "" && (strict || !equalFoldASCII(ref.Scheme, base.Scheme)) {
+	if ref.Scheme != "" && (strict || !ascii.EqualFold(ref.Scheme, base.Scheme)) {
 		ref.Path = RemoveDotSegments(ref.Path)
 		return ref, nil
 	}
@@ -181,20 +183,6 @@ func popSegment(b []byte, start, out int) int {
 
 func hasPrefix(b []byte, prefix string) bool {
 	return len(b) >= len(prefix) && string(b[:len(prefix)]) == prefix
-}
-
-// equalFoldASCII reports whether a and b are equal under ASCII case
-// folding, which is all a scheme needs (§3.1).
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if lowerASCII(a[i]) != lowerASCII(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 func lowerASCII(c byte) byte {

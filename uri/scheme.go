@@ -3,6 +3,8 @@ package uri
 import (
 	"strconv"
 	"strings"
+
+	"github.com/urix/urix/internal/ascii"
 )
 
 // SchemeWarnings checks u against the scheme-specific syntax of RFC 1738
@@ -215,7 +217,7 @@ func (c *schemeCheck) ftp() {
 // the case of s.
 func lastIndexFold(s, sep string) int {
 	for i := len(s) - len(sep); i >= 0; i-- {
-		if equalFoldASCII(s[i:i+len(sep)], sep) {
+		if ascii.EqualFold(s[i:i+len(sep)], sep) {
 			return i
 		}
 	}

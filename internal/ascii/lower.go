@@ -34,3 +34,25 @@ func EqualLower(b []byte, s string) bool {
 	}
 	return true
 }
+
+// EqualFold reports whether a and b are equal under ASCII case folding,
+// which is what scheme names (RFC 3986 §3.1) and HTML's keywords and link
+// types ask; strings.EqualFold folds Unicode too ("K", U+212A, is "k").
+func EqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -32,3 +32,21 @@ func TestLower(t *testing.T) {
 		t.Error("EqualLower of different lengths: true")
 	}
 }
+
+func TestEqualFold(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"NoFollow", "nofollow", true},
+		{"HTTP", "http", true},
+		{"", "", true},
+		{"nofollow", "nofollowed", false},
+		{"\u212a", "k", false}, // KELVIN SIGN: strings.EqualFold says equal
+		{"a[", "A{", false},    // '[' and '{' differ by the case bit
+	} {
+		if got := EqualFold(c.a, c.b); got != c.want {
+			t.Errorf("EqualFold(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
