@@ -27,14 +27,14 @@ func (o *Options) Validate() error {
 func hostKeys(hosts []string) ([]string, error) {
 	keys := make([]string, 0, len(hosts))
 	for _, h := range hosts {
-		key, err := uri.ASCIIHost(h)
+		a, err := uri.ASCIIHost(h)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %q (%v)", ErrHost, h, err)
 		}
-		if key == "" {
+		if a == "" {
 			return nil, fmt.Errorf("%w: %q", ErrHost, h)
 		}
-		keys = append(keys, key)
+		keys = append(keys, a)
 	}
 	return keys, nil
 }
