@@ -22,9 +22,12 @@ const maxOwnInitBytes = 32 << 10
 // unwantedInits are packages of dependencies whose inits a run that reads
 // no Markdown would pay for, replaced for that: goldmark's extension
 // package compiles its autolink regexps at init (264 KB; urix parses with
-// the fork internal/mdext).
+// the fork internal/mdext), and the goldmark package brings its HTML
+// renderer (33 KB with it).
 var unwantedInits = []string{
 	"github.com/yuin/goldmark/extension",
+	"github.com/yuin/goldmark/renderer/html",
+	"github.com/yuin/goldmark",
 }
 
 // TestInitAllocations builds urix, runs "urix --version" with
