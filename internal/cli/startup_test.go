@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // maxOwnInitBytes bounds what the inits of urix's own packages allocate
@@ -99,4 +101,34 @@ func parseInitTrace(out []byte) ([]initRecord, error) {
 		recs = append(recs, r)
 	}
 	return recs, sc.Err()
+}
+
+// TestSetupMakesNoHelpLine checks that a run that prints no help makes no
+// option's help line: cli's setup would make one for every option of
+// every command that has a category (a fifth of "urix --version"), and
+// that the categories are back for the help, which groups by them.
+func TestSetupMakesNoHelpLine(t *testing.T) {
+	made := 0
+	stringer := cli.FlagStringer
+	cli.FlagStringer = func(f cli.Flag) string {
+		made++
+		return stringer(f)
+	}
+	defer func() { cli.FlagStringer = stringer }()
+	var out, errs bytes.Buffer
+	if code := run([]string{"urix", "--version"}, strings.NewReader(""), &out, &errs); code != exitOK {
+		t.Fatalf("urix --version: status %d, %s", code, errs.Bytes())
+	}
+	if made != 0 {
+		t.Errorf("urix --version made %d help lines, want none", made)
+	}
+	out.Reset()
+	if code := run([]string{"urix", "check", "--help"}, strings.NewReader(""), &out, &errs); code != exitOK {
+		t.Fatalf("urix check --help: status %d, %s", code, errs.Bytes())
+	}
+	for _, cat := range []string{"\n Checks:\n", "\n Output:\n", "\n Base URI:\n"} {
+		if !strings.Contains(out.String(), cat) {
+			t.Errorf("urix check --help has no %q:\n%s", cat, out.Bytes())
+		}
+	}
 }
