@@ -6,8 +6,8 @@ import (
 	"sync"
 
 	"github.com/urix/urix/internal/ascii"
+	"github.com/urix/urix/internal/mdext"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -22,7 +22,7 @@ import (
 // those itself. It is made at the first Markdown input, not at start-up:
 // a run that reads none does not pay for it.
 var markdown = sync.OnceValue(func() parser.Parser {
-	return newMarkdownParser(mdLinkify{extension.NewLinkifyParser()})
+	return newMarkdownParser(mdLinkify{mdext.NewLinkifyParser()})
 })
 
 // newMarkdownParser returns markdown's parser with the given parser of
@@ -31,12 +31,12 @@ func newMarkdownParser(linkify parser.InlineParser) parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(markdownLimited(parser.DefaultBlockParsers())...),
 		parser.WithInlineParsers(append(markdownLimited(append(parser.DefaultInlineParsers(),
-			util.Prioritized(extension.NewStrikethroughParser(), 500),
+			util.Prioritized(mdext.NewStrikethroughParser(), 500),
 			util.Prioritized(linkify, 999),
-			util.Prioritized(extension.NewTaskCheckBoxParser(), 0))),
+			util.Prioritized(mdext.NewTaskCheckBoxParser(), 0))),
 			util.Prioritized(mdSkipper{}, 1))...),
 		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
-			util.Prioritized(mdTableLimit{extension.NewTableParagraphTransformer()}, 200))...),
+			util.Prioritized(mdTableLimit{mdext.NewTableParagraphTransformer()}, 200))...),
 	)
 }
 

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -254,9 +254,15 @@ const (
 	maxInlineBrackets   = 32
 )
 
-// inlineParser is goldmark's CommonMark parser, made when a heading first
-// needs it (its making allocates about 30 KB).
-var inlineParser = sync.OnceValue(goldmark.DefaultParser)
+// inlineParser is goldmark's CommonMark parser (goldmark.DefaultParser,
+// made here: the goldmark package would bring its HTML renderer, whose
+// init allocates 33 KB), made when a heading first needs it (its making
+// allocates about 30 KB).
+var inlineParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...))
+})
 
 // headingText is the text of a heading's inline Markdown s as it renders
 // (its textContent): markup removed, code spans' and links' text kept,

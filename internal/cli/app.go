@@ -85,7 +85,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	path, named := configPath()
 	args, err := withConfig(app, args, path, named)
 	if err == nil {
-		err = app.Run(permuteScanArgs(app, args))
+		args = permuteScanArgs(app, args)
+		setup(app)
+		err = app.Run(args)
 	}
 	if err == nil {
 		return exitOK
@@ -99,6 +101,54 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	e.errorf("%v", err)
 	return exitError
+}
+
+// setup runs app.Setup with the options' categories hidden from cli: it
+// files every option of the app and of each command under its category
+// keyed by the option's help line, made with a regexp replace for each
+// name, for a help template urix does not use (printHelp and the manual
+// group options themselves, by GetCategory). That was a fifth of the
+// instructions of "urix --version".
+func setup(app *cli.App) {
+	type hidden struct {
+		field    *string
+		category string
+	}
+	var hid []hidden
+	hide := func(flags []cli.Flag) {
+		for _, f := range flags {
+			if p := categoryField(f); p != nil && *p != "" {
+				hid = append(hid, hidden{p, *p})
+				*p = ""
+			}
+		}
+	}
+	hide(app.Flags)
+	for _, c := range app.Commands {
+		hide(c.Flags)
+	}
+	app.Setup()
+	for _, h := range hid {
+		*h.field = h.category
+	}
+}
+
+// categoryField returns the address of f's category, or nil for a kind of
+// option urix does not use.
+func categoryField(f cli.Flag) *string {
+	switch f := f.(type) {
+	case *cli.BoolFlag:
+		return &f.Category
+	case *cli.StringFlag:
+		return &f.Category
+	case *cli.StringSliceFlag:
+		return &f.Category
+	case *cli.IntFlag:
+		return &f.Category
+	case *cli.GenericFlag:
+		return &f.Category
+	}
+	return nil
 }
 
 // version is set at link time (-ldflags "-X github.com/urix/urix/internal/cli.version=v1.2.3"); when it

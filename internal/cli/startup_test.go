@@ -7,8 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // maxOwnInitBytes bounds what the inits of urix's own packages allocate
@@ -17,6 +20,17 @@ import (
 // extract/check compiled its fragment regexps and charset built its
 // character sets at start-up).
 const maxOwnInitBytes = 32 << 10
+
+// unwantedInits are packages of dependencies whose inits a run that reads
+// no Markdown would pay for, replaced for that: goldmark's extension
+// package compiles its autolink regexps at init (264 KB; urix parses with
+// the fork internal/mdext), and the goldmark package brings its HTML
+// renderer (33 KB with it).
+var unwantedInits = []string{
+	"github.com/yuin/goldmark/extension",
+	"github.com/yuin/goldmark/renderer/html",
+	"github.com/yuin/goldmark",
+}
 
 // TestInitAllocations builds urix, runs "urix --version" with
 // GODEBUG=inittrace=1 and bounds the bytes the inits of its packages
@@ -48,6 +62,9 @@ func TestInitAllocations(t *testing.T) {
 	own := 0
 	var lines []string
 	for _, in := range inits {
+		if slices.Contains(unwantedInits, in.pkg) {
+			t.Errorf("urix imports %s (its init allocates %d bytes)", in.pkg, in.bytes)
+		}
 		if in.pkg == mainPkg || strings.HasPrefix(in.pkg, mainPkg+"/") {
 			own += in.bytes
 			lines = append(lines, fmt.Sprintf("%s: %d bytes", in.pkg, in.bytes))
@@ -84,4 +101,34 @@ func parseInitTrace(out []byte) ([]initRecord, error) {
 		recs = append(recs, r)
 	}
 	return recs, sc.Err()
+}
+
+// TestSetupMakesNoHelpLine checks that a run that prints no help makes no
+// option's help line: cli's setup would make one for every option of
+// every command that has a category (a fifth of "urix --version"), and
+// that the categories are back for the help, which groups by them.
+func TestSetupMakesNoHelpLine(t *testing.T) {
+	made := 0
+	stringer := cli.FlagStringer
+	cli.FlagStringer = func(f cli.Flag) string {
+		made++
+		return stringer(f)
+	}
+	defer func() { cli.FlagStringer = stringer }()
+	var out, errs bytes.Buffer
+	if code := run([]string{"urix", "--version"}, strings.NewReader(""), &out, &errs); code != exitOK {
+		t.Fatalf("urix --version: status %d, %s", code, errs.Bytes())
+	}
+	if made != 0 {
+		t.Errorf("urix --version made %d help lines, want none", made)
+	}
+	out.Reset()
+	if code := run([]string{"urix", "check", "--help"}, strings.NewReader(""), &out, &errs); code != exitOK {
+		t.Fatalf("urix check --help: status %d, %s", code, errs.Bytes())
+	}
+	for _, cat := range []string{"\n Checks:\n", "\n Output:\n", "\n Base URI:\n"} {
+		if !strings.Contains(out.String(), cat) {
+			t.Errorf("urix check --help has no %q:\n%s", cat, out.Bytes())
+		}
+	}
 }
