@@ -163,7 +163,10 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	return scanPage(buf, src, yield)
+	// No more than the page, that an append may not reach the rest.
+	ok := scanPage(buf[:len(buf):len(buf)], src, yield)
+	pageBufs.put(buf) // the scan is over and keeps nothing of it
+	return ok
 }
 
 // scanPage is scanHTML on a page held in memory, which it reads in place
@@ -392,31 +395,38 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 }
 
 // readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
-// a buffer that never grows past MaxHTMLSize+1: one of the size of the
-// input when it is known (see inputSize), so that reading takes one
-// allocation and no copy.
+// a buffer of pageBufs that never grows past MaxHTMLSize+1: one at least
+// of the size of the input when it is known (see inputSize), so that
+// reading takes one buffer and no copy. The caller gives the buffer back
+// with pageBufs.put once nothing uses its bytes; on an error, readPage
+// does.
 func readPage(r io.Reader) ([]byte, error) {
 	size := inputSize(r) + 1
 	if size <= 0 {
 		size = 64 << 10
 	}
 	most := maxHTML()
-	buf := make([]byte, 0, min(max(size, 512), most+1))
+	buf := pageBufs.get(min(max(size, 512), most+1))
 	for {
-		if len(buf) == cap(buf) {
+		end := min(cap(buf), most+1)
+		if len(buf) == end {
 			if len(buf) > most {
+				pageBufs.put(buf)
 				return nil, htmlTooLarge()
 			}
-			grown := make([]byte, len(buf), min(2*cap(buf), most+1))
+			grown := pageBufs.get(min(2*end, most+1))[:len(buf)]
 			copy(grown, buf)
+			pageBufs.put(buf)
 			buf = grown
+			continue
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		n, err := r.Read(buf[len(buf):end])
 		buf = buf[:len(buf)+n]
 		if err == io.EOF {
 			return buf, nil
 		}
 		if err != nil {
+			pageBufs.put(buf)
 			return nil, err
 		}
 	}
