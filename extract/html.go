@@ -394,42 +394,14 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 	return textBytes(text, m)&m != 0
 }
 
-// readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
-// a buffer of pageBufs that never grows past MaxHTMLSize+1: one at least
-// of the size of the input when it is known (see inputSize), so that
-// reading takes one buffer and no copy. The caller gives the buffer back
-// with pageBufs.put once nothing uses its bytes; on an error, readPage
-// does.
+// readPage reads an HTML document from r, at most MaxHTMLSize bytes, as
+// readWhole does.
 func readPage(r io.Reader) ([]byte, error) {
-	size := inputSize(r) + 1
-	if size <= 0 {
-		size = 64 << 10
+	buf, err := readWhole(r, maxHTML())
+	if err == errOverLimit {
+		err = htmlTooLarge()
 	}
-	most := maxHTML()
-	buf := pageBufs.get(min(max(size, 512), most+1))
-	for {
-		end := min(cap(buf), most+1)
-		if len(buf) == end {
-			if len(buf) > most {
-				pageBufs.put(buf)
-				return nil, htmlTooLarge()
-			}
-			grown := pageBufs.get(min(2*end, most+1))[:len(buf)]
-			copy(grown, buf)
-			pageBufs.put(buf)
-			buf = grown
-			continue
-		}
-		n, err := r.Read(buf[len(buf):end])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			pageBufs.put(buf)
-			return nil, err
-		}
-	}
+	return buf, err
 }
 
 // SizedReader returns a reader of what r yields, which Links takes to be

@@ -260,3 +260,53 @@ func TestBufListBounds(t *testing.T) {
 		t.Errorf("bytes %d, the buffers kept have %d", l.bytes, sum)
 	}
 }
+
+// TestDocBufNotAliased is TestPageBufNotAliased for the other inputs read
+// whole into a buffer of pageBufs: Markdown, AsciiDoc, reStructuredText.
+func TestDocBufNotAliased(t *testing.T) {
+	poisonPages(t)
+	const size = 32 << 10
+	docs := []struct {
+		typ  Type
+		line string // with %[1]s for the tag, %[2]d for the line
+	}{
+		{Markdown, "See [text %[1]s](https://%[1]s.example/md/%[2]d \"title %[1]s\") and <https://%[1]s.example/auto/%[2]d>, [ref %[1]s][r%[2]d].\n\n[r%[2]d]: https://%[1]s.example/ref/%[2]d\n\n"},
+		{AsciiDoc, "See https://%[1]s.example/adoc/%[2]d[text %[1]s] and link:%[1]s/%[2]d.html[page %[1]s] or mailto:%[1]s@%[1]s.example[mail].\n\n"},
+		{RST, "See `text %[1]s <https://%[1]s.example/rst/%[2]d>`_ and https://%[1]s.example/bare/%[2]d here.\n\n"},
+	}
+	for _, d := range docs {
+		t.Run(fmt.Sprint(d.typ), func(t *testing.T) {
+			doc := func(tag string) io.Reader {
+				var b bytes.Buffer
+				for i := 0; b.Len() < size-200; i++ {
+					fmt.Fprintf(&b, d.line, tag, i)
+				}
+				for b.Len() < size {
+					b.WriteByte('\n')
+				}
+				return bytes.NewReader(b.Bytes()[:size])
+			}
+			opts := Options{Type: d.typ, TextAround: true, Emails: true}
+			a := keep(doc("aaaa"), opts, 0)
+			if len(a) < 100 || a[0].err != nil || !strings.Contains(a[0].then, "aaaa") {
+				t.Fatalf("document A gave %d links, the first %s", len(a), a[0].then)
+			}
+			if len(pageBufs.free) == 0 || cap(pageBufs.free[0]) < size {
+				t.Fatalf("document A's buffer was not given back: %d kept", len(pageBufs.free))
+			}
+			keep(doc("bbbb"), opts, 0)
+			for i, k := range a {
+				if now := k.now(); now != k.then {
+					t.Fatalf("link %d of document A, after document B:\n%s\nduring A's scan:\n%s", i, now, k.then)
+				}
+			}
+			b := keep(doc("cccc"), opts, 2)
+			keep(doc("dddd"), opts, 0)
+			for i, k := range b {
+				if now := k.now(); now != k.then {
+					t.Fatalf("link %d of a scan broken off, after another:\n%s\nthen:\n%s", i, now, k.then)
+				}
+			}
+		})
+	}
+}
