@@ -48,7 +48,9 @@ func scanAsciiDoc(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	}
 	a := &adocScan{docScan: newDocScan(buf, src, yield, ContextAsciiDocText), attrs: map[string]string{}}
 	a.emails = true
-	return a.eachLine(a.line) && a.paragraph() && a.flush()
+	ok := a.eachLine(a.line) && a.paragraph() && a.flush()
+	pageBufs.put(buf) // the scan is over and keeps nothing of it
+	return ok
 }
 
 // adocScan is the state of scanAsciiDoc.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
 )
 
@@ -12,30 +13,13 @@ import (
 var ErrDocumentTooLarge = errors.New("document larger than the limit")
 
 // readDocument reads a whole document from r, at most MaxDocumentSize
-// bytes, into a buffer of the size of the input when it is known (see
-// inputSize): one allocation and no copy, where io.ReadAll doubles its
-// way up, copying as it goes.
+// bytes, as readWhole does.
 func readDocument(r io.Reader) ([]byte, error) {
-	size := int64(inputSize(r)) + 1 // the byte past the end, to meet EOF
-	buf := make([]byte, 0, min(max(size, 512), MaxDocumentSize+1))
-	r = io.LimitReader(r, MaxDocumentSize+1)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	buf, err := readWhole(r, int(min(MaxDocumentSize, math.MaxInt-1)))
+	if err == errOverLimit {
+		err = overLimit(ErrDocumentTooLarge, "MaxDocumentSize", MaxDocumentSize)
 	}
-	if int64(len(buf)) > MaxDocumentSize {
-		return nil, overLimit(ErrDocumentTooLarge, "MaxDocumentSize", MaxDocumentSize)
-	}
-	return buf, nil
+	return buf, err
 }
 
 // lineIndex holds the offsets of the line feeds of a text, to turn byte

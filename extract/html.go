@@ -163,7 +163,10 @@ func scanHTML(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	if err != nil {
 		return yield(Link{}, &Error{File: src.name, Message: src.message, Part: src.part, Offset: -1, Err: err})
 	}
-	return scanPage(buf, src, yield)
+	// No more than the page, that an append may not reach the rest.
+	ok := scanPage(buf[:len(buf):len(buf)], src, yield)
+	pageBufs.put(buf) // the scan is over and keeps nothing of it
+	return ok
 }
 
 // scanPage is scanHTML on a page held in memory, which it reads in place
@@ -391,35 +394,14 @@ func mayHoldURI[T ~string | ~[]byte](text T, opts *Options) bool {
 	return textBytes(text, m)&m != 0
 }
 
-// readPage reads an HTML document from r, at most MaxHTMLSize bytes, into
-// a buffer that never grows past MaxHTMLSize+1: one of the size of the
-// input when it is known (see inputSize), so that reading takes one
-// allocation and no copy.
+// readPage reads an HTML document from r, at most MaxHTMLSize bytes, as
+// readWhole does.
 func readPage(r io.Reader) ([]byte, error) {
-	size := inputSize(r) + 1
-	if size <= 0 {
-		size = 64 << 10
+	buf, err := readWhole(r, maxHTML())
+	if err == errOverLimit {
+		err = htmlTooLarge()
 	}
-	most := maxHTML()
-	buf := make([]byte, 0, min(max(size, 512), most+1))
-	for {
-		if len(buf) == cap(buf) {
-			if len(buf) > most {
-				return nil, htmlTooLarge()
-			}
-			grown := make([]byte, len(buf), min(2*cap(buf), most+1))
-			copy(grown, buf)
-			buf = grown
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return buf, err
 }
 
 // SizedReader returns a reader of what r yields, which Links takes to be

@@ -268,7 +268,9 @@ func readMarkdown(r io.Reader, src *source, yield func(Link, error) bool, skip b
 		}
 		return st, nil
 	})
-	return ok && m.flush() && m.textRegions(len(buf))
+	ok = ok && m.flush() && m.textRegions(len(buf))
+	pageBufs.put(buf) // the scan is over and keeps nothing of it
+	return ok
 }
 
 // mdScan is the state of scanMarkdown's walk.

@@ -69,6 +69,13 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 	if err != nil {
 		return &Error{File: src.name, Offset: -1, Err: err}
 	}
+	err = rewritePage(w, buf[:len(buf):len(buf)], src, f)
+	pageBufs.put(buf) // written out, and no Link f saw holds its bytes
+	return err
+}
+
+// rewritePage is Rewrite on the page buf, read from the input.
+func rewritePage(w io.Writer, buf []byte, src *source, f func(Link) (string, bool)) error {
 	buf, decodedFrom, w, f, finish := rewriteUTF16(buf, w, f)
 	p := parsePage(buf, decodedFrom)
 	if p.dec != nil {

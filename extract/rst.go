@@ -36,7 +36,9 @@ func scanRST(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	}
 	s := &rstScan{docScan: newDocScan(buf, src, yield, ContextRSTText), skip: -1, literalAfter: -1}
 	s.emails = true
-	return s.eachLine(s.line) && (s.grid == nil || s.endGrid()) && s.paragraph() && s.explicit() && s.flush()
+	ok := s.eachLine(s.line) && (s.grid == nil || s.endGrid()) && s.paragraph() && s.explicit() && s.flush()
+	pageBufs.put(buf) // the scan is over and keeps nothing of it
+	return ok
 }
 
 // rstScan is the state of scanRST.
