@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/urix/urix/internal/walk"
 )
 
 // TestRegularFile checks what regularFile opens and how far it reads: a
@@ -26,7 +28,7 @@ func TestRegularFile(t *testing.T) {
 		if err := os.WriteFile(name, []byte("http://a.example/\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ok, err := f.open(name, listed)
+		ok, err := f.open(walk.File{Path: name}, listed)
 		if !ok || err != nil {
 			t.Fatalf("open(%s, %v) = %v, %v", name, listed, ok, err)
 		}
@@ -42,7 +44,7 @@ func TestRegularFile(t *testing.T) {
 	}
 
 	if _, err := os.Stat("/proc/self/status"); err == nil {
-		ok, err := f.open("/proc/self/status", true)
+		ok, err := f.open(walk.File{Path: "/proc/self/status"}, true)
 		if !ok || err != nil {
 			t.Fatalf("open(/proc/self/status) = %v, %v", ok, err)
 		}
@@ -62,11 +64,11 @@ func TestRegularFile(t *testing.T) {
 	fds, _ := os.ReadDir("/proc/self/fd")
 	for _, listed := range []bool{false, true} {
 		for _, n := range []string{dir, fifo} {
-			if ok, err := f.open(n, listed); ok || err != nil {
+			if ok, err := f.open(walk.File{Path: n}, listed); ok || err != nil {
 				t.Errorf("open(%s, %v) = %v, %v; want false, nil", n, listed, ok, err)
 			}
 		}
-		_, err := f.open(filepath.Join(dir, "missing"), listed)
+		_, err := f.open(walk.File{Path: filepath.Join(dir, "missing")}, listed)
 		if _, want := os.Open(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) || unwrapPath(err).Error() != unwrapPath(want).Error() {
 			t.Errorf("open(missing, %v): %v; want %v", listed, err, want)
 		}
