@@ -33,33 +33,3 @@ func BenchmarkFiles(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkOpen opens and closes each file of benchTree as Tree yields
-// it: by its name in the directory held ("held"), or by its path, as
-// before Tree held directories ("path").
-func BenchmarkOpen(b *testing.B) {
-	if _, err := os.Stat(benchTree); err != nil {
-		b.Skip("no corpus:", err)
-	}
-	for _, held := range []bool{true, false} {
-		b.Run(map[bool]string{true: "held", false: "path"}[held], func(b *testing.B) {
-			for b.Loop() {
-				for f, err := range Tree(benchTree, Options{}) {
-					if err != nil {
-						b.Fatal(err)
-					}
-					g := f
-					if !held {
-						g.dir = nil
-					}
-					fd, err := g.Open(0)
-					if err != nil {
-						b.Fatal(err)
-					}
-					closeFD(fd)
-					f.Done()
-				}
-			}
-		})
-	}
-}
