@@ -474,8 +474,14 @@ func (w *warcScanner) recordYield(rec *warcRecord, target string, at int64) func
 // isWARCName reports whether name ends in .warc or .warc.gz, or names a
 // WAT file (isWATName).
 func isWARCName(name string) bool {
-	name = strings.ToLower(name)
-	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".warc.gz") || isWATName(name)
+	return hasSuffixFold(name, ".warc") || hasSuffixFold(name, ".warc.gz") || isWATName(name)
+}
+
+// hasSuffixFold reports whether s ends with the ASCII suffix in any case,
+// as strings.HasSuffix(strings.ToLower(s), suffix), without lowering
+// all of s: a path, checked once for each file of a tree.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
 // isWARCStart reports whether head starts a WARC file: "WARC/1.", in

@@ -577,6 +577,5 @@ func watPath(p string) (tag, attr string) {
 // Common Crawl's WAT files do; not in .wat alone, WebAssembly's text
 // format, which content sniffing tells from a WAT file.
 func isWATName(name string) bool {
-	name = strings.ToLower(name)
-	return strings.HasSuffix(name, ".warc.wat") || strings.HasSuffix(name, ".warc.wat.gz")
+	return hasSuffixFold(name, ".warc.wat") || hasSuffixFold(name, ".warc.wat.gz")
 }

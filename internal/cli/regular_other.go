@@ -2,7 +2,11 @@
 
 package cli
 
-import "os"
+import (
+	"os"
+
+	"github.com/urix/urix/internal/walk"
+)
 
 // regularFile reads a regular file (here, through an *os.File).
 type regularFile struct {
@@ -10,11 +14,12 @@ type regularFile struct {
 	size int64
 }
 
-// open opens name into f when it is a regular file, and reports false
+// open opens src into f when it is a regular file, and reports false
 // when it is something else (a directory, a FIFO, a device), for the
 // caller to open with os.Open. (listed, a file a directory listing gave
-// as regular, changes nothing here.)
-func (f *regularFile) open(name string, listed bool) (bool, error) {
+// as regular, changes nothing here: src is opened by its path.)
+func (f *regularFile) open(src walk.File, listed bool) (bool, error) {
+	name := src.Path
 	fi, err := os.Stat(name)
 	if err != nil || !fi.Mode().IsRegular() {
 		return false, err

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"syscall"
+
+	"github.com/urix/urix/internal/walk"
 )
 
 // regularFile reads a regular file through its descriptor. os.Open tries
@@ -24,7 +26,7 @@ type regularFile struct {
 	eof  bool
 }
 
-// open opens name into f when it is a regular file, and reports false
+// open opens src into f when it is a regular file, and reports false
 // when it is something else (a directory, a FIFO, a device), for the
 // caller to open with os.Open, with the poller for the reads that may
 // wait. (Opening first and asking after would leave the caller a FIFO to
@@ -34,13 +36,15 @@ type regularFile struct {
 // A file a directory listing gave as regular (listed) is opened first
 // and asked after, with fstat, which has no path to look up: the path
 // lookup of a stat by name cost the SpamAssassin tree more than its
-// open. It is opened not to wait (a FIFO put in its place since) and not
-// to become a terminal's controlling one; what is then no regular file is
-// closed and left to the caller as above.
-func (f *regularFile) open(name string, listed bool) (bool, error) {
+// open. It is opened by its name in its directory (walk.File.Open), not to
+// wait (a FIFO put in its place since) and not to become a terminal's
+// controlling one; what is then no regular file is closed and left to the
+// caller as above.
+func (f *regularFile) open(src walk.File, listed bool) (bool, error) {
 	if listed {
-		return f.openListed(name)
+		return f.openListed(src)
 	}
+	name := src.Path
 	var st syscall.Stat_t
 	if _, err := ignoringEINTR(func() (int, error) { return 0, syscall.Stat(name, &st) }); err != nil {
 		return false, &fs.PathError{Op: "stat", Path: name, Err: err}
@@ -57,12 +61,11 @@ func (f *regularFile) open(name string, listed bool) (bool, error) {
 }
 
 // openListed is open for a file listed as regular.
-func (f *regularFile) openListed(name string) (bool, error) {
-	fd, err := ignoringEINTR(func() (int, error) {
-		return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
-	})
+func (f *regularFile) openListed(src walk.File) (bool, error) {
+	name := src.Path
+	fd, err := src.Open(syscall.O_NOCTTY | syscall.O_NONBLOCK)
 	if err != nil {
-		return false, &fs.PathError{Op: "open", Path: name, Err: err}
+		return false, err
 	}
 	var st syscall.Stat_t
 	if _, err := ignoringEINTR(func() (int, error) { return 0, syscall.Fstat(fd, &st) }); err != nil {

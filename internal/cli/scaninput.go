@@ -11,6 +11,7 @@ import (
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/extract/format"
+	"github.com/urix/urix/internal/walk"
 )
 
 // inputScanner scans inputs one after another for a scanner, whose
@@ -63,10 +64,16 @@ const (
 	listed              // listed as a regular file in a directory of -r
 )
 
-// file scans the named file. A directory is an error unless -r, and a
-// binary file met in a directory walk is skipped silently.
-func (w *inputScanner) file(name string, how found, out *fileOut) {
-	regular, err := w.reg.open(name, how == listed)
+// file scans the file src. A directory is an error unless -r, and a
+// binary file met in a directory walk is skipped silently, as is a file
+// listed as regular that is a symbolic link by the time it is opened
+// (walk.ErrSymlink).
+func (w *inputScanner) file(src walk.File, how found, out *fileOut) {
+	name := src.Path
+	regular, err := w.reg.open(src, how == listed)
+	if errors.Is(err, walk.ErrSymlink) {
+		return
+	}
 	if err != nil {
 		out.report(err)
 		return

@@ -285,13 +285,14 @@ func (s *scanner) warn(msg string) {
 func (s *scanner) scanSequential(inputs []string) {
 	w := s.newInputScanner()
 	f := new(fileOut) // one for all the inputs, each printed when read
-	one := func(name string, how found) bool {
-		*f = s.newFileOut(name, nil)
-		if name == "-" && how == named {
+	one := func(src walk.File, how found) bool {
+		*f = s.newFileOut(src.Path, nil)
+		if src.Path == "-" && how == named {
 			w.reader(s.streaming(s.e.stdin), f)
 		} else {
-			w.file(name, how, f)
+			w.file(src, how, f)
 		}
+		src.Done()
 		s.finish(f)
 		return !s.stop
 	}
@@ -300,26 +301,27 @@ func (s *scanner) scanSequential(inputs []string) {
 			break
 		}
 		if s.recursive && name != "-" {
-			s.walk(name, func(file string, how found) bool { return one(file, how) }, s.report)
+			s.walk(name, one, s.report)
 		} else {
-			one(name, named)
+			one(walk.File{Path: name}, named)
 		}
 	}
 }
 
 // walk visits the files under root that the walk options let through (see
-// walk.Files), each with how it was found (root itself, when it is no
+// walk.Tree), each with how it was found (root itself, when it is no
 // directory, is walked; the others listed as regular files), and reports
-// the problems met on the way; a false visit stops.
-func (s *scanner) walk(root string, visit func(string, found) bool, report func(string, error)) {
-	for name, err := range walk.Files(root, s.walkOptions()) {
+// the problems met on the way; a false visit stops. visit calls Done on
+// the files it is given.
+func (s *scanner) walk(root string, visit func(walk.File, found) bool, report func(string, error)) {
+	for file, err := range walk.Tree(root, s.walkOptions()) {
 		how := listed
-		if name == root {
+		if file.Path == root {
 			how = walked
 		}
 		if err != nil {
-			report(name, err)
-		} else if !visit(name, how) {
+			report(file.Path, err)
+		} else if !visit(file, how) {
 			return
 		}
 	}
@@ -329,6 +331,7 @@ func (s *scanner) walk(root string, visit func(string, found) bool, report func(
 // allocation an input.
 type scanJob struct {
 	seq int // its place in the order of a sequential scan
+	src walk.File
 	how found
 	out fileOut
 }
@@ -395,8 +398,9 @@ func (s *scanner) scanParallel(inputs []string, n int) {
 			for batch := range batches {
 				for _, j := range batch {
 					if !s.quit.Load() {
-						w.file(j.out.name, j.how, &j.out)
+						w.file(j.src, j.how, &j.out)
 					}
+					j.src.Done()
 					p.done(j)
 				}
 			}
@@ -479,13 +483,13 @@ func (p *parallel) produce(inputs []string, b *batcher) {
 	}
 	for _, name := range inputs {
 		if !s.recursive {
-			if !send(&scanJob{how: named, out: s.newFileOut(name, p)}, true) {
+			if !send(&scanJob{src: walk.File{Path: name}, how: named, out: s.newFileOut(name, p)}, true) {
 				return
 			}
 			continue
 		}
-		s.walk(name, func(file string, how found) bool {
-			return send(&scanJob{how: how, out: s.newFileOut(file, p)}, true)
+		s.walk(name, func(file walk.File, how found) bool {
+			return send(&scanJob{src: file, how: how, out: s.newFileOut(file.Path, p)}, true)
 		}, func(file string, err error) {
 			j := &scanJob{out: s.newFileOut(file, p)}
 			j.out.entries = []outEntry{{problem: fileMessage(file, err)}}

@@ -13,8 +13,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -99,40 +101,110 @@ func matchGlobs(globs []string, rel string) bool {
 // than a stat by name; it may have changed since.
 func Files(root string, o Options) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
-		w := &treeWalker{Options: o, yield: yield}
+		w := &treeWalker{Options: o, yield: func(f File, err error) bool { return yield(f.Path, err) }}
 		w.walk(root)
 	}
 }
 
-// treeWalker is the state of one walk of Files.
-type treeWalker struct {
-	Options
-	yield func(name string, err error) bool
-	stop  bool // yield returned false
-}
-
-// emit yields a file (err nil) or a problem, unless the walk is stopped.
-func (w *treeWalker) emit(name string, err error) {
-	if !w.stop {
-		w.stop = !w.yield(name, err)
+// Tree is Files with each file a File, which, where the system allows
+// (see File.Open), is opened by its name in the directory it was listed
+// in, held open by the walk, so that the kernel looks up one name and not
+// every directory of its path again. The caller calls Done on each File
+// yielded without an error once it has opened it, or decided not to; the
+// directory is closed when the walk has left it and its files are done,
+// possibly after the walk, on another goroutine.
+func Tree(root string, o Options) iter.Seq2[File, error] {
+	return func(yield func(File, error) bool) {
+		w := &treeWalker{Options: o, yield: yield, hold: canHold, held: new(atomic.Int32)}
+		w.walk(root)
 	}
 }
+
+// ErrSymlink is the error of File.Open for a file listed as a regular
+// file that is a symbolic link by the time it is opened. The walk does not
+// follow it (without Options.Follow); as GNU grep -r does, a caller skips
+// the file silently, as the walk would have skipped the link.
+var ErrSymlink = errors.New("walk: a symbolic link now, not followed")
+
+// File is a file Tree yields.
+type File struct {
+	// Path names the file as Files does; with an error, it names what the
+	// problem is about.
+	Path string
+
+	dir      *heldDir // the directory it was listed in, or nil
+	base     string   // its name in dir
+	noFollow bool     // listed as a regular file, without Follow
+}
+
+// Done lets the walk close the directory f was listed in, once it is done
+// with f's other files too. It is called once for each File yielded.
+func (f File) Done() {
+	if f.dir != nil {
+		f.dir.release()
+	}
+}
+
+// maxHeld bounds the directories one walk holds open: its files are
+// opened by their path past it (a deep tree, or a parallel scan far
+// behind a walk of small directories), not refused for want of
+// descriptors.
+const maxHeld = 128
+
+// heldDir is a directory whose files Tree yields, held open while the
+// walk is in it (a reference) and while a File of it is not done (one
+// each).
+type heldDir struct {
+	f    *os.File
+	fd   int // f's descriptor
+	refs atomic.Int32
+	held *atomic.Int32 // the walk's count of directories held
+}
+
+// release drops a reference to d, and closes d at the last.
+func (d *heldDir) release() {
+	if d.refs.Add(-1) == 0 {
+		d.f.Close()
+		d.held.Add(-1)
+	}
+}
+
+// treeWalker is the state of one walk of Files or Tree.
+type treeWalker struct {
+	Options
+	yield func(f File, err error) bool
+	stop  bool          // yield returned false
+	hold  bool          // directories held open for their files (Tree)
+	held  *atomic.Int32 // directories held (Tree)
+}
+
+// emit yields a file or a problem, unless the walk is stopped.
+func (w *treeWalker) emit(f File, err error) {
+	if w.stop {
+		f.Done()
+		return
+	}
+	w.stop = !w.yield(f, err)
+}
+
+// problem yields the problem err about the file or directory name.
+func (w *treeWalker) problem(name string, err error) { w.emit(File{Path: name}, err) }
 
 func (w *treeWalker) walk(root string) {
 	dir := cmp.Or(root, ".")
 	fi, err := os.Stat(dir)
 	if err != nil {
-		w.emit(dir, err)
+		w.problem(dir, err)
 		return
 	}
 	if !fi.IsDir() {
-		w.emit(root, nil)
+		w.emit(File{Path: root}, nil)
 		return
 	}
 	var ig *ignoreStack
 	if !w.NoIgnore {
 		if ig, err = newIgnoreStack(dir); err != nil {
-			w.emit(dir, err)
+			w.problem(dir, err)
 		}
 	}
 	w.dir(root, "", ig, []os.FileInfo{fi})
@@ -155,23 +227,50 @@ func joinPath(dir, base string) string {
 // could be listed, so an unreadable one gets one message, not one per
 // ignore file too.
 func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
-	entries, err := os.ReadDir(cmp.Or(name, "."))
+	entries, held, err := w.list(cmp.Or(name, "."))
 	if err != nil {
-		w.emit(cmp.Or(name, "."), err)
+		w.problem(cmp.Or(name, "."), err)
+	}
+	if held != nil {
+		defer held.release()
 	}
 	if len(entries) > 0 && ig != nil && rel != "" {
-		ig = ig.enter(name, path.Base(rel), w.emit)
+		ig = ig.enter(name, path.Base(rel), w.problem)
 	}
 	for _, e := range entries {
 		if w.stop {
 			return
 		}
-		w.entry(e, name, rel, ig, up)
+		w.entry(e, name, rel, ig, up, held)
 	}
 }
 
+// list returns the entries of the directory name in lexical order, as
+// os.ReadDir does, and the directory held open for its files, or nil
+// (Files, or too many held).
+func (w *treeWalker) list(name string) ([]os.DirEntry, *heldDir, error) {
+	if !w.hold || w.held.Load() >= maxHeld {
+		entries, err := os.ReadDir(name)
+		return entries, nil, err
+	}
+	f, err := openDir(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	entries, err := f.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	if err != nil && len(entries) == 0 {
+		f.Close()
+		return nil, nil, err
+	}
+	d := &heldDir{f: f, fd: int(f.Fd()), held: w.held}
+	d.refs.Store(1)
+	w.held.Add(1)
+	return entries, d, err
+}
+
 // entry visits the entry e of the directory name (see dir).
-func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up []os.FileInfo) {
+func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up []os.FileInfo, held *heldDir) {
 	base := e.Name()
 	typ := e.Type()
 	// A hidden name is skipped unless an ignore file lets it through
@@ -189,7 +288,7 @@ func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up 
 		}
 		var err error
 		if fi, err = os.Stat(child); err != nil {
-			w.emit(child, err)
+			w.problem(child, err)
 			return
 		}
 		typ = fi.Mode().Type()
@@ -208,9 +307,22 @@ func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up 
 		w.subdir(e, fi, child, path.Join(rel, base), ig, up)
 	case typ.IsRegular():
 		if w.included(rel, base) {
-			w.emit(child, nil)
+			w.file(child, base, fi == nil, held)
 		}
 	}
+}
+
+// file yields the file child, named base in the directory held (nil if
+// not held), listed as a regular file or (not listed) followed to through
+// a symbolic link. A followed link is opened by its path, not by its
+// name: it may lead anywhere, and it is opened as rarely as it is met.
+func (w *treeWalker) file(child, base string, listed bool, held *heldDir) {
+	f := File{Path: child, base: base, noFollow: listed && !w.Follow}
+	if held != nil && listed {
+		held.refs.Add(1)
+		f.dir = held
+	}
+	w.emit(f, nil)
 }
 
 // included reports whether the globs let the file base of the directory
@@ -234,12 +346,12 @@ func (w *treeWalker) subdir(e os.DirEntry, fi os.FileInfo, child, childRel strin
 		if fi == nil {
 			var err error
 			if fi, err = e.Info(); err != nil {
-				w.emit(child, err)
+				w.problem(child, err)
 				return
 			}
 		}
 		if loop(up, fi) {
-			w.emit(child, errors.New("file system loop: a symbolic link to a directory it is in"))
+			w.problem(child, errors.New("file system loop: a symbolic link to a directory it is in"))
 			return
 		}
 	}

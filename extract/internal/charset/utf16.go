@@ -14,8 +14,8 @@ func UTF16Order(head []byte) (bigEndian, ok bool) {
 		return head[0] == 0xfe, true
 	}
 	head = head[:min(len(head), 1024)&^1]
-	if len(head) < 8 {
-		return false, false
+	if len(head) < 8 || bytes.IndexByte(head, 0) < 0 {
+		return false, false // no NUL: no UTF-16 of the kind counted below
 	}
 	var nul [2]int // at even, odd places
 	for i, c := range head {

@@ -1,0 +1,59 @@
+//go:build unix
+
+package walk
+
+import (
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// canHold: Tree holds directories open for File.Open.
+const canHold = true
+
+// Open opens f for reading, with flags added to O_RDONLY|O_CLOEXEC, and
+// returns its descriptor: a file listed in a directory the walk holds by
+// its name in it (openat), else by its path. A file listed as a regular
+// file is not followed, without Options.Follow, if it has become a
+// symbolic link since (the error wraps ErrSymlink). Errors are
+// *fs.PathError naming f.Path.
+func (f File) Open(flags int) (int, error) {
+	flags |= unix.O_RDONLY | unix.O_CLOEXEC
+	if f.noFollow {
+		flags |= unix.O_NOFOLLOW
+	}
+	for {
+		var fd int
+		var err error
+		if f.dir != nil {
+			fd, err = unix.Openat(f.dir.fd, f.base, flags, 0)
+		} else {
+			fd, err = unix.Open(f.Path, flags, 0)
+		}
+		switch {
+		case err == nil:
+			return fd, nil
+		case err == unix.EINTR:
+			continue
+		case err == unix.ELOOP && f.noFollow:
+			err = ErrSymlink
+		}
+		return -1, &fs.PathError{Op: "open", Path: f.Path, Err: err}
+	}
+}
+
+// openDir opens the directory name to list it and hold it, as os.ReadDir
+// opens one: os.Open would try it with the poller (three system calls
+// more).
+func openDir(name string) (*os.File, error) {
+	for {
+		fd, err := unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_DIRECTORY, 0)
+		switch {
+		case err == nil:
+			return os.NewFile(uintptr(fd), name), nil
+		case err != unix.EINTR:
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
+}
