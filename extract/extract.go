@@ -279,6 +279,10 @@ func (c *linksCall) emit(l Link, err error) bool {
 	if err != nil {
 		return c.fail(err)
 	}
+	if c.opts.NoPositions {
+		// Those the scanners set at no cost: the same whatever the type.
+		l.Line, l.Column, l.Offset, l.PartLine, l.PartColumn, l.PartOffset = 0, 0, 0, 0, 0, 0
+	}
 	return c.call(l, nil)
 }
 

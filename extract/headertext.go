@@ -40,9 +40,12 @@ func (w *mailWalker) textField(s *source, f field) bool {
 		if !decoded {
 			at += int(m.Start)
 		}
-		p := w.filePos(at)
 		l := matchLink(m, ContextHeader)
-		l.Offset, l.Line, l.Column, l.Header, l.Text = p.off, p.line, p.col, name, fieldText(name, value, l.Ref)
+		l.Header, l.Text = name, fieldText(name, value, l.Ref)
+		if !w.noPositions {
+			p := w.filePos(at)
+			l.Offset, l.Line, l.Column = p.off, p.line, p.col
+		}
 		if !s.emitAs(l, m.URI, w.yield) {
 			return false
 		}

@@ -318,7 +318,7 @@ func BenchmarkMbox(b *testing.B) {
 // mboxCountOptions are the options `urix -c` passes for the file name
 // (internal/cli's extractOptions, without its flags).
 func mboxCountOptions(name string) Options {
-	return Options{Name: name, NoEmptyRefs: true, NoText: true}
+	return Options{Name: name, NoEmptyRefs: true, NoText: true, NoPositions: true}
 }
 
 // BenchmarkMboxFloor reads the file of BenchmarkMbox as it does and looks
