@@ -21,7 +21,10 @@ import (
 // AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
 	opts := s.delimitOptions()
-	if !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
+	// Received, the most frequent field of idFields and long, with the
+	// colons of its date, is told by its name before its value is
+	// searched; the others of idFields are looked for after.
+	if isName("Received", f.raw) || !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
