@@ -713,7 +713,9 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	w.pm.skip = len(text) - len(body)
 	if convert {
 		w.utf8 = charset.Transcode(w.utf8[:0], enc, body)
-		w.pm.cs = charset.NewCursor(body, w.utf8, enc)
+		if !w.noPositions { // the cursor maps positions alone
+			w.pm.cs = charset.NewCursor(body, w.utf8, enc)
+		}
 		body = w.utf8
 	}
 	if isHTML {
