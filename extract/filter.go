@@ -45,6 +45,9 @@ func hostKeys(hosts []string) ([]string, error) {
 // document it is in. White space around it goes, as HTML strips it from a
 // URL attribute.
 func emptyRef(ref string) bool {
+	if ref != "" && ref[0] > ' ' && ref[0] != '#' {
+		return false // most links, told by their first byte: no Trim
+	}
 	ref = strings.Trim(ref, " \t\n\f\r")
 	return ref == "" || ref == "#"
 }

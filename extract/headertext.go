@@ -21,7 +21,10 @@ import (
 // AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
 	opts := s.delimitOptions()
-	if !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
+	// Received, the most frequent field of idFields and long, with the
+	// colons of its date, is told by its name before its value is
+	// searched; the others of idFields are looked for after.
+	if isName("Received", f.raw) || !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
 		return true
 	}
 	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
@@ -40,9 +43,12 @@ func (w *mailWalker) textField(s *source, f field) bool {
 		if !decoded {
 			at += int(m.Start)
 		}
-		p := w.filePos(at)
 		l := matchLink(m, ContextHeader)
-		l.Offset, l.Line, l.Column, l.Header, l.Text = p.off, p.line, p.col, name, fieldText(name, value, l.Ref)
+		l.Header, l.Text = name, fieldText(name, value, l.Ref)
+		if !w.noPositions {
+			p := w.filePos(at)
+			l.Offset, l.Line, l.Column = p.off, p.line, p.col
+		}
 		if !s.emitAs(l, m.URI, w.yield) {
 			return false
 		}

@@ -239,7 +239,9 @@ func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
 	l.Context = htmlContext(r)
-	l.Line, l.Column = lc.at(r.start)
+	if !s.opts.NoPositions {
+		l.Line, l.Column = lc.at(r.start)
+	}
 	if p.isBase(r) && schemeOf(r.ref) == "" {
 		l.Warnings = []string{warnRelativeBase}
 	}
@@ -300,7 +302,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 	} else if r.marks&uriMarks(s.opts) == 0 {
 		return true
 	}
-	t := textLinks{r: r, text: text, lc: lc, shows: hrefShown{href: r.href, src: s}, yield: yield}
+	t := textLinks{r: r, text: text, lc: lc, shows: hrefShown{href: r.href, src: s}, yield: yield, noPositions: s.opts.NoPositions}
 	if s.opts.TextAround || s.opts.Emails {
 		return t.around(raw, s)
 	}
@@ -325,13 +327,16 @@ type textLinks struct {
 	lc    *lineCounter
 	shows hrefShown
 	yield func(Link, error) bool
+	// noPositions: Options.NoPositions, the offset in the text is not
+	// mapped to the page.
+	noPositions bool
 }
 
 func (t *textLinks) at(l Link, err error) bool {
 	if err == nil && t.shows.same(l.URI) {
 		return true // the anchor's own href, reported once
 	}
-	if err == nil {
+	if err == nil && !t.noPositions {
 		off := t.r.start + t.text.raw(int(l.Offset))
 		l.Offset = int64(off)
 		l.Line, l.Column = t.lc.at(off)

@@ -182,6 +182,9 @@ type mailWalker struct {
 	// part was the most bytes an mbox scan allocated after the sources.
 	// A part's parameters are read before its children's are.
 	params [maxMIMEDepth + 1]map[string]string
+	// noPositions: Options.NoPositions, no link position mapped back to
+	// the input (see filePos).
+	noPositions bool
 }
 
 // mediaParams returns the map for the media type parameters of a part
@@ -355,7 +358,7 @@ func newMailBuf(buf []byte, off int64) mailBuf {
 // the input, on its line line; unescaped are the lines of an mbox message
 // that lost a ">" (see mailBuf).
 func (w *mailWalker) scan(src *source, msg []byte, off int64, line int, unescaped []int, yield func(Link, error) bool) bool {
-	w.mailBuf, w.yield = newMailBuf(msg, off), yield
+	w.mailBuf, w.yield, w.noPositions = newMailBuf(msg, off), yield, src.opts.NoPositions
 	w.lineBase, w.unescaped = line, unescaped
 	ok := w.entity(src, part{isMessage: true, end: len(msg), mediaType: "text/plain"})
 	w.mailBuf, w.yield = mailBuf{}, nil
@@ -511,8 +514,11 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 					t = text
 				}
 			}
-			p := w.filePos(r.off)
-			l := Link{Ref: r.ref, Offset: p.off, Line: p.line, Column: p.col, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}
+			l := Link{Ref: r.ref, Style: r.style, Context: ContextHeader, Header: f.name, Text: t}
+			if !w.noPositions {
+				p := w.filePos(r.off)
+				l.Offset, l.Line, l.Column = p.off, p.line, p.col
+			}
 			if ok = ls.emit(l, w.yield); !ok {
 				return false
 			}
@@ -707,7 +713,9 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	w.pm.skip = len(text) - len(body)
 	if convert {
 		w.utf8 = charset.Transcode(w.utf8[:0], enc, body)
-		w.pm.cs = charset.NewCursor(body, w.utf8, enc)
+		if !w.noPositions { // the cursor maps positions alone
+			w.pm.cs = charset.NewCursor(body, w.utf8, enc)
+		}
 		body = w.utf8
 	}
 	if isHTML {

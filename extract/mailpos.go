@@ -81,7 +81,7 @@ func (w *mailWalker) filePos(off int) filePos {
 // the part, as PartLine, PartColumn and PartOffset, and sets the one in
 // the input as stored.
 func (w *mailWalker) yieldMapped(l Link, err error) bool {
-	if err == nil {
+	if err == nil && !w.noPositions {
 		l.PartLine, l.PartColumn, l.PartOffset = l.Line, l.Column, l.Offset
 		p := w.filePos(w.pm.raw(l.Offset))
 		l.Line, l.Column, l.Offset = p.line, p.col, p.off

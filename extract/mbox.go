@@ -35,6 +35,7 @@ func scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 func (w *mailWalker) scanMbox(r io.Reader, src *source, yield func(Link, error) bool) bool {
 	mr := &w.mbox
 	mr.reset(r)
+	mr.noLines = src.opts.NoPositions
 	for mr.next() {
 		s := *src
 		s.message = mr.index
@@ -63,6 +64,7 @@ type mboxReader struct {
 	pos     int
 	bufOff  int64 // offset of buf[0] in the input
 	lines   int   // line breaks before buf[pos]
+	noLines bool  // lines is not counted: no link is placed (Options.NoPositions)
 	eof     bool
 	msg     []byte // the current message, without its "From " line, unescaped
 	index   int    // 1-based index of the current message
@@ -130,7 +132,9 @@ func (m *mboxReader) fill() {
 
 // consume marks the n bytes at buf[pos] read.
 func (m *mboxReader) consume(n int) {
-	m.lines += bytes.Count(m.buf[m.pos:m.pos+n], []byte("\n"))
+	if !m.noLines {
+		m.lines += bytes.Count(m.buf[m.pos:m.pos+n], []byte("\n"))
+	}
 	m.pos += n
 }
 

@@ -215,6 +215,13 @@ type Options struct {
 	// around a link): for a program that reads no Link.Text, such as
 	// one that counts links. The links are the same.
 	NoText bool
+	// NoPositions leaves the positions of each Link zero (Line, Column,
+	// Offset, PartLine, PartColumn, PartOffset), and the work of mapping
+	// them back to the input as stored undone where that costs (mail
+	// parts decoded, HTML): for a program that reads none, such as one
+	// that counts links. The links are otherwise the same. Rewrite, which
+	// edits at the positions, ignores it.
+	NoPositions bool
 	// Code reports, in Markdown, the URIs of code spans and code blocks
 	// too, which are left out otherwise (they are examples, not links).
 	Code bool

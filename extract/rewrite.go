@@ -60,7 +60,7 @@ func Rewrite(w io.Writer, r io.Reader, opts Options, f func(Link) (string, bool)
 			err = &Error{File: opts.Name, Offset: -1, Err: panicError(v)}
 		}
 	}()
-	opts.Unique = UniqueNone
+	opts.Unique, opts.NoPositions = UniqueNone, false
 	src, err := newSource(&opts)
 	if err != nil {
 		return &Error{File: opts.Name, Offset: -1, Err: err}

@@ -346,6 +346,7 @@ func (o *scanOptions) extractOptions() (extract.Options, error) {
 		Warnings:    o.warnings,
 		TextAround:  o.context && !(o.count || o.filesWithLinks || o.quiet),
 		NoText:      o.count || o.filesWithLinks || o.quiet, // they print no link
+		NoPositions: o.count || o.filesWithLinks || o.quiet,
 		Emails:      o.emails,
 		NoHeaders:   o.noHeaders,
 		Base:        o.base,
