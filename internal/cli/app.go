@@ -136,7 +136,7 @@ func setup(app *cli.App) {
 // categoryField returns the address of f's category, or nil for a kind of
 // option urix does not use.
 func categoryField(f cli.Flag) *string {
-	switch f := f.(type) {
+	switch f := plain(f).(type) {
 	case *cli.BoolFlag:
 		return &f.Category
 	case *cli.StringFlag:
@@ -213,11 +213,11 @@ func newApp(e *env) *cli.App {
 		}
 		c.OnUsageError = usageError
 		c.HideHelpCommand = true
-		quietSwitches(c.Flags)
+		c.Flags = namesOnce(quietSwitches(c.Flags))
 	}
 	// "urix FILE..." is "urix scan FILE...".
 	o := new(scanOptions)
-	app.Flags = quietSwitches(o.flags())
+	app.Flags = namesOnce(quietSwitches(o.flags()))
 	app.Action = e.defaultAction(o)
 	return app
 }
@@ -236,7 +236,7 @@ func usageError(c *cli.Context, err error, _ bool) error {
 // options: noise on every switch.
 func quietSwitches(flags []cli.Flag) []cli.Flag {
 	for _, f := range flags {
-		if b, ok := f.(*cli.BoolFlag); ok {
+		if b, ok := plain(f).(*cli.BoolFlag); ok {
 			b.DisableDefaultText = true
 		}
 	}
@@ -263,7 +263,7 @@ func permuteScanArgs(app *cli.App, args []string) []string {
 	}
 	valued := make(map[string]bool) // options that take the next argument
 	for _, f := range flags {
-		if _, isBool := f.(*cli.BoolFlag); !isBool {
+		if _, isBool := plain(f).(*cli.BoolFlag); !isBool {
 			for _, n := range f.Names() {
 				valued[n] = true
 			}

@@ -47,7 +47,7 @@ func choiceFlag(name string, aliases []string, c *choice, category, usage string
 // choices returns the words offered after the option f, nil when it takes
 // no fixed list.
 func choices(f cli.Flag) []string {
-	if g, ok := f.(*cli.GenericFlag); ok {
+	if g, ok := plain(f).(*cli.GenericFlag); ok {
 		if c, ok := g.Value.(*choice); ok {
 			return c.words
 		}

@@ -242,7 +242,7 @@ func checkOption(flags []cli.Flag, arg string) (cli.Flag, error) {
 // checkValue checks a value of the option f, where the option says which
 // values it takes (--type, --color, --format).
 func checkValue(f cli.Flag, value string) error {
-	if g, ok := f.(*cli.GenericFlag); ok {
+	if g, ok := plain(f).(*cli.GenericFlag); ok {
 		if c, ok := g.Value.(*choice); ok {
 			check := *c
 			return check.Set(value)

@@ -16,7 +16,8 @@ const helpWidth = 80
 // prints its help itself, from the same definitions, and takes -V as rg.
 func init() {
 	cli.HelpPrinter = printHelp
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version"}
+	cli.VersionFlag = nameOnce(&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version"})
+	cli.HelpFlag = nameOnce(cli.HelpFlag)
 }
 
 // printHelp is cli.HelpPrinter: the help of the app or the command data,
