@@ -312,7 +312,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		raw = []byte(text.s)
 	}
 	for m := range delimit.All(raw, s.delimitOptions()) {
-		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, t.at) {
+		if l := matchLink(m, ContextHTMLText); s.complete(&l, m.URI) && !t.at(l, nil) {
 			return false
 		}
 	}
