@@ -188,7 +188,10 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 		if r.kind == kindText {
 			ok = p.scanText(r, s, &lc, yield)
 		} else {
-			ok = s.emit(p.link(r, s, &lc), yield)
+			// As s.emit, with the Link in a variable: passing p.link's
+			// result to emit copied it (384 bytes) twice.
+			l := p.link(r, s, &lc)
+			ok = !s.complete(&l, l.Ref) || yield(l, nil)
 		}
 		return ok
 	}
