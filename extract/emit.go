@@ -12,7 +12,9 @@ import (
 )
 
 // emit completes l, which a content scanner found, and yields it unless
-// the Options leave it out. It is the one place that
+// the Options leave it out. It and complete, which does the work (the
+// scanners' hot loops call it and yield themselves), are the one place
+// that
 //
 //   - fills in File, Message, Part, Base and BaseSource from s;
 //   - parses Ref: as browsers read URL attributes when l.Style is "html"
