@@ -368,7 +368,7 @@ func (s *source) emitEmails(f *emailFinder, m delimit.Match, context Context, yi
 			continue
 		}
 		l := Link{Ref: e.addr, Offset: e.start, Line: e.line, Column: e.column, Style: StyleEmail, Context: context, Text: e.text}
-		if !s.emitAs(l, "mailto:"+e.addr, yield) {
+		if s.complete(&l, "mailto:"+e.addr) && !yield(l, nil) {
 			return false
 		}
 	}

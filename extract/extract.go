@@ -261,7 +261,9 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 		}
 		// The scanner's yield: the body of a function literal, as the
 		// wrapper of a method value copied each Link (384 bytes) once
-		// more to call the method.
+		// more to call the method; and c.call's body written out, as
+		// where Links is inlined (the callers in other packages) the
+		// call of c.call was not, and copied the Link once more.
 		scanners[typ](r, &c.src, func(l Link, err error) bool {
 			if err != nil {
 				return c.fail(err)
@@ -269,7 +271,10 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			if c.opts.NoPositions {
 				noPositions(&l)
 			}
-			return c.call(l, nil)
+			c.guard.inCaller = true
+			ok := c.yield(l, nil)
+			c.guard.inCaller = false // not reached when the loop body panics
+			return ok
 		})
 	}
 }

@@ -49,7 +49,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			p := w.filePos(at)
 			l.Offset, l.Line, l.Column = p.off, p.line, p.col
 		}
-		if !s.emitAs(l, m.URI, w.yield) {
+		if s.complete(&l, m.URI) && !w.yield(l, nil) {
 			return false
 		}
 	}

@@ -188,7 +188,10 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 		if r.kind == kindText {
 			ok = p.scanText(r, s, &lc, yield)
 		} else {
-			ok = s.emit(p.link(r, s, &lc), yield)
+			// As s.emit, with the Link in a variable: passing p.link's
+			// result to emit copied it (384 bytes) twice.
+			l := p.link(r, s, &lc)
+			ok = !s.complete(&l, l.Ref) || yield(l, nil)
 		}
 		return ok
 	}
@@ -312,7 +315,7 @@ func (p *page) scanText(r *htmlRef, s *source, lc *lineCounter, yield func(Link,
 		raw = []byte(text.s)
 	}
 	for m := range delimit.All(raw, s.delimitOptions()) {
-		if !s.emitAs(matchLink(m, ContextHTMLText), m.URI, t.at) {
+		if l := matchLink(m, ContextHTMLText); s.complete(&l, m.URI) && !t.at(l, nil) {
 			return false
 		}
 	}

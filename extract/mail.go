@@ -718,17 +718,26 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 		}
 		body = w.utf8
 	}
+	// The yield of the scanners, their positions mapped back to the
+	// buffer: a function literal, as the wrapper of a method value
+	// copied each Link (384 bytes) once more to call the method.
+	mapped := func(l Link, err error) bool {
+		if err == nil {
+			w.mapPos(&l)
+		}
+		return w.yield(l, err)
+	}
 	if isHTML {
 		s.decodedFrom = enc
 		if s.savedPage && len(w.frames) > 0 {
 			return scanPage(body, s, w.framesMapped)
 		}
-		return scanPage(body, s, w.yieldMapped)
+		return scanPage(body, s, mapped)
 	}
 	if p.mediaType == "text/plain" && strings.EqualFold(p.params["format"], "flowed") {
 		body = w.unwrap(body, strings.EqualFold(p.params["delsp"], "yes"))
 	}
-	return scanTextBytes(body, s, w.yieldMapped)
+	return scanTextBytes(body, s, mapped)
 }
 
 // unwrap returns the format=flowed text unwrapped (RFC 3676), in a buffer

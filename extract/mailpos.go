@@ -76,15 +76,14 @@ func (w *mailWalker) filePos(off int) filePos {
 	return p
 }
 
-// yieldMapped is the yield of the content scanners of a part whose text
-// w.pm maps back to the buffer: it keeps their position, in the text of
-// the part, as PartLine, PartColumn and PartOffset, and sets the one in
-// the input as stored.
-func (w *mailWalker) yieldMapped(l Link, err error) bool {
-	if err == nil && !w.noPositions {
+// mapPos maps the position of l, a link a content scanner found in the
+// text of a part that w.pm maps back to the buffer: it keeps the position
+// in the text of the part as PartLine, PartColumn and PartOffset, and
+// sets the one in the input as stored.
+func (w *mailWalker) mapPos(l *Link) {
+	if !w.noPositions {
 		l.PartLine, l.PartColumn, l.PartOffset = l.Line, l.Column, l.Offset
 		p := w.filePos(w.pm.raw(l.Offset))
 		l.Line, l.Column, l.Offset = p.line, p.col, p.off
 	}
-	return w.yield(l, err)
 }

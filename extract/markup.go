@@ -60,7 +60,7 @@ func (m *docScan) eachLine(fn func(raw []byte, off int) bool) bool {
 // form a renderer writes into the HTML it makes).
 func (m *docScan) link(l Link, text string) bool {
 	l.Line, l.Column = m.lines.at(int(l.Offset))
-	return m.src.emitAs(l, text, m.yield)
+	return !m.src.complete(&l, text) || m.yield(l, nil)
 }
 
 // escapeRef returns the reference ref as a renderer (rst2html,

@@ -334,15 +334,19 @@ func (w *mailWalker) savedFrame(src *source, start, end int) {
 	w.frames[id] = b.URI.String()
 }
 
-// framesMapped is w.yieldMapped with the cid: links to the parts in
+// framesMapped is the yield of the content scanners of a part of a saved
+// page (see mailWalker.text), with the cid: links to the parts in
 // w.frames resolved to their Content-Location.
 func (w *mailWalker) framesMapped(l Link, err error) bool {
-	if err == nil && len(l.URI) > 4 && strings.EqualFold(l.URI[:4], "cid:") {
-		if id, uerr := url.PathUnescape(l.URI[4:]); uerr == nil {
-			if loc, ok := w.frames[id]; ok {
-				l.URI = loc
+	if err == nil {
+		if len(l.URI) > 4 && strings.EqualFold(l.URI[:4], "cid:") {
+			if id, uerr := url.PathUnescape(l.URI[4:]); uerr == nil {
+				if loc, ok := w.frames[id]; ok {
+					l.URI = loc
+				}
 			}
 		}
+		w.mapPos(&l)
 	}
-	return w.yieldMapped(l, err)
+	return w.yield(l, err)
 }

@@ -67,7 +67,7 @@ func scanDelimitedWith(sc *delimit.Scanner, r io.Reader, src *source, context Co
 		if emails != nil && !src.emitEmails(emails, m, context, yield) {
 			return false
 		}
-		if !src.emitAs(l, m.URI, yield) {
+		if src.complete(&l, m.URI) && !yield(l, nil) {
 			return false
 		}
 	}
@@ -95,7 +95,7 @@ func scanTextBytes(text []byte, src *source, yield func(Link, error) bool) bool 
 		return scanDelimited(bytes.NewReader(text), src, ContextText, yield)
 	}
 	for m := range delimit.All(text, src.delimitOptions()) {
-		if !src.emitAs(matchLink(m, ContextText), m.URI, yield) {
+		if l := matchLink(m, ContextText); src.complete(&l, m.URI) && !yield(l, nil) {
 			return false
 		}
 	}
@@ -110,7 +110,7 @@ func (s *source) delimitOptions() delimit.Options {
 	}
 }
 
-// matchLink returns the Link of a URI delimit found, for emitAs with
+// matchLink returns the Link of a URI delimit found, for complete with
 // m.URI.
 func matchLink(m delimit.Match, context Context) Link {
 	return Link{
