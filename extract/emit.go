@@ -4,7 +4,6 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
-	"unsafe"
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/uri"
@@ -184,21 +183,10 @@ type seenSet struct{ keys map[string]struct{} }
 
 // baseString returns s.base.URI as a string, recomposed once per base.
 func (s *source) baseString() string {
-	if !sameMemory(&s.baseOf, &s.base.URI) && s.baseOf != s.base.URI {
+	if s.baseOf != s.base.URI {
 		s.baseOf, s.baseStr = s.base.URI, s.base.URI.String()
 	}
 	return s.baseStr
-}
-
-// sameMemory reports whether a and b are the same bytes in memory: for
-// a URI, the same string headers, so the same strings. It is true of the
-// base a source had for the link before, and costs one comparison of
-// memory where a != b compares each of the strings, a call each (about
-// 0.3 % of `urix -c` over an mbox); when it is false, a and b may still
-// be equal (padding, or equal strings elsewhere in memory).
-func sameMemory(a, b *uri.URI) bool {
-	const size = unsafe.Sizeof(uri.URI{})
-	return *(*[size]byte)(unsafe.Pointer(a)) == *(*[size]byte)(unsafe.Pointer(b))
 }
 
 func hasScheme(schemes []string, scheme string) bool {
