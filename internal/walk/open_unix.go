@@ -3,6 +3,7 @@
 package walk
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 
@@ -41,6 +42,20 @@ func (f File) Open(flags int) (int, error) {
 		}
 		return -1, &fs.PathError{Op: "open", Path: f.Path, Err: err}
 	}
+}
+
+// noFD reports whether err says the process, or the system, has no
+// descriptor left.
+func noFD(err error) bool { return errors.Is(err, unix.EMFILE) || errors.Is(err, unix.ENFILE) }
+
+// heldMost returns the most directories a walk holds: maxHeld, or a
+// quarter of the process's limit of open files when that is less.
+func heldMost() int32 {
+	var rl unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &rl); err != nil {
+		return maxHeld
+	}
+	return int32(min(maxHeld, rl.Cur/4))
 }
 
 // openDir opens the directory name to list it and hold it, as os.ReadDir

@@ -336,3 +336,52 @@ func BenchmarkOpen(b *testing.B) {
 		})
 	}
 }
+
+// TestTreeLowLimit walks a tree deeper than the process's limit of open
+// files (ulimit -n 40 and the like), opening each file as it comes: the
+// walk must hold fewer directories than the limit allows, not fail with
+// "too many open files" where os.ReadDir, which holds none, did not.
+func TestTreeLowLimit(t *testing.T) {
+	fds := openFDs()
+	if fds < 0 {
+		t.Skip("no /proc/self/fd")
+	}
+	const depth = 100
+	dir := t.TempDir()
+	p := dir
+	for range depth {
+		p = filepath.Join(p, "d")
+	}
+	if err := os.MkdirAll(p, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for q := p; len(q) > len(dir); q = filepath.Dir(q) {
+		if err := os.WriteFile(filepath.Join(q, "f"), []byte("x"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
+		t.Skip(err)
+	}
+	low := old
+	low.Cur = uint64(fds + 40)
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Skip(err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
+	n := 0
+	for f, err := range Tree(dir, Options{}) {
+		if err != nil {
+			t.Fatalf("walk: %s: %v", f.Path, err)
+		}
+		if _, err := readOpen(f); err != nil {
+			t.Errorf("%v", err)
+		}
+		f.Done()
+		n++
+	}
+	if n != depth {
+		t.Errorf("%d files opened, want %d", n, depth)
+	}
+}

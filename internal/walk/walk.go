@@ -115,7 +115,7 @@ func Files(root string, o Options) iter.Seq2[string, error] {
 // possibly after the walk, on another goroutine.
 func Tree(root string, o Options) iter.Seq2[File, error] {
 	return func(yield func(File, error) bool) {
-		w := &treeWalker{Options: o, yield: yield, hold: canHold, held: new(atomic.Int32)}
+		w := &treeWalker{Options: o, yield: yield, hold: canHold, held: new(atomic.Int32), most: heldMost()}
 		w.walk(root)
 	}
 }
@@ -148,7 +148,10 @@ func (f File) Done() {
 // maxHeld bounds the directories one walk holds open: its files are
 // opened by their path past it (a deep tree, or a parallel scan far
 // behind a walk of small directories), not refused for want of
-// descriptors.
+// descriptors. Under a low limit of open files, the bound is a quarter
+// of the limit (see heldMost): the walk holds every directory it is in,
+// and a tree deeper than the limit must not run out of descriptors where
+// os.ReadDir, which holds none, did not.
 const maxHeld = 128
 
 // heldDir is a directory whose files Tree yields, held open while the
@@ -176,6 +179,7 @@ type treeWalker struct {
 	stop  bool          // yield returned false
 	hold  bool          // directories held open for their files (Tree)
 	held  *atomic.Int32 // directories held (Tree)
+	most  int32         // the most directories held (maxHeld, or less under a low limit)
 }
 
 // emit yields a file or a problem, unless the walk is stopped.
@@ -249,11 +253,17 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 // os.ReadDir does, and the directory held open for its files, or nil
 // (Files, or too many held).
 func (w *treeWalker) list(name string) ([]os.DirEntry, *heldDir, error) {
-	if !w.hold || w.held.Load() >= maxHeld {
+	if !w.hold || w.held.Load() >= w.most {
 		entries, err := os.ReadDir(name)
 		return entries, nil, err
 	}
 	f, err := openDir(name)
+	if noFD(err) {
+		// Out of descriptors, which those held may be using: list it
+		// without holding it, as when too many are held.
+		entries, err := os.ReadDir(name)
+		return entries, nil, err
+	}
 	if err != nil {
 		return nil, nil, err
 	}
