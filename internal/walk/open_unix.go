@@ -60,15 +60,45 @@ func heldMost() int32 {
 
 // openDir opens the directory name to list it and hold it, as os.ReadDir
 // opens one: os.Open would try it with the poller (three system calls
-// more).
-func openDir(name string) (*os.File, error) {
+// more). A directory below the root is opened by its name base in the
+// directory its parent holds, when held, and with noFollow (a directory
+// listed as one, without Options.Follow) not through a symbolic link put
+// in its place since (the error wraps ErrSymlink): that would take the
+// walk out of the tree it was given.
+func openDir(parent *heldDir, base, name string, noFollow bool) (*os.File, error) {
+	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_DIRECTORY
+	if noFollow {
+		flags |= unix.O_NOFOLLOW
+	}
 	for {
-		fd, err := unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_DIRECTORY, 0)
+		var fd int
+		var err error
+		if parent != nil {
+			fd, err = unix.Openat(parent.fd, base, flags, 0)
+		} else {
+			fd, err = unix.Open(name, flags, 0)
+		}
 		switch {
 		case err == nil:
 			return os.NewFile(uintptr(fd), name), nil
-		case err != unix.EINTR:
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		case err == unix.EINTR:
+			continue
+		case noFollow && (err == unix.ELOOP || err == unix.ENOTDIR && isSymlink(parent, base, name)):
+			err = ErrSymlink // ENOTDIR, as Linux says with O_DIRECTORY
 		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
+}
+
+// isSymlink reports whether the file base of parent, or name when parent
+// is nil, is a symbolic link.
+func isSymlink(parent *heldDir, base, name string) bool {
+	var st unix.Stat_t
+	var err error
+	if parent != nil {
+		err = unix.Fstatat(parent.fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
+	} else {
+		err = unix.Lstat(name, &st)
+	}
+	return err == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK
 }

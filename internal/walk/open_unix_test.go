@@ -385,3 +385,48 @@ func TestTreeLowLimit(t *testing.T) {
 		t.Errorf("%d files opened, want %d", n, depth)
 	}
 }
+
+// TestTreeDirBecomesSymlink replaces a directory the walk listed as one
+// with a symbolic link to a directory outside the tree, before the walk
+// enters it: without Follow, the walk must not list the directory the
+// link leads to (the tree the user named holds no link it may follow),
+// and skips it silently, as it skips a file that became a link; with
+// Follow, it goes through the link, as it would have.
+func TestTreeDirBecomesSymlink(t *testing.T) {
+	for _, follow := range []bool{false, true} {
+		top := t.TempDir()
+		tree, outside := filepath.Join(top, "tree"), filepath.Join(top, "outside")
+		writeTree(t, tree, map[string]string{"a": "a", "sub/b": "b", "sub/deep/c": "c"})
+		writeTree(t, outside, map[string]string{"secret": "s"})
+		fds := openFDs()
+		var got []string
+		for f, err := range Tree(tree, Options{Follow: follow}) {
+			if err != nil {
+				t.Errorf("follow %v: %s: %v", follow, f.Path, err)
+				continue
+			}
+			rel, _ := filepath.Rel(tree, f.Path)
+			got = append(got, filepath.ToSlash(rel))
+			if rel == "a" {
+				sub := filepath.Join(tree, "sub")
+				if err := os.RemoveAll(sub); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(outside, sub); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.Done()
+		}
+		want := []string{"a"}
+		if follow {
+			want = []string{"a", "sub/secret"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("follow %v: walked %q, want %q", follow, got, want)
+		}
+		if n := openFDs(); fds >= 0 && n != fds {
+			t.Errorf("follow %v: %d descriptors open after the walk, %d before", follow, n, fds)
+		}
+	}
+}
