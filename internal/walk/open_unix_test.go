@@ -336,3 +336,97 @@ func BenchmarkOpen(b *testing.B) {
 		})
 	}
 }
+
+// TestTreeLowLimit walks a tree deeper than the process's limit of open
+// files (ulimit -n 40 and the like), opening each file as it comes: the
+// walk must hold fewer directories than the limit allows, not fail with
+// "too many open files" where os.ReadDir, which holds none, did not.
+func TestTreeLowLimit(t *testing.T) {
+	fds := openFDs()
+	if fds < 0 {
+		t.Skip("no /proc/self/fd")
+	}
+	const depth = 100
+	dir := t.TempDir()
+	p := dir
+	for range depth {
+		p = filepath.Join(p, "d")
+	}
+	if err := os.MkdirAll(p, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for q := p; len(q) > len(dir); q = filepath.Dir(q) {
+		if err := os.WriteFile(filepath.Join(q, "f"), []byte("x"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
+		t.Skip(err)
+	}
+	low := old
+	low.Cur = uint64(fds + 40)
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Skip(err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
+	n := 0
+	for f, err := range Tree(dir, Options{}) {
+		if err != nil {
+			t.Fatalf("walk: %s: %v", f.Path, err)
+		}
+		if _, err := readOpen(f); err != nil {
+			t.Errorf("%v", err)
+		}
+		f.Done()
+		n++
+	}
+	if n != depth {
+		t.Errorf("%d files opened, want %d", n, depth)
+	}
+}
+
+// TestTreeDirBecomesSymlink replaces a directory the walk listed as one
+// with a symbolic link to a directory outside the tree, before the walk
+// enters it: without Follow, the walk must not list the directory the
+// link leads to (the tree the user named holds no link it may follow),
+// and skips it silently, as it skips a file that became a link; with
+// Follow, it goes through the link, as it would have.
+func TestTreeDirBecomesSymlink(t *testing.T) {
+	for _, follow := range []bool{false, true} {
+		top := t.TempDir()
+		tree, outside := filepath.Join(top, "tree"), filepath.Join(top, "outside")
+		writeTree(t, tree, map[string]string{"a": "a", "sub/b": "b", "sub/deep/c": "c"})
+		writeTree(t, outside, map[string]string{"secret": "s"})
+		fds := openFDs()
+		var got []string
+		for f, err := range Tree(tree, Options{Follow: follow}) {
+			if err != nil {
+				t.Errorf("follow %v: %s: %v", follow, f.Path, err)
+				continue
+			}
+			rel, _ := filepath.Rel(tree, f.Path)
+			got = append(got, filepath.ToSlash(rel))
+			if rel == "a" {
+				sub := filepath.Join(tree, "sub")
+				if err := os.RemoveAll(sub); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(outside, sub); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.Done()
+		}
+		want := []string{"a"}
+		if follow {
+			want = []string{"a", "sub/secret"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("follow %v: walked %q, want %q", follow, got, want)
+		}
+		if n := openFDs(); fds >= 0 && n != fds {
+			t.Errorf("follow %v: %d descriptors open after the walk, %d before", follow, n, fds)
+		}
+	}
+}

@@ -115,7 +115,7 @@ func Files(root string, o Options) iter.Seq2[string, error] {
 // possibly after the walk, on another goroutine.
 func Tree(root string, o Options) iter.Seq2[File, error] {
 	return func(yield func(File, error) bool) {
-		w := &treeWalker{Options: o, yield: yield, hold: canHold, held: new(atomic.Int32)}
+		w := &treeWalker{Options: o, yield: yield, hold: canHold, held: new(atomic.Int32), most: heldMost()}
 		w.walk(root)
 	}
 }
@@ -148,7 +148,10 @@ func (f File) Done() {
 // maxHeld bounds the directories one walk holds open: its files are
 // opened by their path past it (a deep tree, or a parallel scan far
 // behind a walk of small directories), not refused for want of
-// descriptors.
+// descriptors. Under a low limit of open files, the bound is a quarter
+// of the limit (see heldMost): the walk holds every directory it is in,
+// and a tree deeper than the limit must not run out of descriptors where
+// os.ReadDir, which holds none, did not.
 const maxHeld = 128
 
 // heldDir is a directory whose files Tree yields, held open while the
@@ -176,6 +179,7 @@ type treeWalker struct {
 	stop  bool          // yield returned false
 	hold  bool          // directories held open for their files (Tree)
 	held  *atomic.Int32 // directories held (Tree)
+	most  int32         // the most directories held (maxHeld, or less under a low limit)
 }
 
 // emit yields a file or a problem, unless the walk is stopped.
@@ -207,7 +211,7 @@ func (w *treeWalker) walk(root string) {
 			w.problem(dir, err)
 		}
 	}
-	w.dir(root, "", ig, []os.FileInfo{fi})
+	w.dir(root, "", ig, []os.FileInfo{fi}, nil)
 }
 
 // joinPath is the name of the file base in the directory dir, dir as
@@ -223,11 +227,14 @@ func joinPath(dir, base string) string {
 // dir visits the directory name, rel from the root, with its ignore rules
 // in ig (nil with --no-ignore; for a directory below the root, those of
 // its parent) and the directories it is in (for --follow's loop check) in
-// up, itself last. A directory's own ignore files are read only once it
-// could be listed, so an unreadable one gets one message, not one per
-// ignore file too.
-func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
-	entries, held, err := w.list(cmp.Or(name, "."))
+// up, itself last; parent is the directory held that it is in, or nil.
+// A directory's own ignore files are read only once it could be listed,
+// so an unreadable one gets one message, not one per ignore file too.
+func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo, parent *heldDir) {
+	entries, held, err := w.list(cmp.Or(name, "."), rel, parent)
+	if errors.Is(err, ErrSymlink) {
+		return // a link now, which the walk would have skipped
+	}
 	if err != nil {
 		w.problem(cmp.Or(name, "."), err)
 	}
@@ -245,23 +252,31 @@ func (w *treeWalker) dir(name, rel string, ig *ignoreStack, up []os.FileInfo) {
 	}
 }
 
-// list returns the entries of the directory name in lexical order, as
-// os.ReadDir does, and the directory held open for its files, or nil
-// (Files, or too many held).
-func (w *treeWalker) list(name string) ([]os.DirEntry, *heldDir, error) {
-	if !w.hold || w.held.Load() >= maxHeld {
+// list returns the entries of the directory name, rel from the root, in
+// lexical order, as os.ReadDir does, and the directory held open for its
+// files, or nil (Files, or too many held). Tree opens a directory below
+// the root by its name in parent, when held, and not through a symbolic
+// link unless Follow (see openDir).
+func (w *treeWalker) list(name, rel string, parent *heldDir) ([]os.DirEntry, *heldDir, error) {
+	if !w.hold {
 		entries, err := os.ReadDir(name)
 		return entries, nil, err
 	}
-	f, err := openDir(name)
+	f, err := openDir(parent, path.Base(rel), name, rel != "" && !w.Follow)
+	if noFD(err) {
+		// Out of descriptors, which those held may be using: list it
+		// without holding it, as when too many are held.
+		entries, err := os.ReadDir(name)
+		return entries, nil, err
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	entries, err := f.ReadDir(-1)
 	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	if err != nil && len(entries) == 0 {
+	if err != nil && len(entries) == 0 || w.held.Load() >= w.most {
 		f.Close()
-		return nil, nil, err
+		return entries, nil, err
 	}
 	d := &heldDir{f: f, fd: int(f.Fd()), held: w.held}
 	d.refs.Store(1)
@@ -304,7 +319,7 @@ func (w *treeWalker) entry(e os.DirEntry, name, rel string, ig *ignoreStack, up 
 	switch {
 	case hidden:
 	case typ.IsDir():
-		w.subdir(e, fi, child, path.Join(rel, base), ig, up)
+		w.subdir(e, fi, child, path.Join(rel, base), ig, up, held)
 	case typ.IsRegular():
 		if w.included(rel, base) {
 			w.file(child, base, fi == nil, held)
@@ -338,7 +353,7 @@ func (w *treeWalker) included(rel, base string) bool {
 // subdir visits the directory child, the entry e (with fi its information
 // if known) of the directory dir visits, unless --exclude-dir drops it or
 // following a link to it would loop.
-func (w *treeWalker) subdir(e os.DirEntry, fi os.FileInfo, child, childRel string, ig *ignoreStack, up []os.FileInfo) {
+func (w *treeWalker) subdir(e os.DirEntry, fi os.FileInfo, child, childRel string, ig *ignoreStack, up []os.FileInfo, parent *heldDir) {
 	if matchGlobs(w.ExcludeDir, childRel) {
 		return
 	}
@@ -355,7 +370,7 @@ func (w *treeWalker) subdir(e os.DirEntry, fi os.FileInfo, child, childRel strin
 			return
 		}
 	}
-	w.dir(child, childRel, ig, append(up[:len(up):len(up)], fi))
+	w.dir(child, childRel, ig, append(up[:len(up):len(up)], fi), parent)
 }
 
 // loop reports whether fi is one of the directories up.
