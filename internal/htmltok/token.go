@@ -552,6 +552,13 @@ func (z *Tokenizer) readComment() {
 		}
 		dashCount = 0
 		beginning = false
+		// With no dash before, no byte but a dash changes the state:
+		// the loop of readByte up to the next, at once.
+		if i := bytes.IndexByte(z.buf[z.raw.end:], '-'); i >= 0 {
+			z.raw.end += i
+		} else {
+			z.raw.end = len(z.buf)
+		}
 	}
 }
 
