@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/urix/urix/extract/internal/attrurl"
 	"github.com/urix/urix/internal/ascii"
@@ -241,8 +242,15 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	}
 	switch kind {
 	case kindCSS:
-		if mayHoldCSSURL(raw) {
-			p.css(p.chars(raw), start, -1, -1, 0, rawElem)
+		if !mayHoldCSSURL(raw) {
+			break
+		}
+		if p.isChars(raw) {
+			// The text read where it stands, not copied whole (style
+			// elements of hundreds of KB): css copies out the URLs.
+			p.css(decoded{s: unsafe.String(unsafe.SliceData(raw), len(raw))}, start, -1, -1, 0, rawElem, true)
+		} else {
+			p.css(p.chars(raw), start, -1, -1, 0, rawElem, false)
 		}
 	case kindJSON:
 		p.jsonLD(raw, start)
@@ -381,6 +389,12 @@ func numRefMark(ref []byte) bool {
 // colonOrAmp reports whether text holds ':' or '&': textBytes for
 // the bytes the default options want (see uriMarks), at less cost.
 func colonOrAmp(text []byte) bool {
+	if len(text) >= 32 {
+		// Long texts (paragraphs, not the white space between tags): the
+		// vector loops of IndexByte outrun the word loop below by far,
+		// even over the text twice.
+		return bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '&') >= 0
+	}
 	i := 0
 	for ; i+8 <= len(text); i += 8 {
 		w := word(text, i)
@@ -534,7 +548,7 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 				}
 			}
 		case kindCSS:
-			p.css(val, vs, vs, ve, a.quote, name)
+			p.css(val, vs, vs, ve, a.quote, name, false)
 		case kindRefresh:
 			if u, prefix, q, ok := attrurl.Refresh(val.s); ok {
 				ref.refreshPrefix, ref.refreshQuote = prefix, q
@@ -638,8 +652,10 @@ func mayHoldCSSURL(raw []byte) bool {
 }
 
 // css hands out the URLs of the CSS text val at raw offset off, in a
-// style attribute spanning [vs, ve) or (vs < 0) in a style element.
-func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
+// style attribute spanning [vs, ve) or (vs < 0) in a style element. With
+// view, val.s is the page's bytes, which outlive no walk: the URLs are
+// copied out of it.
+func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string, view bool) {
 	// Every URL of CSS is in a function or an at-rule: most style
 	// attributes (display:none) have neither.
 	if strings.IndexByte(val.s, '(') < 0 && strings.IndexByte(val.s, '@') < 0 {
@@ -652,6 +668,9 @@ func (p *page) css(val decoded, off, vs, ve int, quote byte, tag string) {
 	}
 	for u := range attrurl.CSS(val.s) {
 		ref.ref, ref.cssQuote = u.Value, u.Quote
+		if view {
+			ref.ref = strings.Clone(u.Value)
+		}
 		ref.start, ref.end = off+val.raw(u.Start), off+val.raw(u.End)
 		if !p.add(ref) {
 			return

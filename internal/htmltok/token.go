@@ -118,6 +118,7 @@ type Tokenizer struct {
 	// name (names, once hashed is set), the name with it; extra holds
 	// the names whose hash is another's.
 	first   [linearNames]span
+	sigs    uint64 // the nameSig of each, or'ed
 	names   nameTable
 	extra   []span
 	hashed  bool
@@ -551,6 +552,13 @@ func (z *Tokenizer) readComment() {
 		}
 		dashCount = 0
 		beginning = false
+		// With no dash before, no byte but a dash changes the state:
+		// the loop of readByte up to the next, at once.
+		if i := bytes.IndexByte(z.buf[z.raw.end:], '-'); i >= 0 {
+			z.raw.end += i
+		} else {
+			z.raw.end = len(z.buf)
+		}
 	}
 }
 
@@ -920,7 +928,7 @@ func (z *Tokenizer) readStartTag() TokenType {
 // The opening "<a" or "</a" has already been consumed, where 'a' means anything
 // in [A-Za-z].
 func (z *Tokenizer) readTag(saveAttr bool) {
-	z.attr, z.nAttr = z.attr[:0], 0
+	z.attr, z.nAttr, z.sigs = z.attr[:0], 0, 0
 	if z.hashed {
 		z.names.reset()
 		z.extra, z.hashed = z.extra[:0], false
@@ -938,8 +946,11 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 		}
 		z.readTagAttr()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
-		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end && (z.nAttr == 0 || !z.seen(z.pendingAttr[0])) {
-			z.save()
+		if k := z.pendingAttr[0]; saveAttr && k.start != k.end {
+			if sig := z.nameSig(k); z.sigs&sig == 0 || !z.seen(k) {
+				z.sigs |= sig
+				z.save()
+			}
 		}
 		if z.skipWhiteSpace(); z.err != nil {
 			break
@@ -975,6 +986,14 @@ func (z *Tokenizer) save() {
 		End:   int32(end),
 		Quote: z.pendingQuote, HasValue: z.pendingEq, Rule: int32(rule),
 	})
+}
+
+// nameSig returns a bit of the length and the first letter, in any
+// ASCII case, of the attribute name k, not empty: a name whose bit is not
+// among the tag's sigs is not a duplicate, which tells most of them
+// without a compare.
+func (z *Tokenizer) nameSig(k span) uint64 {
+	return 1 << ((uint(k.end-k.start)*5 + uint(z.buf[k.start]|0x20)) & 63)
 }
 
 // linearNames is how many attributes of a tag are compared one by one

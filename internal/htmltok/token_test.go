@@ -25,6 +25,8 @@ func FuzzTokens(f *testing.F) {
 		`<!-- c --!><!DOCTYPE html><?xml?></ ></>`, `<svg><![CDATA[x]]></svg>`, `<a x="1" x='2' y=3>`,
 		`<a b c d e f g h i j k l m n o p q r s t u v w x y z a B>`, "<a\x00b c\x00=\x00>", `<a b="c`,
 		`<textarea>x</textareax></textarea>`, "<a b='&amp;\r\n&lt' c=&gt;>", `<a/b/c=d/>`,
+		"<a @b=1 `b=2 Ab=3 ab=4 ab/>", // one nameSig: a duplicate, and not
+		"<!--a-b->c--!x-->y<!--->z<!-- -!> -- >--!-->", "<!--x-", "<!--x>-",
 	} {
 		f.Add([]byte(s), false, uint8(0))
 		f.Add([]byte(s), true, uint8(1))
