@@ -107,40 +107,59 @@ func TestHTMLLinkTextOptions(t *testing.T) {
 // links must be the same, with no Text (an anchor's text, an alt, a
 // header field, the text around a link) in the second scan.
 func TestNoText(t *testing.T) {
+	texts := 0
+	files := checkLeftOut(t, []string{"html/*.html", "html/*/*.html", "mail/*.eml", "mbox/*.mbox", "saved/*.html", "markdown/*.md"},
+		[]Options{{}, {TextAround: true, Emails: true}},
+		func(o *Options) { o.NoText = true },
+		func(l *Link) {
+			if l.Text != "" {
+				texts++
+				l.Text = ""
+			}
+		})
+	if files < 30 || texts < 100 {
+		t.Fatalf("%d files, %d links with a text: too few to tell", files, texts)
+	}
+}
+
+// checkLeftOut scans each fixture the patterns match under each of opts
+// (named for the file), then again with set applied to the options: the
+// second scan's links must be the first's once clear has removed from
+// them what set leaves out. clear sees every link of the first scans.
+// It returns the number of files.
+func checkLeftOut(t *testing.T, patterns []string, opts []Options, set func(*Options), clear func(*Link)) int {
+	t.Helper()
 	var files []string
-	for _, pattern := range []string{"html/*.html", "html/*/*.html", "mail/*.eml", "mbox/*.mbox", "saved/*.html", "markdown/*.md"} {
+	for _, pattern := range patterns {
 		more, err := filepath.Glob(filepath.Join("testdata", pattern))
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, more...)
 	}
-	texts := 0
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		scan := func(opts Options) []string {
+		scan := func(o Options, clear func(*Link)) []string {
 			var out []string
-			for l, err := range Links(bytes.NewReader(b), opts) {
-				if !opts.NoText && l.Text != "" {
-					texts++
-					l.Text = ""
+			for l, err := range Links(bytes.NewReader(b), o) {
+				if clear != nil {
+					clear(&l)
 				}
 				out = append(out, fmt.Sprintf("%+v %v", l, err))
 			}
 			return out
 		}
-		for _, opts := range []Options{{Name: name}, {Name: name, TextAround: true, Emails: true}} {
-			want := scan(opts)
-			opts.NoText = true
-			if got := scan(opts); !slices.Equal(got, want) {
-				t.Errorf("%s %+v:\n%s\nwant\n%s", name, opts, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		for _, o := range opts {
+			o.Name = name
+			want := scan(o, clear)
+			set(&o)
+			if got := scan(o, nil); !slices.Equal(got, want) {
+				t.Errorf("%s %+v:\n%s\nwant\n%s", name, o, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		}
 	}
-	if len(files) < 30 || texts < 100 {
-		t.Fatalf("%d files, %d links with a text: too few to tell", len(files), texts)
-	}
+	return len(files)
 }
