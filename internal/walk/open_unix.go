@@ -24,23 +24,28 @@ func (f File) Open(flags int) (int, error) {
 	if f.noFollow {
 		flags |= unix.O_NOFOLLOW
 	}
+	fd, err := openAt(f.dir, f.base, f.Path, flags)
+	if err == nil {
+		return fd, nil
+	}
+	if err == unix.ELOOP && f.noFollow {
+		err = ErrSymlink
+	}
+	return -1, &fs.PathError{Op: "open", Path: f.Path, Err: err}
+}
+
+// openAt opens base in the directory dir holds, or path when dir is nil,
+// again while the call is interrupted.
+func openAt(dir *heldDir, base, path string, flags int) (int, error) {
+	at, name := unix.AT_FDCWD, path
+	if dir != nil {
+		at, name = dir.fd, base
+	}
 	for {
-		var fd int
-		var err error
-		if f.dir != nil {
-			fd, err = unix.Openat(f.dir.fd, f.base, flags, 0)
-		} else {
-			fd, err = unix.Open(f.Path, flags, 0)
+		fd, err := unix.Openat(at, name, flags, 0)
+		if err != unix.EINTR {
+			return fd, err
 		}
-		switch {
-		case err == nil:
-			return fd, nil
-		case err == unix.EINTR:
-			continue
-		case err == unix.ELOOP && f.noFollow:
-			err = ErrSymlink
-		}
-		return -1, &fs.PathError{Op: "open", Path: f.Path, Err: err}
 	}
 }
 
@@ -70,35 +75,24 @@ func openDir(parent *heldDir, base, name string, noFollow bool) (*os.File, error
 	if noFollow {
 		flags |= unix.O_NOFOLLOW
 	}
-	for {
-		var fd int
-		var err error
-		if parent != nil {
-			fd, err = unix.Openat(parent.fd, base, flags, 0)
-		} else {
-			fd, err = unix.Open(name, flags, 0)
-		}
-		switch {
-		case err == nil:
-			return os.NewFile(uintptr(fd), name), nil
-		case err == unix.EINTR:
-			continue
-		case noFollow && (err == unix.ELOOP || err == unix.ENOTDIR && isSymlink(parent, base, name)):
-			err = ErrSymlink // ENOTDIR, as Linux says with O_DIRECTORY
-		}
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	fd, err := openAt(parent, base, name, flags)
+	if err == nil {
+		return os.NewFile(uintptr(fd), name), nil
 	}
+	if noFollow && (err == unix.ELOOP || err == unix.ENOTDIR && isSymlink(parent, base, name)) {
+		err = ErrSymlink // ENOTDIR, as Linux says with O_DIRECTORY
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 }
 
 // isSymlink reports whether the file base of parent, or name when parent
 // is nil, is a symbolic link.
 func isSymlink(parent *heldDir, base, name string) bool {
-	var st unix.Stat_t
-	var err error
+	at := unix.AT_FDCWD
 	if parent != nil {
-		err = unix.Fstatat(parent.fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
-	} else {
-		err = unix.Lstat(name, &st)
+		at, name = parent.fd, base
 	}
+	var st unix.Stat_t
+	err := unix.Fstatat(at, name, &st, unix.AT_SYMLINK_NOFOLLOW)
 	return err == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK
 }

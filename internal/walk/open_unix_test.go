@@ -365,7 +365,7 @@ func TestTreeLowLimit(t *testing.T) {
 		t.Skip(err)
 	}
 	low := old
-	low.Cur = uint64(fds + 40)
+	setLimit(&low.Cur, fds+40)
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
 		t.Skip(err)
 	}
@@ -430,3 +430,6 @@ func TestTreeDirBecomesSymlink(t *testing.T) {
 		}
 	}
 }
+
+// setLimit sets an rlimit field, uint64 on Linux and int64 on the BSDs.
+func setLimit[T int64 | uint64](p *T, n int) { *p = T(n) }
