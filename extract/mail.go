@@ -694,7 +694,7 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	case isEncoded(p.cte):
 		w.work += len(text)
 		w.pm.cte = mimepart.NewCTECursor(text, p.cte)
-		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
+		if p.cte == "quoted-printable" && !w.noPositions { // at most MaxMessageSize: offsets fit in an int32
 			w.qpLines = w.qpLines[:0]
 			w.dec = mimepart.AppendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
 			w.pm.cte.SetLines(w.qpLines)
@@ -720,12 +720,17 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	}
 	// The yield of the scanners, their positions mapped back to the
 	// buffer: a function literal, as the wrapper of a method value
-	// copied each Link (384 bytes) once more to call the method.
-	mapped := func(l Link, err error) bool {
-		if err == nil {
-			w.mapPos(&l)
+	// copied each Link (384 bytes) once more to call the method. With
+	// no positions, w.yield itself: the literal would copy each Link
+	// once more for nothing, and is allocated for each part.
+	mapped := w.yield
+	if !w.noPositions {
+		mapped = func(l Link, err error) bool {
+			if err == nil {
+				w.mapPos(&l)
+			}
+			return w.yield(l, err)
 		}
-		return w.yield(l, err)
 	}
 	if isHTML {
 		s.decodedFrom = enc
