@@ -22,6 +22,8 @@ package charset
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -144,11 +146,7 @@ func detectLegacy(sample []byte) encoding.Encoding {
 	// The ASCII after the last 8-bit byte scores nothing: it is left out
 	// but for the bytes that may end the last character (four in
 	// GB18030) and the one that follows it, which scores it.
-	last := len(sample) - 1
-	for last >= 0 && sample[last] < utf8.RuneSelf {
-		last--
-	}
-	sample = sample[:min(len(sample), last+1+5)]
+	sample = sample[:min(len(sample), lastHigh(sample)+1+5)]
 	best, bestScore := encoding.Encoding(charmap.Windows1252), 0
 	buf := decodeBufs.Get().(*[4096]byte)
 	defer decodeBufs.Put(buf)
@@ -166,14 +164,32 @@ func detectLegacy(sample []byte) encoding.Encoding {
 // or mail part with 8-bit bytes and no charset.
 var decodeBufs = sync.Pool{New: func() any { return new([4096]byte) }}
 
-// countHigh returns the number of 8-bit bytes in b.
+// countHigh returns the number of 8-bit bytes in b, 8 at a time.
 func countHigh(b []byte) int {
 	n := 0
+	for ; len(b) >= 8; b = b[8:] {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(b) & highBits)
+	}
 	for _, c := range b {
 		n += int(c >> 7)
 	}
 	return n
 }
+
+// lastHigh returns the offset of the last 8-bit byte of b, -1 if there
+// is none; the ASCII after it is passed over 8 bytes at a time.
+func lastHigh(b []byte) int {
+	for len(b) >= 8 && binary.LittleEndian.Uint64(b[len(b)-8:])&highBits == 0 {
+		b = b[:len(b)-8]
+	}
+	for len(b) > 0 && b[len(b)-1] < utf8.RuneSelf {
+		b = b[:len(b)-1]
+	}
+	return len(b) - 1
+}
+
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
 
 // read returns the score of sample read in l.enc (see detectLegacy),
 // decoded into buf piece by piece, and true; or false as soon as the

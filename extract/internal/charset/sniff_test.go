@@ -106,3 +106,31 @@ func TestSniffEncodingAllocs(t *testing.T) {
 		t.Errorf("Sniff: %v allocations for 1 KiB, %v for 1 MiB", allocs[0], allocs[1])
 	}
 }
+
+// TestCountHighLastHigh checks the word-at-a-time countHigh and lastHigh
+// against byte loops, with 8-bit bytes at every pair of places of texts
+// up to 40 bytes long (the 8-byte and 1-byte steps).
+func TestCountHighLastHigh(t *testing.T) {
+	for n := range 40 {
+		for i := -1; i < n; i++ {
+			for j := i; j < n; j++ {
+				b := bytes.Repeat([]byte{'a'}, n)
+				if i >= 0 {
+					b[i], b[j] = 0x80, 0xff
+				}
+				count, last := 0, -1
+				for k, c := range b {
+					if c >= 0x80 {
+						count, last = count+1, k
+					}
+				}
+				if got := countHigh(b); got != count {
+					t.Errorf("countHigh(%q) = %d, want %d", b, got, count)
+				}
+				if got := lastHigh(b); got != last {
+					t.Errorf("lastHigh(%q) = %d, want %d", b, got, last)
+				}
+			}
+		}
+	}
+}
