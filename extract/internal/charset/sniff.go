@@ -275,17 +275,23 @@ func asciiRunAt(b []byte, n int) int {
 // of the sample decoded, after prev; it returns the score and the last
 // character. The character that ends text has an unknown next.
 func (l legacy) scoreText(text []byte, score int, prev rune) (int, rune) {
+	// next, n: the character after the one scored and its length, which
+	// are the next one's when it is not ASCII; n is 0 when not known.
+	next, n := rune(0), 0
 	for i := 0; i < len(text); {
 		if text[i] < 0x80 { // most of a page: skipped 8 bytes at a time
 			i += ascii.Prefix(text[i:])
-			prev = rune(text[i-1])
+			prev, n = rune(text[i-1]), 0
 			continue
 		}
-		r, n := utf8.DecodeRune(text[i:])
+		r := next
+		if n == 0 {
+			r, n = utf8.DecodeRune(text[i:])
+		}
 		i += n
-		next := rune(' ') // unknown at the end of a piece
+		next, n = ' ', 0 // unknown at the end of a piece
 		if i < len(text) {
-			next, _ = utf8.DecodeRune(text[i:])
+			next, n = utf8.DecodeRune(text[i:])
 		}
 		if r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900 {
 			score -= 20
