@@ -195,7 +195,9 @@ const highBits = 0x8080808080808080
 // decoded into buf piece by piece, and true; or false as soon as the
 // score cannot rise above beat any more, with high the 8-bit bytes of
 // sample still to read, each adding at most l.most (most of the time
-// goes to the decoders of the encodings that lose).
+// goes to the decoders of the encodings that lose). That is checked
+// before the first byte and after each piece: an encoding that cannot
+// win reads nothing, or the first piece that shows it, not a bufferful.
 //
 // A run of asciiRun ASCII bytes or more is not decoded but counted: its
 // first two bytes go to the decoder (the first may end a character),
@@ -204,6 +206,9 @@ const highBits = 0x8080808080808080
 // only set prev. The pieces end where decoding all would end them, so
 // that a character that ends one scores as it would (next unknown).
 func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
+	if high*l.most <= beat {
+		return 0, false
+	}
 	dec := l.enc.NewDecoder()
 	score, prev := 0, rune(' ')
 	used := 0 // bytes of buf the current piece holds
@@ -241,6 +246,9 @@ func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 			high -= countHigh(region[:nSrc])
 			region = region[nSrc:]
 			score, prev = l.scoreText(buf[used:used+nDst], score, prev)
+			if score+high*l.most <= beat {
+				return score, false
+			}
 			if used += nDst; (len(region) > 0 || used == len(buf)) && !full() {
 				return score, false
 			}
