@@ -370,7 +370,7 @@ func scoreJapanese(prev, r, next rune) int {
 	switch {
 	case 0x3041 <= r && r <= 0x30ff:
 		return 3
-	case commonJapanese()[r]:
+	case commonJapanese().has(r):
 		return 3
 	case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 1
@@ -380,10 +380,10 @@ func scoreJapanese(prev, r, next rune) int {
 
 // scoreHan returns the scorer of a Chinese encoding whose commonest
 // characters are common.
-func scoreHan(common func() map[rune]bool) func(prev, r, next rune) int {
+func scoreHan(common func() *runeBits) func(prev, r, next rune) int {
 	return func(prev, r, next rune) int {
 		switch {
-		case common()[r]:
+		case common().has(r):
 			return 3
 		case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 			return 0
@@ -397,7 +397,7 @@ func scoreHan(common func() map[rune]bool) func(prev, r, next rune) int {
 // well.
 func scoreKorean(prev, r, next rune) int {
 	switch {
-	case commonHangul()[r]:
+	case commonHangul().has(r):
 		return 3
 	case 0xac00 <= r && r <= 0xd7a3, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 0
@@ -407,14 +407,32 @@ func scoreKorean(prev, r, next rune) int {
 
 // runeSet returns a function that makes the set of the characters of s at
 // its first call: only a document in a legacy encoding needs the sets.
-func runeSet(s string) func() map[rune]bool {
-	return sync.OnceValue(func() map[rune]bool {
-		m := make(map[rune]bool, len(s)/3)
+func runeSet(s string) func() *runeBits {
+	return sync.OnceValue(func() *runeBits {
+		lo, hi := rune(utf8.MaxRune), rune(0)
 		for _, r := range s {
-			m[r] = true
+			lo, hi = min(lo, r), max(hi, r)
 		}
-		return m
+		b := &runeBits{lo: lo, bits: make([]uint64, (hi-lo)/64+1)}
+		for _, r := range s {
+			b.bits[(r-lo)/64] |= 1 << ((r - lo) % 64)
+		}
+		return b
 	})
+}
+
+// runeBits is a set of characters, a bit each from the least, lo, to the
+// greatest: the common characters are in one block of a few thousand
+// (Han, Hangul), and a bit costs less to test than a map.
+type runeBits struct {
+	lo   rune
+	bits []uint64
+}
+
+// has reports whether r is in b.
+func (b *runeBits) has(r rune) bool {
+	i := r - b.lo
+	return i >= 0 && int(i/64) < len(b.bits) && b.bits[i/64]&(1<<(i%64)) != 0
 }
 
 // The commonest characters of each language, from newspaper and web text

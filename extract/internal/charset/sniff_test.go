@@ -2,7 +2,9 @@ package charset
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/urix/urix/internal/testutil"
 	"golang.org/x/text/encoding"
@@ -131,6 +133,23 @@ func TestCountHighLastHigh(t *testing.T) {
 					t.Errorf("lastHigh(%q) = %d, want %d", b, got, last)
 				}
 			}
+		}
+	}
+}
+
+// TestRuneSet checks runeSet's bits against the characters of its text,
+// at the ends of their block and around it.
+func TestRuneSet(t *testing.T) {
+	const s = "一日東京語示\U0001F600"
+	set := runeSet(s)()
+	for r := range rune(0x20000) {
+		if got, want := set.has(r), strings.ContainsRune(s, r); got != want {
+			t.Fatalf("has(%U) = %v, want %v", r, got, want)
+		}
+	}
+	for _, r := range []rune{-1, 0x1F601, utf8.MaxRune, utf8.MaxRune + 1} {
+		if set.has(r) {
+			t.Errorf("has(%U)", r)
 		}
 	}
 }
