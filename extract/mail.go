@@ -154,10 +154,8 @@ type mailWalker struct {
 	pm        partMap
 	dec, utf8 []byte
 	qpLines   []mimepart.QPLine // the lines of a quoted-printable part (see mimepart.CTECursor)
-	// flowed unwraps format=flowed text, from flowedIn to flowedText;
-	// flowedPos is the partMap's cursor for it.
-	flowed     *mimepart.FlowedReader
-	flowedIn   bytes.Reader
+	// flowedText holds format=flowed text unwrapped; flowedPos is the
+	// partMap's cursor for it.
 	flowedText []byte
 	flowedPos  mimepart.FlowedCursor
 	nested     []byte // the first message or multipart decoded (see push)
@@ -292,7 +290,7 @@ func (w *mailWalker) release() {
 }
 
 // reset empties w of the input it walked, keeping its buffers (emptied)
-// and its format=flowed readers (reset to read nothing), and reports
+// and the reader of its format=flowed cursor (reset to read nothing), and reports
 // whether w is worth keeping: not when one of its buffers is over
 // maxPooledBuf bytes. TestMailWalkerReuse checks that nothing else is
 // left.
@@ -305,9 +303,6 @@ func (w *mailWalker) reset() bool {
 	if cap(w.qpLines) > maxPooledBuf/8 || cap(w.fields) > 1024 ||
 		cap(w.mbox.unescaped)+cap(w.mbox.escapes) > maxPooledBuf/8 {
 		return false
-	}
-	if w.flowed != nil {
-		w.flowed.Reset(nil, false)
 	}
 	w.flowedPos.Drop()
 	w.mbox.reset(nil)
@@ -322,7 +317,7 @@ func (w *mailWalker) reset() bool {
 	*w = mailWalker{
 		msg: w.msg[:0], dec: w.dec[:0], utf8: w.utf8[:0], nested: w.nested[:0],
 		qpLines: w.qpLines[:0], fields: w.fields[:0], outer: w.outer[:0],
-		flowed: w.flowed, flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
+		flowedText: w.flowedText[:0], flowedPos: w.flowedPos,
 		mbox: w.mbox, sources: w.sources[:0], params: w.params,
 	}
 	return true
@@ -694,7 +689,7 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	case isEncoded(p.cte):
 		w.work += len(text)
 		w.pm.cte = mimepart.NewCTECursor(text, p.cte)
-		if p.cte == "quoted-printable" { // at most MaxMessageSize: offsets fit in an int32
+		if p.cte == "quoted-printable" && !w.noPositions { // at most MaxMessageSize: offsets fit in an int32
 			w.qpLines = w.qpLines[:0]
 			w.dec = mimepart.AppendQuotedPrintableLines(w.dec[:0], text, &w.qpLines)
 			w.pm.cte.SetLines(w.qpLines)
@@ -720,12 +715,17 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 	}
 	// The yield of the scanners, their positions mapped back to the
 	// buffer: a function literal, as the wrapper of a method value
-	// copied each Link (384 bytes) once more to call the method.
-	mapped := func(l Link, err error) bool {
-		if err == nil {
-			w.mapPos(&l)
+	// copied each Link (384 bytes) once more to call the method. With
+	// no positions, w.yield itself: the literal would copy each Link
+	// once more for nothing, and is allocated for each part.
+	mapped := w.yield
+	if !w.noPositions {
+		mapped = func(l Link, err error) bool {
+			if err == nil {
+				w.mapPos(&l)
+			}
+			return w.yield(l, err)
 		}
-		return w.yield(l, err)
 	}
 	if isHTML {
 		s.decodedFrom = enc
@@ -743,13 +743,7 @@ func (w *mailWalker) text(s *source, p part, isHTML bool) bool {
 // unwrap returns the format=flowed text unwrapped (RFC 3676), in a buffer
 // reused from part to part, and sets the partMap's cursor for it.
 func (w *mailWalker) unwrap(text []byte, delSp bool) []byte {
-	w.flowedIn.Reset(text)
-	if w.flowed == nil {
-		w.flowed = mimepart.NewFlowedReader(&w.flowedIn, delSp)
-	} else {
-		w.flowed.Reset(&w.flowedIn, delSp)
-	}
-	w.flowedText = w.flowed.AppendTo(w.flowedText[:0])
+	w.flowedText = mimepart.AppendFlowed(w.flowedText[:0], text, delSp)
 	w.flowedPos.Reset(text, delSp)
 	w.pm.fl = &w.flowedPos
 	return w.flowedText

@@ -324,8 +324,8 @@ func unescapeFrom(line []byte) ([]byte, bool) {
 
 // TestMailWalkerReuse checks that a walker kept from input to input
 // (mailWalkers) carries nothing of one input into the next: once reset,
-// after each fixture, it holds nothing but empty buffers and its
-// format=flowed readers, reset (see leftovers); and each fixture scanned
+// after each fixture, it holds nothing but empty buffers and the reader
+// of its format=flowed cursor, reset (see leftovers); and each fixture scanned
 // after all the others gives the links and errors it gives scanned first.
 func TestMailWalkerReuse(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*.eml")
@@ -361,9 +361,9 @@ func TestMailWalkerReuse(t *testing.T) {
 		}
 	}
 	cursorReader := !reflect.ValueOf(w.flowedPos).FieldByName("f").IsNil()
-	if w.flowed == nil || !cursorReader || cap(w.dec) == 0 || cap(w.mbox.buf) == 0 {
-		t.Errorf("the fixtures did not fill the buffers kept: flowed %v, cursor %v, dec %d, mbox %d",
-			w.flowed != nil, cursorReader, cap(w.dec), cap(w.mbox.buf))
+	if cap(w.flowedText) == 0 || !cursorReader || cap(w.dec) == 0 || cap(w.mbox.buf) == 0 {
+		t.Errorf("the fixtures did not fill the buffers kept: flowed %d, cursor %v, dec %d, mbox %d",
+			cap(w.flowedText), cursorReader, cap(w.dec), cap(w.mbox.buf))
 	}
 
 	scan := func(name string) string {

@@ -97,10 +97,22 @@ func Part(text []byte, label string, isHTML bool) (body []byte, enc encoding.Enc
 			return text, unicode.UTF8, warning, false
 		}
 	}
-	if enc == unicode.UTF8 && utf8.Valid(text) || IsPlainASCII(text) && ASCIICompatible(enc) {
+	if enc == unicode.UTF8 && utf8.Valid(text) || readsAsUTF8(text, enc) {
 		return text, enc, warning, false
 	}
 	return text, enc, warning, true
+}
+
+// readsAsUTF8 reports whether text, 7-bit, reads in enc as the same
+// bytes of UTF-8. A single-byte encoding that reads 7-bit bytes as ASCII
+// (byteTableOf) reads ESC as itself, so that only the 8-bit bytes are
+// looked for, as Transcode would copy the text byte for byte; in the
+// others ESC may switch (ISO-2022-JP).
+func readsAsUTF8(text []byte, enc encoding.Encoding) bool {
+	if byteTableOf(enc) != nil {
+		return ascii.Prefix(text) == len(text)
+	}
+	return IsPlainASCII(text) && ASCIICompatible(enc)
 }
 
 // PartUTF8 returns text read as Part tells, in UTF-8, for content

@@ -1,6 +1,7 @@
 package charset
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -79,6 +80,31 @@ func TestIsPlainASCII(t *testing.T) {
 	} {
 		if got := IsPlainASCII([]byte(tt.in)); got != tt.want {
 			t.Errorf("IsPlainASCII(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestPartSevenBit checks that Part leaves 7-bit text as it is, ESC
+// included, when its charset is a single-byte one that reads ASCII as
+// ASCII, as converting it would give the same bytes; and converts it in
+// ISO-2022-JP, where ESC switches.
+func TestPartSevenBit(t *testing.T) {
+	text := []byte("a\x1b$Bb http://example.org/\x1b(B\r\n")
+	for _, tt := range []struct {
+		label   string
+		convert bool
+	}{
+		{"iso-8859-1", false}, {"windows-1252", false}, {"koi8-r", false}, {"iso-8859-15", false},
+		{"iso-2022-jp", true},
+	} {
+		body, enc, _, convert := Part(text, tt.label, false)
+		if convert != tt.convert || !bytes.Equal(body, text) {
+			t.Errorf("Part(%q, %q) = %q, convert %v; want the text, convert %v", text, tt.label, body, convert, tt.convert)
+		}
+		if !convert {
+			if got := Transcode(nil, enc, text); !bytes.Equal(got, text) {
+				t.Errorf("%s: Transcode gives %q: reading the text as it is is not the same", tt.label, got)
+			}
 		}
 	}
 }

@@ -7,8 +7,13 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/ascii"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/transform"
 )
 
@@ -111,11 +116,34 @@ func runeCount(b []byte) int {
 
 // Transcode appends to dst the text src in enc converted to UTF-8.
 func Transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
+	dst = slices.Grow(dst, len(src)+len(src)/4+16)
 	if t := byteTableOf(enc); t != nil {
-		return t.appendBytes(slices.Grow(dst, len(src)+len(src)/4+16), src)
+		return t.appendBytes(dst, src)
 	}
 	d := enc.NewDecoder()
-	dst = slices.Grow(dst, len(src)+len(src)/4+16)
+	if !asciiStateless(enc) {
+		return decodeAll(dst, d, src)
+	}
+	// The runs of asciiRun ASCII bytes or more are copied, not decoded,
+	// as legacy.read passes over them: their first two bytes go to the
+	// decoder (the first may end a character; a GB18030 decoder that
+	// looks further for a four-byte one finds the second, ASCII, and
+	// reads the first byte alone either way), the others are
+	// characters of their own that read as themselves.
+	for len(src) > 0 {
+		n := ascii.Prefix(src)
+		dst, src = append(dst, src[:n]...), src[n:]
+		cut := len(src)
+		if k := asciiRunAt(src, asciiRun); k >= 0 {
+			cut = k + 2
+		}
+		dst, src = decodeAll(dst, d, src[:cut]), src[cut:]
+	}
+	return dst
+}
+
+// decodeAll appends to dst the text src decoded by d.
+func decodeAll(dst []byte, d *encoding.Decoder, src []byte) []byte {
 	for {
 		nDst, nSrc, err := d.Transform(dst[len(dst):cap(dst)], src, true)
 		dst, src = dst[:len(dst)+nDst], src[nSrc:]
@@ -124,4 +152,17 @@ func Transcode(dst []byte, enc encoding.Encoding, src []byte) []byte {
 		}
 		dst = slices.Grow(dst, cap(dst)-len(dst)+len(src)+64)
 	}
+}
+
+// asciiStateless reports whether enc is one of the multi-byte encodings
+// that read each ASCII byte that starts a character as that character,
+// and keep no state from one character to the next (not ISO-2022-JP or
+// HZ, which switch with ASCII bytes): those detectLegacy reads, and
+// GB18030.
+func asciiStateless(enc encoding.Encoding) bool {
+	switch enc {
+	case japanese.ShiftJIS, japanese.EUCJP, korean.EUCKR, simplifiedchinese.GBK, simplifiedchinese.GB18030, traditionalchinese.Big5:
+		return true
+	}
+	return false
 }

@@ -22,6 +22,8 @@ package charset
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -144,11 +146,7 @@ func detectLegacy(sample []byte) encoding.Encoding {
 	// The ASCII after the last 8-bit byte scores nothing: it is left out
 	// but for the bytes that may end the last character (four in
 	// GB18030) and the one that follows it, which scores it.
-	last := len(sample) - 1
-	for last >= 0 && sample[last] < utf8.RuneSelf {
-		last--
-	}
-	sample = sample[:min(len(sample), last+1+5)]
+	sample = sample[:min(len(sample), lastHigh(sample)+1+5)]
 	best, bestScore := encoding.Encoding(charmap.Windows1252), 0
 	buf := decodeBufs.Get().(*[4096]byte)
 	defer decodeBufs.Put(buf)
@@ -166,20 +164,40 @@ func detectLegacy(sample []byte) encoding.Encoding {
 // or mail part with 8-bit bytes and no charset.
 var decodeBufs = sync.Pool{New: func() any { return new([4096]byte) }}
 
-// countHigh returns the number of 8-bit bytes in b.
+// countHigh returns the number of 8-bit bytes in b, 8 at a time.
 func countHigh(b []byte) int {
 	n := 0
+	for ; len(b) >= 8; b = b[8:] {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(b) & highBits)
+	}
 	for _, c := range b {
 		n += int(c >> 7)
 	}
 	return n
 }
 
+// lastHigh returns the offset of the last 8-bit byte of b, -1 if there
+// is none; the ASCII after it is passed over 8 bytes at a time.
+func lastHigh(b []byte) int {
+	for len(b) >= 8 && binary.LittleEndian.Uint64(b[len(b)-8:])&highBits == 0 {
+		b = b[:len(b)-8]
+	}
+	for len(b) > 0 && b[len(b)-1] < utf8.RuneSelf {
+		b = b[:len(b)-1]
+	}
+	return len(b) - 1
+}
+
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
 // read returns the score of sample read in l.enc (see detectLegacy),
 // decoded into buf piece by piece, and true; or false as soon as the
 // score cannot rise above beat any more, with high the 8-bit bytes of
 // sample still to read, each adding at most l.most (most of the time
-// goes to the decoders of the encodings that lose).
+// goes to the decoders of the encodings that lose). That is checked
+// before the first byte and after each piece: an encoding that cannot
+// win reads nothing, or the first piece that shows it, not a bufferful.
 //
 // A run of asciiRun ASCII bytes or more is not decoded but counted: its
 // first two bytes go to the decoder (the first may end a character),
@@ -188,6 +206,9 @@ func countHigh(b []byte) int {
 // only set prev. The pieces end where decoding all would end them, so
 // that a character that ends one scores as it would (next unknown).
 func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
+	if high*l.most <= beat {
+		return 0, false
+	}
 	dec := l.enc.NewDecoder()
 	score, prev := 0, rune(' ')
 	used := 0 // bytes of buf the current piece holds
@@ -225,6 +246,9 @@ func (l legacy) read(sample, buf []byte, high, beat int) (int, bool) {
 			high -= countHigh(region[:nSrc])
 			region = region[nSrc:]
 			score, prev = l.scoreText(buf[used:used+nDst], score, prev)
+			if score+high*l.most <= beat {
+				return score, false
+			}
 			if used += nDst; (len(region) > 0 || used == len(buf)) && !full() {
 				return score, false
 			}
@@ -259,17 +283,23 @@ func asciiRunAt(b []byte, n int) int {
 // of the sample decoded, after prev; it returns the score and the last
 // character. The character that ends text has an unknown next.
 func (l legacy) scoreText(text []byte, score int, prev rune) (int, rune) {
+	// next, n: the character after the one scored and its length, which
+	// are the next one's when it is not ASCII; n is 0 when not known.
+	next, n := rune(0), 0
 	for i := 0; i < len(text); {
 		if text[i] < 0x80 { // most of a page: skipped 8 bytes at a time
 			i += ascii.Prefix(text[i:])
-			prev = rune(text[i-1])
+			prev, n = rune(text[i-1]), 0
 			continue
 		}
-		r, n := utf8.DecodeRune(text[i:])
+		r := next
+		if n == 0 {
+			r, n = utf8.DecodeRune(text[i:])
+		}
 		i += n
-		next := rune(' ') // unknown at the end of a piece
+		next, n = ' ', 0 // unknown at the end of a piece
 		if i < len(text) {
-			next, _ = utf8.DecodeRune(text[i:])
+			next, n = utf8.DecodeRune(text[i:])
 		}
 		if r == utf8.RuneError || r < 0xa0 || 0xe000 <= r && r < 0xf900 {
 			score -= 20
@@ -340,7 +370,7 @@ func scoreJapanese(prev, r, next rune) int {
 	switch {
 	case 0x3041 <= r && r <= 0x30ff:
 		return 3
-	case commonJapanese()[r]:
+	case commonJapanese().has(r):
 		return 3
 	case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 1
@@ -350,10 +380,10 @@ func scoreJapanese(prev, r, next rune) int {
 
 // scoreHan returns the scorer of a Chinese encoding whose commonest
 // characters are common.
-func scoreHan(common func() map[rune]bool) func(prev, r, next rune) int {
+func scoreHan(common func() *runeBits) func(prev, r, next rune) int {
 	return func(prev, r, next rune) int {
 		switch {
-		case common()[r]:
+		case common().has(r):
 			return 3
 		case 0x4e00 <= r && r <= 0x9fff, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 			return 0
@@ -367,7 +397,7 @@ func scoreHan(common func() map[rune]bool) func(prev, r, next rune) int {
 // well.
 func scoreKorean(prev, r, next rune) int {
 	switch {
-	case commonHangul()[r]:
+	case commonHangul().has(r):
 		return 3
 	case 0xac00 <= r && r <= 0xd7a3, 0x3000 <= r && r <= 0x303f, 0xff01 <= r && r <= 0xff5e:
 		return 0
@@ -377,14 +407,32 @@ func scoreKorean(prev, r, next rune) int {
 
 // runeSet returns a function that makes the set of the characters of s at
 // its first call: only a document in a legacy encoding needs the sets.
-func runeSet(s string) func() map[rune]bool {
-	return sync.OnceValue(func() map[rune]bool {
-		m := make(map[rune]bool, len(s)/3)
+func runeSet(s string) func() *runeBits {
+	return sync.OnceValue(func() *runeBits {
+		lo, hi := rune(utf8.MaxRune), rune(0)
 		for _, r := range s {
-			m[r] = true
+			lo, hi = min(lo, r), max(hi, r)
 		}
-		return m
+		b := &runeBits{lo: lo, bits: make([]uint64, (hi-lo)/64+1)}
+		for _, r := range s {
+			b.bits[(r-lo)/64] |= 1 << ((r - lo) % 64)
+		}
+		return b
 	})
+}
+
+// runeBits is a set of characters, a bit each from the least, lo, to the
+// greatest: the common characters are in one block of a few thousand
+// (Han, Hangul), and a bit costs less to test than a map.
+type runeBits struct {
+	lo   rune
+	bits []uint64
+}
+
+// has reports whether r is in b.
+func (b *runeBits) has(r rune) bool {
+	i := r - b.lo
+	return i >= 0 && int(i/64) < len(b.bits) && b.bits[i/64]&(1<<(i%64)) != 0
 }
 
 // The commonest characters of each language, from newspaper and web text

@@ -2,7 +2,9 @@ package charset
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/urix/urix/internal/testutil"
 	"golang.org/x/text/encoding"
@@ -104,5 +106,50 @@ func TestSniffEncodingAllocs(t *testing.T) {
 	}
 	if allocs[1] > allocs[0]+4 {
 		t.Errorf("Sniff: %v allocations for 1 KiB, %v for 1 MiB", allocs[0], allocs[1])
+	}
+}
+
+// TestCountHighLastHigh checks the word-at-a-time countHigh and lastHigh
+// against byte loops, with 8-bit bytes at every pair of places of texts
+// up to 40 bytes long (the 8-byte and 1-byte steps).
+func TestCountHighLastHigh(t *testing.T) {
+	for n := range 40 {
+		for i := -1; i < n; i++ {
+			for j := i; j < n; j++ {
+				b := bytes.Repeat([]byte{'a'}, n)
+				if i >= 0 {
+					b[i], b[j] = 0x80, 0xff
+				}
+				count, last := 0, -1
+				for k, c := range b {
+					if c >= 0x80 {
+						count, last = count+1, k
+					}
+				}
+				if got := countHigh(b); got != count {
+					t.Errorf("countHigh(%q) = %d, want %d", b, got, count)
+				}
+				if got := lastHigh(b); got != last {
+					t.Errorf("lastHigh(%q) = %d, want %d", b, got, last)
+				}
+			}
+		}
+	}
+}
+
+// TestRuneSet checks runeSet's bits against the characters of its text,
+// at the ends of their block and around it.
+func TestRuneSet(t *testing.T) {
+	const s = "一日東京語示\U0001F600"
+	set := runeSet(s)()
+	for r := range rune(0x20000) {
+		if got, want := set.has(r), strings.ContainsRune(s, r); got != want {
+			t.Fatalf("has(%U) = %v, want %v", r, got, want)
+		}
+	}
+	for _, r := range []rune{-1, 0x1F601, utf8.MaxRune, utf8.MaxRune + 1} {
+		if set.has(r) {
+			t.Errorf("has(%U)", r)
+		}
 	}
 }

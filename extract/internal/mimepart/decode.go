@@ -120,7 +120,21 @@ var base64Values = func() (t [256]byte) {
 func AppendBase64(dst, src []byte) []byte {
 	var acc uint32
 	n := 0
-	for _, c := range src {
+	for i := 0; i < len(src); i++ {
+		if n == 0 { // whole groups of 4, most of a line, in one step each
+			for ; i+4 <= len(src); i += 4 {
+				a, b, c, d := base64Values[src[i]], base64Values[src[i+1]], base64Values[src[i+2]], base64Values[src[i+3]]
+				if (a|b|c|d)&0xc0 != 0 { // 0xff: outside the alphabet
+					break
+				}
+				v := uint32(a)<<18 | uint32(b)<<12 | uint32(c)<<6 | uint32(d)
+				dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
+			}
+			if i == len(src) {
+				break
+			}
+		}
+		c := src[i]
 		v := base64Values[c]
 		if v == 0xff {
 			if c == '=' {

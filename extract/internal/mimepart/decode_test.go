@@ -87,6 +87,7 @@ func FuzzQuotedPrintable(f *testing.F) {
 func FuzzBase64(f *testing.F) {
 	f.Add([]byte("hello, world"))
 	f.Add([]byte{0, 1, 2, 0xff})
+	f.Add([]byte("aGVsbG8=\r\nd29y*bGQh=YQ==Yg\nYWJj"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		enc := base64.StdEncoding.EncodeToString(b)
 		var wrapped []byte
@@ -101,7 +102,35 @@ func FuzzBase64(f *testing.F) {
 		if want, got := AppendBase64(nil, b), inPlace(AppendBase64, b); !bytes.Equal(got, want) {
 			t.Errorf("in place %q: got %q, want %q", b, got, want)
 		}
+		// Any input, as a character at a time reads it.
+		if want, got := base64ByChar(b), AppendBase64(nil, b); !bytes.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", b, got, want)
+		}
 	})
+}
+
+// base64ByChar is the reference for AppendBase64: one character at a
+// time, as RFC 2045 §6.8 reads.
+func base64ByChar(src []byte) []byte {
+	var dst []byte
+	var acc uint32
+	n := 0
+	for _, c := range src {
+		v := base64Values[c]
+		if v == 0xff {
+			if c == '=' {
+				dst = flushBase64(dst, acc, n)
+				acc, n = 0, 0
+			}
+			continue
+		}
+		acc = acc<<6 | uint32(v)
+		if n++; n == 4 {
+			dst = append(dst, byte(acc>>16), byte(acc>>8), byte(acc))
+			acc, n = 0, 0
+		}
+	}
+	return flushBase64(dst, acc, n)
 }
 
 // inPlace runs decode on a copy of b, in place.

@@ -73,12 +73,48 @@ func (f *FlowedReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// AppendFlowed appends to dst the format=flowed text src unwrapped, as a
+// FlowedReader of it reads it: src is cut into the lines, and pieces of
+// over-long lines, the reader's buffer would give, without copying it
+// there piece by piece, nor the text unwrapped from the reader to dst.
+func AppendFlowed(dst, src []byte, delSp bool) []byte {
+	f := FlowedReader{delSp: delSp, out: dst}
+	for f.err == nil {
+		f.unwrap(nextPiece(&src))
+	}
+	return f.out
+}
+
+// nextPiece takes from *src what bufio.Reader.ReadSlice('\n') of a
+// reader of flowedBufSize bytes reading it gives: up to and with the
+// next line feed within flowedBufSize bytes; else flowedBufSize bytes
+// and bufio.ErrBufferFull; else the rest and io.EOF.
+func nextPiece(src *[]byte) ([]byte, error) {
+	b := *src
+	n, err := min(len(b), flowedBufSize), error(nil)
+	if i := bytes.IndexByte(b[:n], '\n'); i >= 0 {
+		n = i + 1
+	} else if n == flowedBufSize {
+		err = bufio.ErrBufferFull
+	} else {
+		err = io.EOF
+	}
+	*src = b[n:]
+	return b[:n], err
+}
+
 // fill unwraps the next line, or the next piece of an over-long line, into
 // f.out.
 func (f *FlowedReader) fill() {
 	line, err := f.br.ReadSlice('\n')
 	f.out, f.pos = f.out[:0], 0
-	f.pieceIn, f.pieceOut = f.in, 0
+	f.unwrap(line, err)
+}
+
+// unwrap appends to f.out the line, or piece of an over-long line, that
+// ReadSlice gave with err, unwrapped.
+func (f *FlowedReader) unwrap(line []byte, err error) {
+	f.pieceIn, f.pieceOut = f.in, len(f.out)
 	f.in += int64(len(line))
 	complete := err == nil
 	if err != nil && err != bufio.ErrBufferFull {

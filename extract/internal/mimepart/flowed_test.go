@@ -2,6 +2,7 @@ package mimepart
 
 import (
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -55,4 +56,40 @@ func TestFlowedLongLine(t *testing.T) {
 	if want := "> " + long + " end\n"; err != nil || string(got) != want {
 		t.Errorf("long line: got %d bytes (%v), want %d", len(got), err, len(want))
 	}
+}
+
+// checkAppendFlowed checks AppendFlowed against a FlowedReader of in.
+func checkAppendFlowed(t *testing.T, in string, delSp bool) {
+	t.Helper()
+	want := NewFlowedReader(strings.NewReader(in), delSp).AppendTo([]byte("x"))
+	if got := AppendFlowed([]byte("x"), []byte(in), delSp); string(got) != string(want) {
+		t.Fatalf("AppendFlowed(%q, %v) = %q, want %q", in, delSp, got[1:], want[1:])
+	}
+}
+
+// TestAppendFlowed checks AppendFlowed against the reader on texts of
+// quoted, stuffed, flowed and fixed lines, with and without a last line
+// break, and lines of about the reader's buffer size, which it gives in
+// pieces.
+func TestAppendFlowed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{
+		"a", " ", ">", ">> ", "-- ", "\n", "\r\n", "\r", "text ", "word",
+		strings.Repeat("y", flowedBufSize-3), strings.Repeat("z", flowedBufSize-1), strings.Repeat("w", flowedBufSize),
+	}
+	for range 3000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		checkAppendFlowed(t, sb.String(), false)
+		checkAppendFlowed(t, sb.String(), true)
+	}
+}
+
+func FuzzAppendFlowed(f *testing.F) {
+	f.Add("> quoted \r\n> text\r\n -- \r\nsig \n", false)
+	f.Fuzz(func(t *testing.T, in string, delSp bool) {
+		checkAppendFlowed(t, in, delSp)
+	})
 }

@@ -96,16 +96,16 @@ func skipToken(v string, i int) int {
 }
 
 // isTokenChar reports whether c may be in a token (RFC 2045 §5.1).
-func isTokenChar(c byte) bool {
-	if c <= ' ' || c >= 0x7f {
-		return false
+func isTokenChar(c byte) bool { return tokenChars[c] }
+
+// tokenChars is isTokenChar's table: one load a byte, where the tests of
+// the ranges and tspecials were most of the cost of a boundary parameter.
+var tokenChars = func() (t [256]bool) {
+	for c := '!'; c < 0x7f; c++ {
+		t[c] = !strings.ContainsRune(`()<>@,;:\"/[]?=`, c)
 	}
-	switch c {
-	case '(', ')', '<', '>', '@', ',', ';', ':', '\\', '"', '/', '[', ']', '?', '=':
-		return false
-	}
-	return true
-}
+	return t
+}()
 
 // maxMediaParams is the most parameters ParseMediaType reads: more than
 // any real field has (RFC 2231 continuations of a long file name or URL

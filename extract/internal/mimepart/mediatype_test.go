@@ -44,3 +44,15 @@ func TestSimpleMediaType(t *testing.T) {
 		t.Errorf("only %d random values read", read)
 	}
 }
+
+// TestTokenChars checks isTokenChar's table against RFC 2045 §5.1:
+// token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>.
+func TestTokenChars(t *testing.T) {
+	const tspecials = `()<>@,;:\"/[]?=`
+	for c := range 256 {
+		want := c > ' ' && c < 0x7f && !strings.ContainsRune(tspecials, rune(c))
+		if got := isTokenChar(byte(c)); got != want {
+			t.Errorf("isTokenChar(%#x) = %v, want %v", c, got, want)
+		}
+	}
+}
