@@ -232,6 +232,21 @@ func TestUnfoldAll(t *testing.T) {
 			t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// Each byte of a ref past the eight read at a time, at each place:
+	// only the four of folding are removed.
+	ref := "http://example.org/a/b?c=d"
+	for i := range len(ref) + 1 {
+		for _, c := range []byte{' ', '\t', '\r', '\n', 0, 1, 0x1f, '!', 0x7f, 0x80, 0xa0, 0xff} {
+			in := ref[:i] + string([]byte{c}) + ref[i:]
+			want := in
+			if isFoldSpace(c) {
+				want = ref
+			}
+			if got := unfoldAll([]byte(in)); got != want {
+				t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+			}
+		}
+	}
 }
 
 // TestIsName checks isName against strings.EqualFold on names made of the
