@@ -46,12 +46,13 @@ type field struct {
 }
 
 // headerFields are the fields scanHeader reads: those that shape the MIME
-// structure, those that give a base (RFC 2110, RFC 2557), and those whose
-// value holds URIs (RFC 2369 §3, RFC 5064).
+// structure, those that give a base (RFC 2110, RFC 2557), those whose
+// value holds URIs (RFC 2369 §3, RFC 5064), and Content-ID, which names
+// a part of a saved page (see savedFrame).
 var headerFields = [...]string{
 	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
 	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
-	"Archived-At", "Snapshot-Content-Location",
+	"Archived-At", "Snapshot-Content-Location", "Content-ID",
 }
 
 // parseHeader reads the header section that starts at b[start] and ends
@@ -109,8 +110,9 @@ func (h *header) fields(b []byte, yield func(field) bool) {
 
 // scanHeader reads the header section that starts at b[start] and ends
 // before b[end]: it calls yield with each field of headerFields, and with
-// all the others too if all, in order, until yield returns false, and
-// returns the offset of the body, and
+// all the others too if all but those that hold no link (idFields, which
+// are half the bytes of a header with their Received trail), in order,
+// until yield returns false, and returns the offset of the body, and
 // whether a line that is not a field ended the section. A line that is
 // neither a field ("name:" and a value), nor the continuation of one (RFC
 // 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
@@ -154,10 +156,10 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 			}
 			done()
 			v := i + colon + 1
-			if f := knownField(name); f != "" {
+			switch f, kind := lookupField(name); {
+			case kind == knownField:
 				cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
-			}
-			if all && cur.raw == nil {
+			case all && kind == otherField:
 				cur = field{raw: name, value: b[v:lineEnd], off: v}
 			}
 		}
@@ -191,30 +193,73 @@ func fieldName(line []byte) ([]byte, int) {
 // nameEnds tells the bytes that end a field name: white space, colon.
 var nameEnds = [256]bool{' ': true, '\t': true, ':': true}
 
-// headerFieldStarts has a bit set for the first letter, lowercase, of each
-// of headerFields, and headerFieldLens one for each of their lengths.
-var headerFieldStarts, headerFieldLens = func() (starts, lens uint64) {
-	for _, f := range headerFields {
-		starts |= 1 << (f[0] | 0x20 - 'a')
-		lens |= 1 << len(f)
-	}
-	return starts, lens
-}()
+// fieldKind is what scanHeader does with a field, by its name.
+type fieldKind uint8
 
-// knownField returns the field of headerFields that name is, in any case,
-// or "". Most names (X-..., Received, From, Subject) are told apart by
-// their first letter or length, without the loop.
-func knownField(name []byte) string {
-	if c := name[0] | 0x20; c < 'a' || c > 'z' || headerFieldStarts&(1<<(c-'a')) == 0 ||
-		len(name) >= 64 || headerFieldLens&(1<<len(name)) == 0 {
-		return ""
-	}
-	for _, f := range headerFields {
-		if isName(f, name) {
-			return f
+const (
+	otherField fieldKind = iota // read for the URIs in its text, when all
+	knownField                  // one of headerFields: read, with its name
+	idField                     // one of idFields: not read, it holds no link
+)
+
+// fieldSlot is an entry of fieldTable: a name of headerFields or
+// idFields, as written there, and its kind; "" in an empty one.
+type fieldSlot struct {
+	name string
+	kind fieldKind
+}
+
+// fieldTable holds headerFields and idFields by fieldHash, each in the
+// first empty slot from there on: a name is looked up in a probe or two,
+// where a loop over the lists took one compare per name (every field of
+// every header comes here).
+var fieldTable = func() (t [fieldSlots]fieldSlot) {
+	add := func(names []string, kind fieldKind) {
+		for _, f := range names {
+			i := fieldHash([]byte(f))
+			for t[i].name != "" && t[i].name != f {
+				i = (i + 1) % fieldSlots
+			}
+			if t[i].name == "" {
+				t[i] = fieldSlot{f, kind}
+			}
 		}
 	}
-	return ""
+	add(headerFields[:], knownField)
+	add(idFields, idField) // Content-ID is in both: known
+	return t
+}()
+
+// fieldHash returns the slot of fieldTable where the lookup of name
+// starts: from its length and its first and last bytes, which are the
+// same in any case for the bytes of a name isName matches.
+func fieldHash(name []byte) int {
+	n := len(name)
+	return int(uint(name[0]|0x20)*7+uint(name[n-1]|0x20)*3+uint(n)*13) % fieldSlots
+}
+
+// fieldSlots is the size of fieldTable, a power of two, about three
+// times the names it holds.
+const fieldSlots = 128
+
+// lookupField returns the field of headerFields or idFields that name,
+// not empty, is, in any case, and its kind; idField for a field named
+// "ARC-..." (RFC 8617); "" and otherField for any other.
+func lookupField(name []byte) (string, fieldKind) {
+	for i := fieldHash(name); ; i = (i + 1) % fieldSlots {
+		s := &fieldTable[i]
+		if s.name == "" {
+			break
+		}
+		// The name as the list writes it, nearly always, in one compare.
+		if len(s.name) == len(name) && (s.name == string(name) || isName(s.name, name)) {
+			return s.name, s.kind
+		}
+	}
+	if len(name) > 4 && isName("ARC-", name[:4]) {
+		return "", idField
+	}
+	return "", otherField
 }
 
 // isName reports whether name is f in any case, as strings.EqualFold

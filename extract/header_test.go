@@ -274,3 +274,59 @@ func TestIsName(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupField checks lookupField against a search of the lists with
+// strings.EqualFold, on the names of both lists, changed as TestIsName
+// changes them, cut and lengthened, and on names of neither.
+func TestLookupField(t *testing.T) {
+	want := func(name string) (string, fieldKind) {
+		for _, f := range headerFields {
+			if strings.EqualFold(f, name) {
+				return f, knownField
+			}
+		}
+		for _, f := range idFields {
+			if strings.EqualFold(f, name) {
+				return f, idField
+			}
+		}
+		if len(name) > 4 && strings.EqualFold(name[:4], "ARC-") {
+			return "", idField
+		}
+		return "", otherField
+	}
+	check := func(name []byte) {
+		t.Helper()
+		f, kind := lookupField(name)
+		if wf, wk := want(string(name)); f != wf || kind != wk {
+			t.Fatalf("lookupField(%q) = %q, %d; want %q, %d", name, f, kind, wf, wk)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 11))
+	names := append(headerFields[:], idFields...)
+	names = append(names, "ARC-Seal", "arc-x", "ARC-", "Arc", "X-Spam-Status", "Subject", "a", "-", "X-Received-SPF", "Receive")
+	for _, f := range names {
+		check([]byte(f))
+		check([]byte(strings.ToLower(f)))
+		check([]byte(strings.ToUpper(f)))
+		check([]byte(f[1:] + "x"))
+		if len(f) > 1 {
+			check([]byte(f[:len(f)-1]))
+		}
+		for range 200 {
+			name := []byte(f)
+			for i := range name {
+				switch r.IntN(8) {
+				case 0:
+					name[i] ^= 0x20
+				case 1:
+					name[i] = "\r@`[{-_ſ"[r.IntN(9)]
+				}
+			}
+			if r.IntN(10) == 0 {
+				name = append(name, 'x')
+			}
+			check(name)
+		}
+	}
+}

@@ -472,7 +472,7 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		case "":
 			ok = w.textField(s, f)
 			return ok
-		case "Content-Transfer-Encoding":
+		case "Content-Transfer-Encoding", "Content-ID":
 			return true
 		case "Content-Base":
 			if around == nil {
