@@ -196,6 +196,36 @@ func TestFieldName(t *testing.T) {
 	}
 }
 
+// TestNameEnd checks nameEnd, which reads eight bytes at a time, against
+// a loop a byte at a time, on names of every length with each kind of
+// byte after them: the ends, and the control, space-like and 8-bit bytes
+// that do not end a name.
+func TestNameEnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 13))
+	kinds := []byte{' ', '\t', ':', 0, 1, '\r', '\n', 0x1f, '!', ';', '9', 0x7f, 0x80, 0xa0, 0xba, 0xff}
+	for n := range 40 {
+		for range 300 {
+			line := make([]byte, n+r.IntN(20))
+			for i := range line {
+				line[i] = 'a' + byte(r.IntN(26))
+				if r.IntN(10) == 0 {
+					line[i] = kinds[r.IntN(len(kinds))]
+				}
+			}
+			if n < len(line) {
+				line[n] = kinds[r.IntN(len(kinds))]
+			}
+			want := 0
+			for want < len(line) && line[want] != ' ' && line[want] != '\t' && line[want] != ':' {
+				want++
+			}
+			if got := nameEnd(line); got != want {
+				t.Fatalf("nameEnd(%q) = %d, want %d", line, got, want)
+			}
+		}
+	}
+}
+
 // TestParseHeaderAll checks that parseHeaderAll keeps every field in
 // order, and none past maxKeptFields, where fields reads them again.
 func TestParseHeaderAll(t *testing.T) {
