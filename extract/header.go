@@ -119,55 +119,57 @@ func (h *header) fields(b []byte, yield func(field) bool) {
 // 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
 // what follows, is the body.
 func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (body int, malformed bool) {
-	var cur field // the field read, while its continuation lines come; no name if not kept
-	stopped := false
-	done := func() {
-		if cur.raw != nil && !stopped {
-			stopped = !yield(cur)
-		}
-		cur.name, cur.raw = "", nil
-	}
-	i := start
-	for i < end && !stopped {
-		lineEnd := end
-		next := end
+	var cur field // the field read, while its continuation lines come; raw nil if none, or one not read
+	body = end
+	for i := start; i < end; {
+		lineEnd, next := end, end
 		if j := bytes.IndexByte(b[i:end], '\n'); j >= 0 {
 			lineEnd, next = i+j, i+j+1
+		}
+		// A continuation line is told by its first byte, before the
+		// line is cut: a third of the lines are.
+		if c := b[i]; c == ' ' || c == '\t' {
+			if cur.raw != nil {
+				cur.value = b[cur.off:lineEnd]
+			}
+			i = next
+			continue
 		}
 		line := b[i:lineEnd]
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
-		switch {
-		case len(line) == 0:
-			done()
-			return next, false
-		case line[0] == ' ' || line[0] == '\t':
-			if cur.raw != nil {
-				cur.value = b[cur.off:lineEnd]
+		if len(line) == 0 {
+			body = next
+			break
+		}
+		name, colon := fieldName(line)
+		if name == nil {
+			if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
+				i = next
+				continue
 			}
+			body, malformed = i, true
+			break
+		}
+		if cur.raw != nil && !yield(cur) {
+			return end, false
+		}
+		v := i + colon + 1
+		switch canon, kind := lookupField(name); {
+		case kind == knownField:
+			cur = field{name: canon, raw: name, value: b[v:lineEnd], off: v}
+		case all && kind == otherField:
+			cur = field{raw: name, value: b[v:lineEnd], off: v}
 		default:
-			name, colon := fieldName(line)
-			if name == nil {
-				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
-					break
-				}
-				done()
-				return i, true
-			}
-			done()
-			v := i + colon + 1
-			switch f, kind := lookupField(name); {
-			case kind == knownField:
-				cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
-			case all && kind == otherField:
-				cur = field{raw: name, value: b[v:lineEnd], off: v}
-			}
+			cur = field{}
 		}
 		i = next
 	}
-	done()
-	return end, false
+	if cur.raw != nil {
+		yield(cur)
+	}
+	return body, malformed
 }
 
 // fieldName returns the name of the field that starts line, white space
