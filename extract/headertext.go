@@ -25,7 +25,7 @@ func (w *mailWalker) textField(s *source, f field) bool {
 	if !fieldMayHoldURI(f.value, opts) {
 		return true
 	}
-	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
+	name := "" // made for the first link: most values that may hold one hold none
 	value, decoded := f.value, false
 	if bytes.Contains(value, []byte("=?")) {
 		u := string(unfold(value))
@@ -34,6 +34,9 @@ func (w *mailWalker) textField(s *source, f field) bool {
 		}
 	}
 	for m := range delimit.All(value, opts) {
+		if name == "" {
+			name = textproto.CanonicalMIMEHeaderKey(string(f.raw))
+		}
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
 		}
