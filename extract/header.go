@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/extract/internal/mimepart"
 	"github.com/urix/urix/internal/ascii"
@@ -59,18 +60,18 @@ var headerFields = [...]string{
 // parseHeader reads the header section that starts at b[start] and ends
 // before b[end], as scanHeader does.
 func parseHeader(b []byte, start, end int) header {
-	return parseHeaderAll(b, start, end, nil)
+	return parseHeaderAll(b, start, end, nil, delimit.Options{})
 }
 
-// parseHeaderAll is parseHeader that also keeps every field in h.all, in
-// keep[:0], unless keep is nil or the header has more than maxKeptFields:
-// the fields are then read once for both the MIME structure and the
-// links (see fields).
-func parseHeaderAll(b []byte, start, end int, keep []field) header {
+// parseHeaderAll is parseHeader that also keeps the fields that may hold
+// links (see fields) in h.all, in keep[:0], unless keep is nil or the
+// header has more than maxKeptFields of them: the fields are then read
+// once for both the MIME structure and the links.
+func parseHeaderAll(b []byte, start, end int, keep []field, opts delimit.Options) header {
 	h := header{start: start}
 	all := keep != nil
 	keep = keep[:0]
-	h.body, h.malformed = scanHeader(b, start, end, all, func(f field) bool {
+	h.body, h.malformed = scanHeader(b, start, end, all, opts, func(f field) bool {
 		if all {
 			if all = len(keep) < maxKeptFields; all {
 				keep = append(keep, f)
@@ -95,11 +96,13 @@ func parseHeaderAll(b []byte, start, end int, keep []field) header {
 }
 
 // fields calls yield with each field of the header h, which starts at
-// b[h.start], in order, until yield returns false: those parseHeaderAll
-// kept, or else those scanHeader reads again.
-func (h *header) fields(b []byte, yield func(field) bool) {
+// b[h.start], that may hold a link, in order, until yield returns false:
+// those of headerFields, and the others whose value may hold a URI that
+// delimit finds with opts (see fieldMayHoldURI), as parseHeaderAll kept
+// them with opts, or else as scanHeader reads them again.
+func (h *header) fields(b []byte, opts delimit.Options, yield func(field) bool) {
 	if h.all == nil {
-		scanHeader(b, h.start, h.body, true, yield)
+		scanHeader(b, h.start, h.body, true, opts, yield)
 		return
 	}
 	for _, f := range h.all {
@@ -111,14 +114,15 @@ func (h *header) fields(b []byte, yield func(field) bool) {
 
 // scanHeader reads the header section that starts at b[start] and ends
 // before b[end]: it calls yield with each field of headerFields, and with
-// all the others too if all but those that hold no link (idFields, which
-// are half the bytes of a header with their Received trail), in order,
-// until yield returns false, and returns the offset of the body, and
+// the others too if all, but those that hold no link (idFields, which are
+// half the bytes of a header with their Received trail, and those whose
+// value holds no URI delimit finds with opts: see fieldMayHoldURI), in
+// order, until yield returns false, and returns the offset of the body, and
 // whether a line that is not a field ended the section. A line that is
 // neither a field ("name:" and a value), nor the continuation of one (RFC
 // 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
 // what follows, is the body.
-func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (body int, malformed bool) {
+func scanHeader(b []byte, start, end int, all bool, opts delimit.Options, yield func(field) bool) (body int, malformed bool) {
 	var cur field // the field read, while its continuation lines come; raw nil if none, or one not read
 	body = end
 	for i := start; i < end; {
@@ -152,7 +156,7 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 			body, malformed = i, true
 			break
 		}
-		if cur.raw != nil && !yield(cur) {
+		if cur.raw != nil && keptField(cur, opts) && !yield(cur) {
 			return end, false
 		}
 		v := i + colon + 1
@@ -166,10 +170,17 @@ func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (bod
 		}
 		i = next
 	}
-	if cur.raw != nil {
+	if cur.raw != nil && keptField(cur, opts) {
 		yield(cur)
 	}
 	return body, malformed
+}
+
+// keptField reports whether scanHeader yields the field f: one of
+// headerFields, or one whose value may hold a URI (most hold none: Date,
+// Subject, X-Mailer, ...; see fieldMayHoldURI).
+func keptField(f field, opts delimit.Options) bool {
+	return f.name != "" || fieldMayHoldURI(f.value, opts)
 }
 
 // fieldName returns the name of the field that starts line, white space

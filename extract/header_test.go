@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/delimit"
 )
 
 func TestParseHeader(t *testing.T) {
@@ -226,26 +228,28 @@ func TestNameEnd(t *testing.T) {
 	}
 }
 
-// TestParseHeaderAll checks that parseHeaderAll keeps every field in
-// order, and none past maxKeptFields, where fields reads them again.
+// TestParseHeaderAll checks that parseHeaderAll keeps every field that
+// may hold a link in order, and none past maxKeptFields, where fields
+// reads them again, leaving out the same: those of identifiers and
+// those with no scheme in their value.
 func TestParseHeaderAll(t *testing.T) {
 	for _, n := range []int{3, maxKeptFields, maxKeptFields + 1} {
 		var msg strings.Builder
 		for i := range n {
-			fmt.Fprintf(&msg, "X-%d: v%d\n  fold\n", i, i)
+			fmt.Fprintf(&msg, "X-%d: v%d\n  see:\nX-Time: 12:00\nReceived: from x:y\n", i, i)
 		}
 		msg.WriteString("Content-Type: text/html\n\nbody\n")
 		b := []byte(msg.String())
-		h := parseHeaderAll(b, 0, len(b), make([]field, 0, 4))
+		h := parseHeaderAll(b, 0, len(b), make([]field, 0, 4), delimit.Options{})
 		if kept := h.all != nil; kept != (n+1 <= maxKeptFields) {
 			t.Errorf("%d fields: kept %v", n+1, kept)
 		}
 		var got []string
-		h.fields(b, func(f field) bool {
+		h.fields(b, delimit.Options{}, func(f field) bool {
 			got = append(got, string(f.raw)+":"+string(f.value))
 			return true
 		})
-		if len(got) != n+1 || got[0] != "X-0: v0\n  fold" || got[n] != "Content-Type: text/html" {
+		if len(got) != n+1 || got[0] != "X-0: v0\n  see:" || got[n-1] != fmt.Sprintf("X-%d: v%d\n  see:", n-1, n-1) || got[n] != "Content-Type: text/html" {
 			t.Errorf("%d fields: got %d, first %q, last %q", n+1, len(got), got[0], got[len(got)-1])
 		}
 		if mt, _ := h.mediaType("text/plain", nil); mt != "text/html" {

@@ -14,17 +14,14 @@ import (
 // textField yields the URIs in the text of the header field f, one that
 // headerRefs does not read (X-Url, Organization, the description of a
 // List-Id, ...), as delimit finds them in text; the fields whose values
-// are identifiers, not links (see idFields), do not come here (see
-// scanHeader). A Subject gives a link only
+// are identifiers, not links (see idFields), and those that may hold no
+// URI do not come here (see scanHeader). A Subject gives a link only
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
 // first; the links found in them are placed at the field's value. The
 // delimit options are those of bodies (Options.AnyScheme, Abbreviated,
 // AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
 	opts := s.delimitOptions()
-	if !fieldMayHoldURI(f.value, opts) {
-		return true
-	}
 	name := "" // made for the first link: most values that may hold one hold none
 	value, decoded := f.value, false
 	if bytes.Contains(value, []byte("=?")) {

@@ -385,7 +385,7 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 			keep = make([]field, 0, 32)
 		}
 	}
-	h := parseHeaderAll(w.buf, p.start, p.end, keep)
+	h := parseHeaderAll(w.buf, p.start, p.end, keep, src.delimitOptions())
 	if h.all != nil {
 		w.fields = h.all[:0]
 	}
@@ -466,7 +466,7 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	var around, loc *source
 	ok := true
 	w.work += h.body - h.start
-	h.fields(w.buf, func(f field) bool {
+	h.fields(w.buf, s.delimitOptions(), func(f field) bool {
 		ls := s
 		switch f.name {
 		case "":
