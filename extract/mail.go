@@ -164,6 +164,10 @@ type mailWalker struct {
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
 	fields []field
+	// folded holds the value of a header field folded, for the Text of
+	// its links (see headerLinks): an array of the walker's, not one
+	// zeroed on the stack for each field, even under NoText.
+	folded [512]byte
 	msg    []byte     // the message scanMail reads
 	mbox   mboxReader // the mbox scanMbox reads
 	// frames maps the Content-IDs of a saved page's parts to their
@@ -494,14 +498,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		}
 		// The value folded once for all the links of the field (two or
 		// more in most List-* fields), and their Text (see fieldText).
-		var buf [512]byte
 		var v []byte
 		folded, text, from := false, "", 0
 		for r := range headerRefs(f) {
 			t := ""
 			if !s.opts.NoText {
 				if !folded {
-					v, folded = foldedValue(buf[:0], f.value), true
+					v, folded = foldedValue(w.folded[:0], f.value), true
 				}
 				var further bool
 				var next, searched int
