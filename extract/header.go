@@ -236,25 +236,32 @@ const (
 )
 
 // fieldSlot is an entry of fieldTable: a name of headerFields or
-// idFields, as written there, and its kind; "" in an empty one.
+// idFields, as written there, and its kind; "" in an empty one. head and
+// tail are its first and last eight bytes as words (see nameWords),
+// lowercase, and headCase and tailCase have 0x20 in each byte that is a
+// letter there: a word of a name matches in any case when ORed with
+// them, in one compare.
 type fieldSlot struct {
-	name string
-	kind fieldKind
+	name                           string
+	kind                           fieldKind
+	head, tail, headCase, tailCase uint64
 }
 
 // fieldTable holds headerFields and idFields by fieldHash, each in the
-// first empty slot from there on: a name is looked up in a probe or two,
-// where a loop over the lists took one compare per name (every field of
-// every header comes here).
+// first empty slot from there on: a name is looked up in a probe or two
+// of a word compare or two, where a loop over the lists took one compare
+// per name (every field of every header comes here).
 var fieldTable = func() (t [fieldSlots]fieldSlot) {
 	add := func(names []string, kind fieldKind) {
 		for _, f := range names {
-			i := fieldHash([]byte(f))
+			head, tail := nameWords([]byte(f))
+			i := fieldHash(head, tail, len(f))
 			for t[i].name != "" && t[i].name != f {
 				i = (i + 1) % fieldSlots
 			}
 			if t[i].name == "" {
-				t[i] = fieldSlot{f, kind}
+				lh, lt := nameWords([]byte(strings.ToLower(f)))
+				t[i] = fieldSlot{f, kind, lh, lt, letterBits(lh), letterBits(lt)}
 			}
 		}
 	}
@@ -263,33 +270,62 @@ var fieldTable = func() (t [fieldSlots]fieldSlot) {
 	return t
 }()
 
-// fieldHash returns the slot of fieldTable where the lookup of name
-// starts: from its length and its first and last bytes, which are the
-// same in any case for the bytes of a name isName matches.
-func fieldHash(name []byte) int {
-	n := len(name)
-	return int((uint(name[0]|0x20)*7 + uint(name[n-1]|0x20)*3 + uint(n)*13) % fieldSlots)
+// letterBits returns the word w, lowercase, with 0x20 for each byte that
+// is a letter and 0 for the others.
+func letterBits(w uint64) uint64 {
+	var m uint64
+	for i := 0; i < 64; i += 8 {
+		if c := byte(w >> i); 'a' <= c && c <= 'z' {
+			m |= 0x20 << i
+		}
+	}
+	return m
 }
 
-// fieldSlots is the size of fieldTable, a power of two, about three
-// times the names it holds.
+// nameWords returns the first and the last eight bytes of name as
+// little-endian words, zero past its end: the same word twice for a name
+// of eight bytes or fewer.
+func nameWords(name []byte) (head, tail uint64) {
+	if len(name) < 8 {
+		for i := len(name) - 1; i >= 0; i-- {
+			head = head<<8 | uint64(name[i])
+		}
+		return head, head
+	}
+	return binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[len(name)-8:])
+}
+
+// fieldHash returns the slot of fieldTable where the lookup of a name of
+// n bytes whose words are head and tail starts. The words are ORed with
+// 0x20 in every byte, which leaves them the same in any case for the
+// bytes of a name isName matches.
+func fieldHash(head, tail uint64, n int) int {
+	const fold = 0x2020202020202020
+	return int(((head|fold)*0x9e3779b97f4a7c15 ^ (tail|fold)*0xc2b2ae3d27d4eb4f + uint64(n)) >> 57)
+}
+
+// fieldSlots is the size of fieldTable, a power of two (see fieldHash),
+// about three times the names it holds.
 const fieldSlots = 128
 
 // lookupField returns the field of headerFields or idFields that name,
 // not empty, is, in any case, and its kind; idField for a field named
 // "ARC-..." (RFC 8617); "" and otherField for any other.
 func lookupField(name []byte) (string, fieldKind) {
-	for i := fieldHash(name); ; i = (i + 1) & (fieldSlots - 1) {
+	n := len(name)
+	head, tail := nameWords(name)
+	for i := fieldHash(head, tail, n); ; i = (i + 1) % fieldSlots {
 		s := &fieldTable[i]
 		if s.name == "" {
 			break
 		}
-		// The name as the list writes it, nearly always, in one compare.
-		if len(s.name) == len(name) && (s.name == string(name) || isName(s.name, name)) {
+		if len(s.name) == n && head|s.headCase == s.head && tail|s.tailCase == s.tail &&
+			(n <= 16 || isName(s.name[8:n-8], name[8:n-8])) {
 			return s.name, s.kind
 		}
 	}
-	if len(name) > 4 && isName("ARC-", name[:4]) {
+	const arc, arcCase = 'a' | 'r'<<8 | 'c'<<16 | '-'<<24, 0x202020
+	if n > 4 && uint32(head)|arcCase == arc {
 		return "", idField
 	}
 	return "", otherField
