@@ -42,7 +42,10 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			at += int(m.Start)
 		}
 		l := matchLink(m, ContextHeader)
-		l.Header, l.Text = name, fieldText(name, value, l.Ref)
+		l.Header = name
+		if !s.opts.NoText { // stamp empties it
+			l.Text = fieldText(name, value, l.Ref)
+		}
 		if !w.noPositions {
 			p := w.filePos(at)
 			l.Offset, l.Line, l.Column = p.off, p.line, p.col
