@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/textproto"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urix/urix/base"
 	"github.com/urix/urix/delimit"
@@ -564,7 +565,16 @@ func bareRefs(f field, yield func(headerRef) bool) bool {
 // and whether there is one.
 func externalBodyRef(f field) (headerRef, bool) {
 	// A field of another type, nearly all, is not parsed a second time
-	// (readHeader parses it for the part's media type).
+	// (readHeader parses it for the part's media type), and most are told
+	// by their first letter: not 'm' (nor a byte of a Unicode space that
+	// bytes.TrimSpace would remove).
+	i := 0
+	for i < len(f.value) && isFoldSpace(f.value[i]) {
+		i++
+	}
+	if i == len(f.value) || f.value[i]|0x20 != 'm' && f.value[i] < utf8.RuneSelf {
+		return headerRef{}, false
+	}
 	if mt, _, _ := bytes.Cut(f.value, []byte(";")); !bytes.EqualFold(bytes.TrimSpace(mt), []byte("message/external-body")) {
 		return headerRef{}, false
 	}

@@ -125,6 +125,11 @@ func TestHeaderRefs(t *testing.T) {
 		{"Content-Type", " message/external-body; access-type=URL;\r\n URL=\"http://www.foo.com/\r\n bar\"", []string{"http://www.foo.com/bar"}, "quoted"},
 		{"Content-Type", " message/external-body; access-type=anon-ftp; site=x; name=y", nil, ""},
 		{"Content-Type", " text/html; url=\"http://no/\"", nil, ""},
+		// In any case, and after white space that bytes.TrimSpace removes
+		// (U+00A0 too).
+		{"Content-Type", "\r\n\tMESSAGE/External-Body; ACCESS-TYPE=url; url=\"http://a/b\"", []string{"http://a/b"}, "quoted"},
+		{"Content-Type", "\u00a0message/external-body; access-type=URL; URL=\"http://a/c\"", []string{"http://a/c"}, "quoted"},
+		{"Content-Type", "", nil, ""},
 	}
 	for _, tt := range tests {
 		f := field{name: tt.field, value: []byte(tt.value), off: 100}
