@@ -161,7 +161,7 @@ func scanHeader(b []byte, start, end int, all bool, opts delimit.Options, yield 
 			return end, false
 		}
 		v := i + colon + 1
-		switch canon, kind := lookupField(name); {
+		switch canon, kind := lookupField(line, len(name)); {
 		case kind == knownField:
 			cur = field{name: canon, raw: name, value: b[v:lineEnd], off: v}
 		case all && kind == otherField:
@@ -208,7 +208,7 @@ func nameEnd(line []byte) int {
 	const ones, highs, colons = 0x0101010101010101, 0x8080808080808080, 0x3a3a3a3a3a3a3a3a
 	n := 0
 	for ; n+8 <= len(line); n += 8 {
-		x := binary.LittleEndian.Uint64(line[n:])
+		x := binary.LittleEndian.Uint64(line[n : n+8])
 		// The first byte under '!' (white space, or a control byte
 		// that does not end a name) or ':' (Hacker's Delight 6-1: the
 		// lowest bit is exact, the ones above it may not be).
@@ -255,13 +255,13 @@ type fieldSlot struct {
 var fieldTable = func() (t [fieldSlots]fieldSlot) {
 	add := func(names []string, kind fieldKind) {
 		for _, f := range names {
-			head, tail := nameWords([]byte(f))
+			head, tail := nameWords([]byte(f), len(f))
 			i := fieldHash(head, tail, len(f))
 			for t[i].name != "" && t[i].name != f {
 				i = (i + 1) % fieldSlots
 			}
 			if t[i].name == "" {
-				lh, lt := nameWords([]byte(strings.ToLower(f)))
+				lh, lt := nameWords([]byte(strings.ToLower(f)), len(f))
 				t[i] = fieldSlot{f, kind, lh, lt, letterBits(lh), letterBits(lt)}
 			}
 		}
@@ -283,17 +283,21 @@ func letterBits(w uint64) uint64 {
 	return m
 }
 
-// nameWords returns the first and the last eight bytes of name as
-// little-endian words, zero past its end: the same word twice for a name
-// of eight bytes or fewer.
-func nameWords(name []byte) (head, tail uint64) {
-	if len(name) < 8 {
-		for i := len(name) - 1; i >= 0; i-- {
-			head = head<<8 | uint64(name[i])
-		}
+// nameWords returns the first and the last eight bytes of the name
+// line[:n] as little-endian words, zero past its end: the same word twice
+// for a name of eight bytes or fewer, read at once when line is longer.
+func nameWords(line []byte, n int) (head, tail uint64) {
+	if name := line[:n]; len(name) >= 8 {
+		return binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[len(name)-8:])
+	}
+	if len(line) >= 8 {
+		head = binary.LittleEndian.Uint64(line) & (1<<(8*n) - 1)
 		return head, head
 	}
-	return binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[len(name)-8:])
+	for i := n - 1; i >= 0; i-- {
+		head = head<<8 | uint64(line[i])
+	}
+	return head, head
 }
 
 // fieldHash returns the slot of fieldTable where the lookup of a name of
@@ -309,12 +313,12 @@ func fieldHash(head, tail uint64, n int) int {
 // about three times the names it holds.
 const fieldSlots = 128
 
-// lookupField returns the field of headerFields or idFields that name,
-// not empty, is, in any case, and its kind; idField for a field named
-// "ARC-..." (RFC 8617); "" and otherField for any other.
-func lookupField(name []byte) (string, fieldKind) {
-	n := len(name)
-	head, tail := nameWords(name)
+// lookupField returns the field of headerFields or idFields that the
+// name line[:n], not empty, is, in any case, and its kind; idField for a
+// field named "ARC-..." (RFC 8617); "" and otherField for any other.
+func lookupField(line []byte, n int) (string, fieldKind) {
+	name := line[:n]
+	head, tail := nameWords(line, n)
 	for i := fieldHash(head, tail, n); ; i = (i + 1) % fieldSlots {
 		s := &fieldTable[i]
 		if s.name == "" {

@@ -336,9 +336,13 @@ func TestLookupField(t *testing.T) {
 	}
 	check := func(name []byte) {
 		t.Helper()
-		f, kind := lookupField(name)
-		if wf, wk := want(string(name)); f != wf || kind != wk {
-			t.Fatalf("lookupField(%q) = %q, %d; want %q, %d", name, f, kind, wf, wk)
+		wf, wk := want(string(name))
+		// The name alone, and at the start of a line (read a word at a
+		// time past the name).
+		for _, line := range [][]byte{name, append(name[:len(name):len(name)], ": value"...)} {
+			if f, kind := lookupField(line, len(name)); f != wf || kind != wk {
+				t.Fatalf("lookupField(%q, %d) = %q, %d; want %q, %d", line, len(name), f, kind, wf, wk)
+			}
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 11))
