@@ -81,8 +81,8 @@ func parseHeaderAll(b []byte, start, end int, keep []field, opts delimit.Options
 		if f.name == "" {
 			return true
 		}
-		for _, g := range h.first[:h.n] {
-			if g.name == f.name {
+		for k := range h.first[:h.n] { // not a copy of each
+			if h.first[k].name == f.name {
 				return true
 			}
 		}
@@ -367,8 +367,8 @@ func (h *header) get(name string) (string, bool) {
 // value is get without the copy: a slice of the message when the field
 // is not folded.
 func (h *header) value(name string) ([]byte, bool) {
-	for _, f := range h.first[:h.n] {
-		if f.name == name {
+	for k := range h.first[:h.n] { // not a copy of each
+		if f := &h.first[k]; f.name == name {
 			return unfold(f.value), true
 		}
 	}
