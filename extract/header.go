@@ -68,8 +68,8 @@ func parseHeader(b []byte, start, end int) header {
 // links (see fields) in h.all, in keep[:0], unless keep is nil or the
 // header has more than maxKeptFields of them: the fields are then read
 // once for both the MIME structure and the links.
-func parseHeaderAll(b []byte, start, end int, keep []field, opts delimit.Options) header {
-	h := header{start: start}
+func parseHeaderAll(b []byte, start, end int, keep []field, opts delimit.Options) (h header) {
+	h.start = start // h is read into where it is returned, not copied there
 	all := keep != nil
 	keep = keep[:0]
 	h.body, h.malformed = scanHeader(b, start, end, all, opts, func(f field) bool {
