@@ -255,7 +255,7 @@ func (m *mboxReader) findSeparator(data []byte, from int) (end, next, more int) 
 				if isMboxFromLine(data[i:]) {
 					return i, len(data), 0
 				}
-			case lineEnd >= 0 && isMboxFromLine(data[i:i+lineEnd+1]):
+			case lineEnd >= 0 && isFromLine(bytes.TrimSuffix(data[i:i+lineEnd], []byte("\r"))):
 				return i, i + lineEnd + 1, 0
 			}
 		}
