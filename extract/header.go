@@ -192,6 +192,9 @@ func keptField(f field, opts delimit.Options) bool {
 // costs more on names this short).
 func fieldName(line []byte) ([]byte, int) {
 	n := nameEnd(line)
+	if n > 0 && n < len(line) && line[n] == ':' { // nearly always
+		return line[:n], n
+	}
 	colon := n
 	for colon < len(line) && (line[colon] == ' ' || line[colon] == '\t') {
 		colon++
