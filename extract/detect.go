@@ -135,19 +135,34 @@ func detectBinary(head []byte) Type {
 // isMboxFromLine reports whether head starts with an mbox "From " line:
 // "From " sender " " date, the date holding a time of day.
 func isMboxFromLine(head []byte) bool {
-	line, ok := bytes.CutPrefix(firstLine(head), []byte("From "))
+	return isFromLine(firstLine(head))
+}
+
+// isFromLine is isMboxFromLine for the line itself, without its line
+// break: the mbox reader has found where it ends.
+func isFromLine(line []byte) bool {
+	line, ok := bytes.CutPrefix(line, []byte("From "))
 	if !ok {
 		return false
 	}
-	sender, date, ok := bytes.Cut(line, []byte(" "))
-	if !ok || len(sender) == 0 {
+	sp := bytes.IndexByte(line, ' ')
+	if sp <= 0 { // no date, or no sender
 		return false
 	}
-	for i := 0; i+8 <= len(date); i++ {
-		d := date[i : i+8]
-		if isDigit(d[0]) && isDigit(d[1]) && d[2] == ':' && isDigit(d[3]) && isDigit(d[4]) && d[5] == ':' && isDigit(d[6]) && isDigit(d[7]) {
-			return true
+	date := line[sp+1:]
+	// The time "hh:mm:ss", found by its first colon.
+	for i := bytes.IndexByte(date, ':'); i >= 0; {
+		if i >= 2 && i+6 <= len(date) {
+			d := date[i-2 : i+6]
+			if isDigit(d[0]) && isDigit(d[1]) && isDigit(d[3]) && isDigit(d[4]) && d[5] == ':' && isDigit(d[6]) && isDigit(d[7]) {
+				return true
+			}
 		}
+		j := bytes.IndexByte(date[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += j + 1
 	}
 	return false
 }

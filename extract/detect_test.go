@@ -92,3 +92,32 @@ func TestParseType(t *testing.T) {
 		t.Errorf("ParseType(ps) error = %v, want ErrUnknownType", err)
 	}
 }
+
+// TestIsMboxFromLine checks the "From " lines that start a message: a
+// sender, then a date with a time of day, which may come anywhere in it.
+func TestIsMboxFromLine(t *testing.T) {
+	for line, want := range map[string]bool{
+		"From a@b Thu Aug 22 12:36:23 2002\n":         true,
+		"From a@b Thu Aug 22 12:36:23 2002\r\nX: y\n": true,
+		"From MAILER-DAEMON 12:36:23":                 true,
+		"From a@b 1:2:3 12:36:23":                     true,
+		"From a@b Thu Aug 22 12:36:2":                 false,
+		"From a@b 12:36:23\n":                         true,
+		"From a@b :12:36:23":                          true,
+		"From a@b 12:36: 23":                          false,
+		"From a@b Thu 2:36:23 2002":                   false,
+		"From  Thu Aug 22 12:36:23 2002":              false, // no sender
+		"From a@b12:36:23":                            false, // no date
+		"From here on, 12:36:23 is the time":          true,
+		"From here on, nothing":                       false,
+		"from a@b Thu Aug 22 12:36:23 2002":           false,
+		">From a@b Thu Aug 22 12:36:23 2002":          false,
+		"From a@b Thu\n12:36:23":                      false, // on the next line
+		"From ":                                       false,
+		"":                                            false,
+	} {
+		if got := isMboxFromLine([]byte(line)); got != want {
+			t.Errorf("isMboxFromLine(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

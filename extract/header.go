@@ -2,12 +2,16 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"iter"
+	"math/bits"
 	"mime"
 	"net/textproto"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urix/urix/base"
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/internal/charset"
 	"github.com/urix/urix/extract/internal/mimepart"
 	"github.com/urix/urix/internal/ascii"
@@ -45,29 +49,30 @@ type field struct {
 }
 
 // headerFields are the fields scanHeader reads: those that shape the MIME
-// structure, those that give a base (RFC 2110, RFC 2557), and those whose
-// value holds URIs (RFC 2369 §3, RFC 5064).
+// structure, those that give a base (RFC 2110, RFC 2557), those whose
+// value holds URIs (RFC 2369 §3, RFC 5064), and Content-ID, which names
+// a part of a saved page (see savedFrame).
 var headerFields = [...]string{
 	"Content-Type", "Content-Transfer-Encoding", "Content-Base", "Content-Location",
 	"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive",
-	"Archived-At", "Snapshot-Content-Location",
+	"Archived-At", "Snapshot-Content-Location", "Content-ID",
 }
 
 // parseHeader reads the header section that starts at b[start] and ends
 // before b[end], as scanHeader does.
 func parseHeader(b []byte, start, end int) header {
-	return parseHeaderAll(b, start, end, nil)
+	return parseHeaderAll(b, start, end, nil, delimit.Options{})
 }
 
-// parseHeaderAll is parseHeader that also keeps every field in h.all, in
-// keep[:0], unless keep is nil or the header has more than maxKeptFields:
-// the fields are then read once for both the MIME structure and the
-// links (see fields).
-func parseHeaderAll(b []byte, start, end int, keep []field) header {
-	h := header{start: start}
+// parseHeaderAll is parseHeader that also keeps the fields that may hold
+// links (see fields) in h.all, in keep[:0], unless keep is nil or the
+// header has more than maxKeptFields of them: the fields are then read
+// once for both the MIME structure and the links.
+func parseHeaderAll(b []byte, start, end int, keep []field, opts delimit.Options) (h header) {
+	h.start = start // h is read into where it is returned, not copied there
 	all := keep != nil
 	keep = keep[:0]
-	h.body, h.malformed = scanHeader(b, start, end, all, func(f field) bool {
+	h.body, h.malformed = scanHeader(b, start, end, all, opts, func(f field) bool {
 		if all {
 			if all = len(keep) < maxKeptFields; all {
 				keep = append(keep, f)
@@ -76,8 +81,8 @@ func parseHeaderAll(b []byte, start, end int, keep []field) header {
 		if f.name == "" {
 			return true
 		}
-		for _, g := range h.first[:h.n] {
-			if g.name == f.name {
+		for k := range h.first[:h.n] { // not a copy of each
+			if h.first[k].name == f.name {
 				return true
 			}
 		}
@@ -92,11 +97,13 @@ func parseHeaderAll(b []byte, start, end int, keep []field) header {
 }
 
 // fields calls yield with each field of the header h, which starts at
-// b[h.start], in order, until yield returns false: those parseHeaderAll
-// kept, or else those scanHeader reads again.
-func (h *header) fields(b []byte, yield func(field) bool) {
+// b[h.start], that may hold a link, in order, until yield returns false:
+// those of headerFields, and the others whose value may hold a URI that
+// delimit finds with opts (see fieldMayHoldURI), as parseHeaderAll kept
+// them with opts, or else as scanHeader reads them again.
+func (h *header) fields(b []byte, opts delimit.Options, yield func(field) bool) {
 	if h.all == nil {
-		scanHeader(b, h.start, h.body, true, yield)
+		scanHeader(b, h.start, h.body, true, opts, yield)
 		return
 	}
 	for _, f := range h.all {
@@ -108,74 +115,85 @@ func (h *header) fields(b []byte, yield func(field) bool) {
 
 // scanHeader reads the header section that starts at b[start] and ends
 // before b[end]: it calls yield with each field of headerFields, and with
-// all the others too if all, in order, until yield returns false, and
-// returns the offset of the body, and
+// the others too if all, but those that hold no link (idFields, which are
+// half the bytes of a header with their Received trail, and those whose
+// value holds no URI delimit finds with opts: see fieldMayHoldURI), in
+// order, until yield returns false, and returns the offset of the body, and
 // whether a line that is not a field ended the section. A line that is
 // neither a field ("name:" and a value), nor the continuation of one (RFC
 // 5322 §2.2.3), nor an mbox "From " line ends the section: that line, and
 // what follows, is the body.
-func scanHeader(b []byte, start, end int, all bool, yield func(field) bool) (body int, malformed bool) {
-	var cur field // the field read, while its continuation lines come; no name if not kept
-	stopped := false
-	done := func() {
-		if cur.raw != nil && !stopped {
-			stopped = !yield(cur)
-		}
-		cur.name, cur.raw = "", nil
-	}
-	i := start
-	for i < end && !stopped {
-		lineEnd := end
-		next := end
+func scanHeader(b []byte, start, end int, all bool, opts delimit.Options, yield func(field) bool) (body int, malformed bool) {
+	var cur field // the field read, while its continuation lines come; raw nil if none, or one not read
+	body = end
+	for i := start; i < end; {
+		lineEnd, next := end, end
 		if j := bytes.IndexByte(b[i:end], '\n'); j >= 0 {
 			lineEnd, next = i+j, i+j+1
+		}
+		// A continuation line is told by its first byte, before the
+		// line is cut: a third of the lines are.
+		if c := b[i]; c == ' ' || c == '\t' {
+			if cur.raw != nil {
+				cur.value = b[cur.off:lineEnd]
+			}
+			i = next
+			continue
 		}
 		line := b[i:lineEnd]
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
-		switch {
-		case len(line) == 0:
-			done()
-			return next, false
-		case line[0] == ' ' || line[0] == '\t':
-			if cur.raw != nil {
-				cur.value = b[cur.off:lineEnd]
+		if len(line) == 0 {
+			body = next
+			break
+		}
+		name, colon := fieldName(line)
+		if name == nil {
+			if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
+				i = next
+				continue
 			}
+			body, malformed = i, true
+			break
+		}
+		if cur.raw != nil && keptField(cur, opts) && !yield(cur) {
+			return end, false
+		}
+		v := i + colon + 1
+		switch canon, kind := lookupField(line, len(name)); {
+		case kind == knownField:
+			cur = field{name: canon, raw: name, value: b[v:lineEnd], off: v}
+		case all && kind == otherField:
+			cur = field{raw: name, value: b[v:lineEnd], off: v}
 		default:
-			name, colon := fieldName(line)
-			if name == nil {
-				if bytes.HasPrefix(line, []byte("From ")) || bytes.HasPrefix(line, []byte(">From ")) {
-					break
-				}
-				done()
-				return i, true
-			}
-			done()
-			v := i + colon + 1
-			if f := knownField(name); f != "" {
-				cur = field{name: f, raw: name, value: b[v:lineEnd], off: v}
-			}
-			if all && cur.raw == nil {
-				cur = field{raw: name, value: b[v:lineEnd], off: v}
-			}
+			cur = field{}
 		}
 		i = next
 	}
-	done()
-	return end, false
+	if cur.raw != nil && keptField(cur, opts) {
+		yield(cur)
+	}
+	return body, malformed
+}
+
+// keptField reports whether scanHeader yields the field f: one of
+// headerFields, or one whose value may hold a URI (most hold none: Date,
+// Subject, X-Mailer, ...; see fieldMayHoldURI).
+func keptField(f field, opts delimit.Options) bool {
+	return f.name != "" || fieldMayHoldURI(f.value, opts)
 }
 
 // fieldName returns the name of the field that starts line, white space
 // before its colon left out, and the offset of the colon; nil when line
 // does not start a field: no colon, an empty name, or white space inside
-// it. (A loop up to the name's end, a table lookup a byte: calls to
-// bytes.IndexByte, TrimRight or ContainsAny cost more on names this
-// short, and every line of a header comes here.)
+// it. Every line of a header but the folded ones comes here: the name's
+// end is looked for eight bytes at a time (a call to bytes.IndexByte
+// costs more on names this short).
 func fieldName(line []byte) ([]byte, int) {
-	n := 0
-	for n < len(line) && !nameEnds[line[n]] {
-		n++
+	n := nameEnd(line)
+	if n > 0 && n < len(line) && line[n] == ':' { // nearly always
+		return line[:n], n
 	}
 	colon := n
 	for colon < len(line) && (line[colon] == ' ' || line[colon] == '\t') {
@@ -187,33 +205,138 @@ func fieldName(line []byte) ([]byte, int) {
 	return nil, bytes.IndexByte(line, ':') // no name, or white space in it
 }
 
+// nameEnd returns the offset of the first white space or colon of line,
+// or len(line).
+func nameEnd(line []byte) int {
+	const ones, highs, colons = 0x0101010101010101, 0x8080808080808080, 0x3a3a3a3a3a3a3a3a
+	n := 0
+	for ; n+8 <= len(line); n += 8 {
+		x := binary.LittleEndian.Uint64(line[n : n+8])
+		// The first byte under '!' (white space, or a control byte
+		// that does not end a name) or ':' (Hacker's Delight 6-1: the
+		// lowest bit is exact, the ones above it may not be).
+		y := x ^ colons
+		if m := ((x-0x21*ones)&^x | (y-ones)&^y) & highs; m != 0 {
+			n += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	for n < len(line) && !nameEnds[line[n]] {
+		n++
+	}
+	return n
+}
+
 // nameEnds tells the bytes that end a field name: white space, colon.
 var nameEnds = [256]bool{' ': true, '\t': true, ':': true}
 
-// headerFieldStarts has a bit set for the first letter, lowercase, of each
-// of headerFields, and headerFieldLens one for each of their lengths.
-var headerFieldStarts, headerFieldLens = func() (starts, lens uint64) {
-	for _, f := range headerFields {
-		starts |= 1 << (f[0] | 0x20 - 'a')
-		lens |= 1 << len(f)
-	}
-	return starts, lens
-}()
+// fieldKind is what scanHeader does with a field, by its name.
+type fieldKind uint8
 
-// knownField returns the field of headerFields that name is, in any case,
-// or "". Most names (X-..., Received, From, Subject) are told apart by
-// their first letter or length, without the loop.
-func knownField(name []byte) string {
-	if c := name[0] | 0x20; c < 'a' || c > 'z' || headerFieldStarts&(1<<(c-'a')) == 0 ||
-		len(name) >= 64 || headerFieldLens&(1<<len(name)) == 0 {
-		return ""
-	}
-	for _, f := range headerFields {
-		if isName(f, name) {
-			return f
+const (
+	otherField fieldKind = iota // read for the URIs in its text, when all
+	knownField                  // one of headerFields: read, with its name
+	idField                     // one of idFields: not read, it holds no link
+)
+
+// fieldSlot is an entry of fieldTable: a name of headerFields or
+// idFields, as written there, and its kind; "" in an empty one. head and
+// tail are its first and last eight bytes as words (see nameWords),
+// lowercase, and headCase and tailCase have 0x20 in each byte that is a
+// letter there: a word of a name matches in any case when ORed with
+// them, in one compare.
+type fieldSlot struct {
+	name                           string
+	kind                           fieldKind
+	head, tail, headCase, tailCase uint64
+}
+
+// fieldTable holds headerFields and idFields by fieldHash, each in the
+// first empty slot from there on: a name is looked up in a probe or two
+// of a word compare or two, where a loop over the lists took one compare
+// per name (every field of every header comes here).
+var fieldTable = func() (t [fieldSlots]fieldSlot) {
+	add := func(names []string, kind fieldKind) {
+		for _, f := range names {
+			head, tail := nameWords([]byte(f), len(f))
+			i := fieldHash(head, tail, len(f))
+			for t[i].name != "" && t[i].name != f {
+				i = (i + 1) % fieldSlots
+			}
+			if t[i].name == "" {
+				lh, lt := nameWords([]byte(strings.ToLower(f)), len(f))
+				t[i] = fieldSlot{f, kind, lh, lt, letterBits(lh), letterBits(lt)}
+			}
 		}
 	}
-	return ""
+	add(headerFields[:], knownField)
+	add(idFields, idField) // Content-ID is in both: known
+	return t
+}()
+
+// letterBits returns the word w, lowercase, with 0x20 for each byte that
+// is a letter and 0 for the others.
+func letterBits(w uint64) uint64 {
+	var m uint64
+	for i := 0; i < 64; i += 8 {
+		if c := byte(w >> i); 'a' <= c && c <= 'z' {
+			m |= 0x20 << i
+		}
+	}
+	return m
+}
+
+// nameWords returns the first and the last eight bytes of the name
+// line[:n] as little-endian words, zero past its end: the same word twice
+// for a name of eight bytes or fewer, read at once when line is longer.
+func nameWords(line []byte, n int) (head, tail uint64) {
+	if name := line[:n]; len(name) >= 8 {
+		return binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[len(name)-8:])
+	}
+	if len(line) >= 8 {
+		head = binary.LittleEndian.Uint64(line) & (1<<(8*n) - 1)
+		return head, head
+	}
+	for i := n - 1; i >= 0; i-- {
+		head = head<<8 | uint64(line[i])
+	}
+	return head, head
+}
+
+// fieldHash returns the slot of fieldTable where the lookup of a name of
+// n bytes whose words are head and tail starts. The words are ORed with
+// 0x20 in every byte, which leaves them the same in any case for the
+// bytes of a name isName matches.
+func fieldHash(head, tail uint64, n int) int {
+	const fold = 0x2020202020202020
+	return int(((head|fold)*0x9e3779b97f4a7c15 ^ (tail|fold)*0xc2b2ae3d27d4eb4f + uint64(n)) >> 57)
+}
+
+// fieldSlots is the size of fieldTable, a power of two (see fieldHash),
+// about three times the names it holds.
+const fieldSlots = 128
+
+// lookupField returns the field of headerFields or idFields that the
+// name line[:n], not empty, is, in any case, and its kind; idField for a
+// field named "ARC-..." (RFC 8617); "" and otherField for any other.
+func lookupField(line []byte, n int) (string, fieldKind) {
+	name := line[:n]
+	head, tail := nameWords(line, n)
+	for i := fieldHash(head, tail, n); ; i = (i + 1) % fieldSlots {
+		s := &fieldTable[i]
+		if s.name == "" {
+			break
+		}
+		if len(s.name) == n && head|s.headCase == s.head && tail|s.tailCase == s.tail &&
+			(n <= 16 || isName(s.name[8:n-8], name[8:n-8])) {
+			return s.name, s.kind
+		}
+	}
+	const arc, arcCase = 'a' | 'r'<<8 | 'c'<<16 | '-'<<24, 0x202020
+	if n > 4 && uint32(head)|arcCase == arc {
+		return "", idField
+	}
+	return "", otherField
 }
 
 // isName reports whether name is f in any case, as strings.EqualFold
@@ -247,8 +370,8 @@ func (h *header) get(name string) (string, bool) {
 // value is get without the copy: a slice of the message when the field
 // is not folded.
 func (h *header) value(name string) ([]byte, bool) {
-	for _, f := range h.first[:h.n] {
-		if f.name == name {
+	for k := range h.first[:h.n] { // not a copy of each
+		if f := &h.first[k]; f.name == name {
 			return unfold(f.value), true
 		}
 	}
@@ -449,7 +572,16 @@ func bareRefs(f field, yield func(headerRef) bool) bool {
 // and whether there is one.
 func externalBodyRef(f field) (headerRef, bool) {
 	// A field of another type, nearly all, is not parsed a second time
-	// (readHeader parses it for the part's media type).
+	// (readHeader parses it for the part's media type), and most are told
+	// by their first letter: not 'm' (nor a byte of a Unicode space that
+	// bytes.TrimSpace would remove).
+	i := 0
+	for i < len(f.value) && isFoldSpace(f.value[i]) {
+		i++
+	}
+	if i == len(f.value) || f.value[i]|0x20 != 'm' && f.value[i] < utf8.RuneSelf {
+		return headerRef{}, false
+	}
 	if mt, _, _ := bytes.Cut(f.value, []byte(";")); !bytes.EqualFold(bytes.TrimSpace(mt), []byte("message/external-body")) {
 		return headerRef{}, false
 	}
@@ -504,9 +636,18 @@ func skipComment(v []byte, i int) int {
 func isFoldSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // unfoldAll returns v without any white space: within a URI in a header,
-// white space is folding (RFC 2369 §2, RFC 2557 §4.4.2).
+// white space is folding (RFC 2369 §2, RFC 2557 §4.4.2). It looks for
+// the first eight bytes at a time: every <...> of a list field comes
+// here, and nearly none holds any.
 func unfoldAll(v []byte) string {
+	const below = 0x2121212121212121 // a byte under '!': control or space
 	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		x := binary.LittleEndian.Uint64(v[i:])
+		if (x-below)&^x&0x8080808080808080 != 0 { // Hacker's Delight 6-1
+			break
+		}
+	}
 	for i < len(v) && !isFoldSpace(v[i]) {
 		i++
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/delimit"
 )
 
 func TestParseHeader(t *testing.T) {
@@ -123,6 +125,11 @@ func TestHeaderRefs(t *testing.T) {
 		{"Content-Type", " message/external-body; access-type=URL;\r\n URL=\"http://www.foo.com/\r\n bar\"", []string{"http://www.foo.com/bar"}, "quoted"},
 		{"Content-Type", " message/external-body; access-type=anon-ftp; site=x; name=y", nil, ""},
 		{"Content-Type", " text/html; url=\"http://no/\"", nil, ""},
+		// In any case, and after white space that bytes.TrimSpace removes
+		// (U+00A0 too).
+		{"Content-Type", "\r\n\tMESSAGE/External-Body; ACCESS-TYPE=url; url=\"http://a/b\"", []string{"http://a/b"}, "quoted"},
+		{"Content-Type", "\u00a0message/external-body; access-type=URL; URL=\"http://a/c\"", []string{"http://a/c"}, "quoted"},
+		{"Content-Type", "", nil, ""},
 	}
 	for _, tt := range tests {
 		f := field{name: tt.field, value: []byte(tt.value), off: 100}
@@ -196,26 +203,58 @@ func TestFieldName(t *testing.T) {
 	}
 }
 
-// TestParseHeaderAll checks that parseHeaderAll keeps every field in
-// order, and none past maxKeptFields, where fields reads them again.
+// TestNameEnd checks nameEnd, which reads eight bytes at a time, against
+// a loop a byte at a time, on names of every length with each kind of
+// byte after them: the ends, and the control, space-like and 8-bit bytes
+// that do not end a name.
+func TestNameEnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 13))
+	kinds := []byte{' ', '\t', ':', 0, 1, '\r', '\n', 0x1f, '!', ';', '9', 0x7f, 0x80, 0xa0, 0xba, 0xff}
+	for n := range 40 {
+		for range 300 {
+			line := make([]byte, n+r.IntN(20))
+			for i := range line {
+				line[i] = 'a' + byte(r.IntN(26))
+				if r.IntN(10) == 0 {
+					line[i] = kinds[r.IntN(len(kinds))]
+				}
+			}
+			if n < len(line) {
+				line[n] = kinds[r.IntN(len(kinds))]
+			}
+			want := 0
+			for want < len(line) && line[want] != ' ' && line[want] != '\t' && line[want] != ':' {
+				want++
+			}
+			if got := nameEnd(line); got != want {
+				t.Fatalf("nameEnd(%q) = %d, want %d", line, got, want)
+			}
+		}
+	}
+}
+
+// TestParseHeaderAll checks that parseHeaderAll keeps every field that
+// may hold a link in order, and none past maxKeptFields, where fields
+// reads them again, leaving out the same: those of identifiers and
+// those with no scheme in their value.
 func TestParseHeaderAll(t *testing.T) {
 	for _, n := range []int{3, maxKeptFields, maxKeptFields + 1} {
 		var msg strings.Builder
 		for i := range n {
-			fmt.Fprintf(&msg, "X-%d: v%d\n  fold\n", i, i)
+			fmt.Fprintf(&msg, "X-%d: v%d\n  see:\nX-Time: 12:00\nReceived: from x:y\n", i, i)
 		}
 		msg.WriteString("Content-Type: text/html\n\nbody\n")
 		b := []byte(msg.String())
-		h := parseHeaderAll(b, 0, len(b), make([]field, 0, 4))
+		h := parseHeaderAll(b, 0, len(b), make([]field, 0, 4), delimit.Options{})
 		if kept := h.all != nil; kept != (n+1 <= maxKeptFields) {
 			t.Errorf("%d fields: kept %v", n+1, kept)
 		}
 		var got []string
-		h.fields(b, func(f field) bool {
+		h.fields(b, delimit.Options{}, func(f field) bool {
 			got = append(got, string(f.raw)+":"+string(f.value))
 			return true
 		})
-		if len(got) != n+1 || got[0] != "X-0: v0\n  fold" || got[n] != "Content-Type: text/html" {
+		if len(got) != n+1 || got[0] != "X-0: v0\n  see:" || got[n-1] != fmt.Sprintf("X-%d: v%d\n  see:", n-1, n-1) || got[n] != "Content-Type: text/html" {
 			t.Errorf("%d fields: got %d, first %q, last %q", n+1, len(got), got[0], got[len(got)-1])
 		}
 		if mt, _ := h.mediaType("text/plain", nil); mt != "text/html" {
@@ -230,6 +269,21 @@ func TestUnfoldAll(t *testing.T) {
 	} {
 		if got := unfoldAll([]byte(in)); got != want {
 			t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Each byte of a ref past the eight read at a time, at each place:
+	// only the four of folding are removed.
+	ref := "http://example.org/a/b?c=d"
+	for i := range len(ref) + 1 {
+		for _, c := range []byte{' ', '\t', '\r', '\n', 0, 1, 0x1f, '!', 0x7f, 0x80, 0xa0, 0xff} {
+			in := ref[:i] + string([]byte{c}) + ref[i:]
+			want := in
+			if isFoldSpace(c) {
+				want = ref
+			}
+			if got := unfoldAll([]byte(in)); got != want {
+				t.Errorf("unfoldAll(%q) = %q, want %q", in, got, want)
+			}
 		}
 	}
 }
@@ -256,6 +310,66 @@ func TestIsName(t *testing.T) {
 			if got, want := isName(f, name), strings.EqualFold(f, string(name)); got != want {
 				t.Fatalf("isName(%q, %q) = %v, want %v", f, name, got, want)
 			}
+		}
+	}
+}
+
+// TestLookupField checks lookupField against a search of the lists with
+// strings.EqualFold, on the names of both lists, changed as TestIsName
+// changes them, cut and lengthened, and on names of neither.
+func TestLookupField(t *testing.T) {
+	want := func(name string) (string, fieldKind) {
+		for _, f := range headerFields {
+			if strings.EqualFold(f, name) {
+				return f, knownField
+			}
+		}
+		for _, f := range idFields {
+			if strings.EqualFold(f, name) {
+				return f, idField
+			}
+		}
+		if len(name) > 4 && strings.EqualFold(name[:4], "ARC-") {
+			return "", idField
+		}
+		return "", otherField
+	}
+	check := func(name []byte) {
+		t.Helper()
+		wf, wk := want(string(name))
+		// The name alone, and at the start of a line (read a word at a
+		// time past the name).
+		for _, line := range [][]byte{name, append(name[:len(name):len(name)], ": value"...)} {
+			if f, kind := lookupField(line, len(name)); f != wf || kind != wk {
+				t.Fatalf("lookupField(%q, %d) = %q, %d; want %q, %d", line, len(name), f, kind, wf, wk)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 11))
+	names := append(headerFields[:], idFields...)
+	names = append(names, "ARC-Seal", "arc-x", "ARC-", "Arc", "X-Spam-Status", "Subject", "a", "-", "X-Received-SPF", "Receive")
+	for _, f := range names {
+		check([]byte(f))
+		check([]byte(strings.ToLower(f)))
+		check([]byte(strings.ToUpper(f)))
+		check([]byte(f[1:] + "x"))
+		if len(f) > 1 {
+			check([]byte(f[:len(f)-1]))
+		}
+		for range 200 {
+			name := []byte(f)
+			for i := range name {
+				switch r.IntN(8) {
+				case 0:
+					name[i] ^= 0x20
+				case 1:
+					name[i] = "\r@`[{-_ſ"[r.IntN(9)]
+				}
+			}
+			if r.IntN(10) == 0 {
+				name = append(name, 'x')
+			}
+			check(name)
 		}
 	}
 }

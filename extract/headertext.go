@@ -13,21 +13,16 @@ import (
 
 // textField yields the URIs in the text of the header field f, one that
 // headerRefs does not read (X-Url, Organization, the description of a
-// List-Id, ...), as delimit finds them in text, unless its value is made
-// of identifiers, not links (see idFields). A Subject gives a link only
+// List-Id, ...), as delimit finds them in text; the fields whose values
+// are identifiers, not links (see idFields), and those that may hold no
+// URI do not come here (see scanHeader). A Subject gives a link only
 // when the whole of it is one URI. Encoded words (RFC 2047) are decoded
 // first; the links found in them are placed at the field's value. The
 // delimit options are those of bodies (Options.AnyScheme, Abbreviated,
 // AngleRelative reach header links too).
 func (w *mailWalker) textField(s *source, f field) bool {
 	opts := s.delimitOptions()
-	// Received, the most frequent field of idFields and long, with the
-	// colons of its date, is told by its name before its value is
-	// searched; the others of idFields are looked for after.
-	if isName("Received", f.raw) || !fieldMayHoldURI(f.value, opts) || isIDField(f.raw) {
-		return true
-	}
-	name := textproto.CanonicalMIMEHeaderKey(string(f.raw))
+	name := "" // made for the first link: most values that may hold one hold none
 	value, decoded := f.value, false
 	if bytes.Contains(value, []byte("=?")) {
 		u := string(unfold(value))
@@ -36,6 +31,9 @@ func (w *mailWalker) textField(s *source, f field) bool {
 		}
 	}
 	for m := range delimit.All(value, opts) {
+		if name == "" {
+			name = textproto.CanonicalMIMEHeaderKey(string(f.raw))
+		}
 		if name == "Subject" && !bytes.Equal(value[m.Start:m.End], bytes.Trim(value, " \t\r\n<>\"'")) {
 			continue
 		}
@@ -44,7 +42,10 @@ func (w *mailWalker) textField(s *source, f field) bool {
 			at += int(m.Start)
 		}
 		l := matchLink(m, ContextHeader)
-		l.Header, l.Text = name, fieldText(name, value, l.Ref)
+		l.Header = name
+		if !s.opts.NoText { // stamp empties it
+			l.Text = fieldText(name, value, l.Ref)
+		}
 		if !w.noPositions {
 			p := w.filePos(at)
 			l.Offset, l.Line, l.Column = p.off, p.line, p.col
@@ -64,7 +65,7 @@ var messageIDFields = [...]string{"Message-ID", "Content-ID", "References", "In-
 
 // idFields are the header fields whose values are identifiers, traces of
 // relays, signatures or addresses, not links, and which no URI is read
-// from; fields named "ARC-..." (RFC 8617) too. (The group syntax of the
+// from; fields named "ARC-..." (RFC 8617) too (see lookupField). (The group syntax of the
 // address fields, "Undisclosed-Recipients:;", reads as a scheme.) It is
 // messageIDFields and more: the addresses of From, To, ... are what
 // Options.Emails reports, not identifiers, so identifierFields, made from
@@ -78,20 +79,6 @@ var idFields = append(messageIDFields[:len(messageIDFields):len(messageIDFields)
 	"Errors-To", "X-Original-To", "Envelope-To", "Mail-Followup-To", "Mail-Reply-To",
 	"Disposition-Notification-To",
 )
-
-// isIDField reports whether the field name is one of idFields or an
-// ARC field, in any case.
-func isIDField(name []byte) bool {
-	if len(name) > 4 && strings.EqualFold(string(name[:4]), "ARC-") {
-		return true
-	}
-	for _, f := range idFields {
-		if isName(f, name) {
-			return true
-		}
-	}
-	return false
-}
 
 // fieldMayHoldURI reports whether the field value v may hold a URI that
 // delimit finds with opts: any value may hold an abbreviated one

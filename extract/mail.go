@@ -162,6 +162,10 @@ type mailWalker struct {
 	// fields holds the fields of the header read, for its links, reused
 	// from header to header (see parseHeaderAll).
 	fields []field
+	// folded holds the value of a header field folded, for the Text of
+	// its links (see headerLinks): an array of the walker's, not one
+	// zeroed on the stack for each field, even under NoText.
+	folded [512]byte
 	msg    []byte     // the message scanMail reads
 	mbox   mboxReader // the mbox scanMbox reads
 	// frames maps the Content-IDs of a saved page's parts to their
@@ -380,7 +384,7 @@ func (w *mailWalker) entity(src *source, p part) (ok bool) {
 			keep = make([]field, 0, 32)
 		}
 	}
-	h := parseHeaderAll(w.buf, p.start, p.end, keep)
+	h := parseHeaderAll(w.buf, p.start, p.end, keep, src.delimitOptions())
 	if h.all != nil {
 		w.fields = h.all[:0]
 	}
@@ -461,13 +465,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 	var around, loc *source
 	ok := true
 	w.work += h.body - h.start
-	h.fields(w.buf, func(f field) bool {
+	h.fields(w.buf, s.delimitOptions(), func(f field) bool {
 		ls := s
 		switch f.name {
 		case "":
 			ok = w.textField(s, f)
 			return ok
-		case "Content-Transfer-Encoding":
+		case "Content-Transfer-Encoding", "Content-ID":
 			return true
 		case "Content-Base":
 			if around == nil {
@@ -489,14 +493,13 @@ func (w *mailWalker) headerLinks(outer, s *source, h *header) bool {
 		}
 		// The value folded once for all the links of the field (two or
 		// more in most List-* fields), and their Text (see fieldText).
-		var buf [512]byte
 		var v []byte
 		folded, text, from := false, "", 0
 		for r := range headerRefs(f) {
 			t := ""
 			if !s.opts.NoText {
 				if !folded {
-					v, folded = foldedValue(buf[:0], f.value), true
+					v, folded = foldedValue(w.folded[:0], f.value), true
 				}
 				var further bool
 				var next, searched int

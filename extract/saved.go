@@ -306,24 +306,14 @@ func (w *mailWalker) savedFrames(src *source, p part, delim []byte) {
 // savedFrame adds the part in w.buf[start:end] to w.frames if its header
 // has a Content-ID and an absolute Content-Location.
 func (w *mailWalker) savedFrame(src *source, start, end int) {
-	h := parseHeaderAll(w.buf, start, end, w.fields)
+	h := parseHeader(w.buf, start, end)
 	w.work += h.body - start
 	loc, ok := h.get("Content-Location")
 	if !ok {
 		return
 	}
-	var id string
-	h.fields(w.buf, func(f field) bool {
-		if !bytes.EqualFold(f.raw, []byte("Content-ID")) {
-			return true
-		}
-		v := strings.TrimSpace(string(unfold(f.value)))
-		id = strings.TrimSuffix(strings.TrimPrefix(v, "<"), ">")
-		return false
-	})
-	if h.all != nil {
-		w.fields = h.all[:0]
-	}
+	id, _ := h.get("Content-ID")
+	id = strings.TrimSuffix(strings.TrimPrefix(id, "<"), ">")
 	b, err := base.Parse(base.HeaderValue(charset.DecodeWords(loc)), base.Retrieval)
 	if id == "" || err != nil || !b.URI.IsAbs() {
 		return
