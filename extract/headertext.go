@@ -85,10 +85,11 @@ var idFields = append(messageIDFields[:len(messageIDFields):len(messageIDFields)
 // ("www.example.com"); one with a "<" a relative reference inside <...>;
 // else it needs a scheme (see mayHoldScheme), or with AnyScheme a "://"
 // ("s3://", whose scheme ends in a digit, which mayHoldScheme does not
-// look for).
+// look for). RFC 2047 encoded words ("=?utf-8?b?...?=") may hide any of
+// these until textField decodes them.
 func fieldMayHoldURI(v []byte, opts delimit.Options) bool {
 	return opts.Abbreviated || opts.Relative && bytes.IndexByte(v, '<') >= 0 || mayHoldScheme(v) ||
-		opts.AnyScheme && bytes.Contains(v, []byte("://"))
+		opts.AnyScheme && bytes.Contains(v, []byte("://")) || bytes.Contains(v, []byte("=?"))
 }
 
 // mayHoldScheme reports whether v may hold a URI with a scheme: a ':' after

@@ -47,6 +47,12 @@ func TestHeaderTextLinks(t *testing.T) {
 		{"subject", whole, Options{Type: Mail}, []string{
 			"Subject http://subject.example/a_b 1:9 Subject: http://subject.example/a_b",
 		}},
+		// A base64 encoded word shows no ':' until it is decoded.
+		{"encoded words", "X-Url: =?utf-8?b?aHR0cHM6Ly9leGFtcGxlLm9yZy9lbmM=?=\n" +
+			"Subject: =?UTF-8?B?aHR0cHM6Ly9zdWJqZWN0LmV4YW1wbGUv?=\n\nbody\n", Options{Type: Mail}, []string{
+			"X-Url https://example.org/enc 1:7 X-Url: https://example.org/enc",
+			"Subject https://subject.example/ 2:9 Subject: https://subject.example/",
+		}},
 		{"no headers", msg + "List-Help: <http://help.example/>\n", Options{Type: Mail, NoHeaders: true}, nil},
 		// --any-scheme reaches the text of header fields as it does the body's,
 		// "s3:" too, though a digit comes before its ':'.
