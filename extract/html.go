@@ -384,11 +384,10 @@ func (h *hrefShown) same(u string) bool {
 	return err == nil && h.norm != "" && h.src.normalized(ref) == h.norm
 }
 
-// normalized returns ref resolved against the base in force and
+// normalized returns u resolved against the base in force and
 // normalized, "" when it cannot be resolved.
-func (s *source) normalized(ref uri.URI) string {
-	u, _, err := s.resolve(ref)
-	if err != nil {
+func (s *source) normalized(u uri.URI) string {
+	if _, err := s.resolve(&u); err != nil {
 		return ""
 	}
 	return u.Normalize().String()
