@@ -17,13 +17,21 @@ import "strings"
 // s ends too early), and whose Err is one of the Err* sentinels: for
 // instance ErrInvalidEscape for "%" not followed by two hex digits, or
 // ErrInvalidCharacter for a byte that may not appear in a URI at all.
-func Parse(s string) (URI, error) {
-	var u URI
-	off, err := parse(s, &u)
+func Parse(s string) (u URI, err error) {
+	// Small enough to be inlined: u is then the caller's, filled in place
+	// and not copied on the way.
+	err = parseInto(s, &u)
+	return u, err
+}
+
+// parseInto is Parse into *u, which it leaves zero on failure.
+func parseInto(s string, u *URI) error {
+	off, err := parse(s, u)
 	if err != nil {
-		return URI{}, &Error{Op: "parse", Input: s, Offset: off, Err: err}
+		*u = URI{}
+		return &Error{Op: "parse", Input: s, Offset: off, Err: err}
 	}
-	return u, nil
+	return nil
 }
 
 // SchemeOf returns the scheme s begins with (RFC 3986 §3.1: ALPHA
