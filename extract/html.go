@@ -188,9 +188,10 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 		if r.kind == kindText {
 			ok = p.scanText(r, s, &lc, yield)
 		} else {
-			// As s.emit, with the Link in a variable: passing p.link's
-			// result to emit copied it (384 bytes) twice.
-			l := p.link(r, s, &lc)
+			// As s.emit, with the Link in a variable that p.link fills:
+			// passing or returning a Link copies it (384 bytes).
+			var l Link
+			p.link(&l, r, s, &lc)
 			ok = !s.complete(&l, l.Ref) || yield(l, nil)
 		}
 		return ok
@@ -235,9 +236,10 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 	return inner
 }
 
-// link returns the Link of r, read in s, as a scanner hands it to emit.
-func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Rel: r.rel, Offset: int64(r.start), Text: r.text}
+// link sets *l to the Link of r, read in s, as a scanner hands it to
+// emit.
+func (p *page) link(l *Link, r *htmlRef, s *source, lc *lineCounter) {
+	*l = Link{Ref: r.ref, Style: StyleHTML, Tag: r.tag, Attr: r.attr, Rel: r.rel, Offset: int64(r.start), Text: r.text}
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
@@ -251,7 +253,6 @@ func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 	if r.badDescriptors {
 		l.Warnings = []string{warnDescriptors}
 	}
-	return l
 }
 
 const (
