@@ -133,13 +133,17 @@ func charErr(c byte, err error) error {
 // should have been one; otherwise bad is -1. cls is one class (one bit).
 func scan(s string, i int, cls uint16) (end, bad int) {
 	for i < len(s) {
-		// Four bytes a round while they all belong: runs are long.
-		if len(s)-i >= 4 {
-			if t := s[i : i+4]; charClass[t[0]]&charClass[t[1]]&charClass[t[2]]&charClass[t[3]]&cls != 0 {
-				i += 4
-				continue
-			}
+		// Eight bytes a round while they all belong, then four: runs
+		// are long. (A slice of s that shrinks needs no bounds checks.)
+		r := s[i:]
+		for len(r) >= 8 && charClass[r[0]]&charClass[r[1]]&charClass[r[2]]&charClass[r[3]]&
+			charClass[r[4]]&charClass[r[5]]&charClass[r[6]]&charClass[r[7]]&cls != 0 {
+			r = r[8:]
 		}
+		if len(r) >= 4 && charClass[r[0]]&charClass[r[1]]&charClass[r[2]]&charClass[r[3]]&cls != 0 {
+			r = r[4:]
+		}
+		i = len(s) - len(r)
 		// The run ends, or has a '%', within four bytes.
 		for i < len(s) && charClass[s[i]]&cls != 0 {
 			i++
