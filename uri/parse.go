@@ -174,6 +174,12 @@ func badEscape(s string, i int) int {
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
 // (§3.2) starting at s[i] into u and returns where it ends.
 func parseAuthority(s string, i int, u *URI) (end, off int, err error) {
+	// Most authorities are a reg-name alone (an IPv4address is one too):
+	// the path, query, fragment or end comes right after it.
+	if h, bad := scan(s, i, classRegName); bad < 0 && (h == len(s) || s[h] == '/' || s[h] == '?' || s[h] == '#') {
+		u.Host = s[i:h]
+		return h, 0, nil
+	}
 	// Whether the authority has a userinfo is known only at the '@', so
 	// scan for one first; a failed host may still be the start of one.
 	ui, bad := scan(s, i, classUserinfo)
