@@ -228,7 +228,7 @@ func (s *source) init(opts *Options) error {
 	if s.hosts, err = hostKeys(opts.Hosts); err != nil {
 		return err
 	}
-	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid || opts.NoEmptyRefs
+	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid
 	switch {
 	case opts.Base != "":
 		s.base, err = base.Parse(opts.Base, base.Retrieval)

@@ -161,7 +161,7 @@ type source struct {
 	warnings []string  // added to every link, e.g. why an embedded base was ignored
 	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
 	hosts    []string  // Options.Hosts as hostMatches compares them (hostKeys)
-	filters  bool      // a filter of filtered's is set
+	filters  bool      // a filter of filtered's other than NoEmptyRefs is set
 	guard    *panicGuard
 	// savedPage tells that the input is a saved MHTML page, whose
 	// Content-Location fields name the page and its resources: bases,

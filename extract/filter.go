@@ -58,12 +58,12 @@ func emptyRef(ref string) bool {
 // more than the scheme of a template). The regular expressions come
 // last: they cost most.
 func (s *source) filtered(l *Link, u *uri.URI, valid bool) bool {
-	if !s.filters {
-		return false
-	}
 	o := s.opts
 	if o.NoEmptyRefs && emptyRef(l.Ref) {
 		return true
+	}
+	if !s.filters {
+		return false
 	}
 	if (o.OnlyValid || len(s.hosts) > 0) && !valid {
 		return true
@@ -101,11 +101,11 @@ func (s *source) hostMatches(host string) bool {
 // what u came from, is not: it is then parsed as it is, as a reader of
 // the link would.
 func (s *source) filteredURI(l *Link, u *uri.URI, parsed string) bool {
-	if !s.filters {
-		return false
+	if !s.filters { // the one filter that needs no URI, at no call
+		return s.opts.NoEmptyRefs && emptyRef(l.Ref)
 	}
 	valid := true
-	if l.URI != parsed && s.opts.Keep && !s.opts.Normalize {
+	if s.opts.Keep && !s.opts.Normalize && l.URI != parsed {
 		w, err := uri.Parse(l.URI)
 		u, valid = &w, err == nil
 	}
