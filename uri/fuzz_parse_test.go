@@ -165,7 +165,7 @@ func TestParseOracles(t *testing.T) {
 // each place of the word-at-a-time scan (eight bytes, four, one).
 func TestParseOraclesRuns(t *testing.T) {
 	const run = "abcdefghijklmnopqrstuvwx" // 24 bytes: three rounds of eight
-	templates := []string{"http://%s/p", "http://%s", "http://u%s@h/", "//%s:80/", "http://h/%s", "http://h%s", "p%s", "/%s?q", "?%s#f", "#%s", "s:%s"}
+	templates := []string{"http://%s/p", "http://%s", "http://u%s@h/", "//%s:80/", "http://h/%s", "http://h%s", "p%s", "/%s?q", "?%s#f", "#%s", "s:%s", "http:%s", "https:%s", "httpz:%s", "HTTP:%s", "http%s"}
 	stops := []string{"", ":", "@", "/", "?", "#", "[", " ", "\x80", "%", "%4", "%41", "%g1", "%41%42"}
 	n := 0
 	for _, tmpl := range templates {
