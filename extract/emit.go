@@ -187,12 +187,18 @@ func (s *source) unique(key string) bool {
 // copy of a source made while scanning one input.
 type seenSet struct{ keys map[string]struct{} }
 
-// baseString returns s.base.URI as a string, recomposed once per base.
+// baseString returns s.base.URI as a string, recomposed once per base
+// (not once per copy of s: per message of a mailbox).
 func (s *source) baseString() string {
-	if s.baseOf != s.base.URI {
-		s.baseOf, s.baseStr = s.base.URI, s.base.URI.String()
+	m := s.memo
+	if m == nil { // a source of Rewrite
+		m = new(baseMemo)
+		s.memo = m
 	}
-	return s.baseStr
+	if m.of != s.base.URI {
+		m.of, m.str = s.base.URI, s.base.URI.String()
+	}
+	return m.str
 }
 
 func hasScheme(schemes []string, scheme string) bool {
