@@ -382,8 +382,16 @@ func (h *hrefShown) same(u string) bool {
 			h.norm = h.src.normalized(ref)
 		}
 	}
+	if h.norm == "" {
+		return false
+	}
+	if u == h.norm {
+		// The text shows the href in normal form, as it most often
+		// does: the normal form of a normal form is itself.
+		return true
+	}
 	ref, err := uri.Parse(u)
-	return err == nil && h.norm != "" && h.src.normalized(ref) == h.norm
+	return err == nil && h.src.normalized(ref) == h.norm
 }
 
 // normalized returns u resolved against the base in force and
