@@ -45,20 +45,28 @@ func (b Base) ParseAttr(s string) (uri.URI, []uri.Warning, error) {
 // from: s with its repairs, which is u.String() without building it again
 // (for most attribute values, s itself without surrounding spaces).
 func (b Base) ParseAttrText(s string) (u uri.URI, text string, warns []uri.Warning, err error) {
+	// Small enough to be inlined: the caller's Base is not copied.
+	text, warns, err = parseAttr(s, b.URI.Scheme, &u)
+	return u, text, warns, err
+}
+
+// parseAttr is ParseAttrText under a base of baseScheme, into *u.
+func parseAttr(s, baseScheme string, u *uri.URI) (text string, warns []uri.Warning, err error) {
 	s = trimControls(s)
 	// Most values are valid references as they are, and then hold no
 	// tab, line break or backslash: only the slashes after a special
-	// scheme may still need the browser's reading.
-	baseScheme := b.URI.Scheme
-	if u, err = uri.Parse(s); err == nil {
-		if !isSpecialRef(u.Scheme, baseScheme) {
-			return u, s, nil, nil
+	// scheme may still need the browser's reading, and not when a host
+	// follows them (specialSlashes leaves "//host" as it is).
+	if *u, err = uri.Parse(s); err == nil {
+		if u.Host != "" || !isSpecialRef(u.Scheme, baseScheme) {
+			return s, nil, nil
 		}
 		if t, _ := specialSlashes(s, u.Scheme, baseScheme); t == s {
-			return u, s, nil, nil
+			return s, nil, nil
 		}
 	}
-	return repairAttr(s, baseScheme, err)
+	*u, text, warns, err = repairAttr(s, baseScheme, err)
+	return text, warns, err
 }
 
 // repairAttr is ParseAttrText for a value s that is not a URI reference as

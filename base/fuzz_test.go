@@ -12,7 +12,7 @@ import (
 // URI reference that reads back as itself: the repairs are complete and
 // idempotent.
 func FuzzParseAttr(f *testing.F) {
-	for _, s := range []string{"g", " http://a/b c ", `\\h\p?q\r#f\g`, "http:g", "https:///x", "é#a#b", "1a:b", "%zz", "//bücher.example/", "javascript:x()"} {
+	for _, s := range []string{"g", " http://a/b c ", `\\h\p?q\r#f\g`, "http:g", "https:///x", "é#a#b", "1a:b", "%zz", "//bücher.example/", "javascript:x()", "//h/p", "HTTP://u@h:80/x", "file://h/p", "http://@/x"} {
 		f.Add("http://a/b/c/d;p?q", s)
 	}
 	f.Add("", "a b")

@@ -59,15 +59,15 @@ func (s *source) complete(l *Link, text string) bool {
 	if l.Style == StyleTemplate {
 		return s.completeTemplate(l, text)
 	}
-	var ref uri.URI
+	var u uri.URI // the reference, then its target, changed in place
 	var err error
-	parsed := text // what ref was parsed from: ref.String(), built already
+	parsed := text // what u was parsed from: u.String(), built already
 	if l.Style == StyleHTML {
 		var warns []uri.Warning
-		ref, parsed, warns, err = s.base.ParseAttrText(text)
+		u, parsed, warns, err = s.base.ParseAttrText(text)
 		l.Warnings = appendWarnings(l.Warnings, warns)
 	} else {
-		ref, err = uri.Parse(text)
+		u, err = uri.Parse(text)
 	}
 	if err != nil {
 		// Nothing more can be known about it: no scheme, no
@@ -76,20 +76,19 @@ func (s *source) complete(l *Link, text string) bool {
 			return false
 		}
 		l.URI = text
-		if s.filtered(l, uri.URI{}, false) {
+		if s.filtered(l, &uri.URI{}, false) {
 			return false
 		}
 		l.Warnings = append(l.Warnings, "invalid-reference: "+err.Error())
 		return s.unique(l.URI)
 	}
-	if o.Absolute && !ref.IsAbs() {
+	if o.Absolute && !u.IsAbs() {
 		return false
 	}
 
-	u, same := ref, true // same: u is ref, whose string is parsed
+	same := true // u is still what parsed was parsed to
 	if !o.Keep {
-		if u, same, err = s.resolve(ref); err != nil {
-			u, same = ref, true
+		if same, err = s.resolve(&u); err != nil {
 			if errors.Is(err, base.ErrNoBase) {
 				l.Warnings = append(l.Warnings, warnNoBase)
 			} else {
@@ -114,7 +113,7 @@ func (s *source) complete(l *Link, text string) bool {
 	default:
 		l.URI = u.String()
 	}
-	if s.filteredURI(l, u, parsed) {
+	if s.filteredURI(l, &u, parsed) {
 		return false
 	}
 	if o.Warnings {
@@ -138,29 +137,36 @@ func (s *source) completeTemplate(l *Link, text string) bool {
 		return false
 	}
 	l.URI = text
-	if s.filtered(l, uri.URI{Scheme: scheme}, false) {
+	if s.filtered(l, &uri.URI{Scheme: scheme}, false) {
 		return false
 	}
 	return s.unique(l.URI)
 }
 
-// resolve resolves ref against the base in force (base.Base.Resolve),
-// and reports whether the target is ref itself.
-func (s *source) resolve(ref uri.URI) (u uri.URI, same bool, err error) {
-	if ref.IsAbs() {
+// resolve resolves *u, a reference, against the base in force
+// (base.Base.Resolve) in place, and reports whether *u is still the
+// reference; it is left as it is when it cannot be resolved. In place: a
+// URI is 120 bytes, and this runs for each link.
+func (s *source) resolve(u *uri.URI) (same bool, err error) {
+	if u.IsAbs() {
 		// Resolve's first case, without copying s.base: the strict
 		// §5.2.2 only removes the dot-segments of an absolute reference.
-		path := uri.RemoveDotSegments(ref.Path)
-		same = path == ref.Path
-		ref.Path = path
-		return ref, same, nil
+		path := uri.RemoveDotSegments(u.Path)
+		same = path == u.Path
+		u.Path = path
+		return same, nil
 	}
+	var t uri.URI
 	if s.base.URI.Scheme == "" {
-		u, err = s.base.Resolve(ref) // no base: an error, or ref
-		return u, false, err
+		t, err = s.base.Resolve(*u) // no base: an error, or the reference
+	} else {
+		t, err = uri.Resolve(s.base.URI, *u) // Resolve's own, without copying s.base
 	}
-	u, err = uri.Resolve(s.base.URI, ref) // Resolve's own, without copying s.base
-	return u, false, err
+	if err != nil {
+		return true, err
+	}
+	*u = t
+	return false, nil
 }
 
 const warnNoBase = "unresolved: no base URI to resolve the relative reference against (RFC 3986 §5.1)"
@@ -181,12 +187,18 @@ func (s *source) unique(key string) bool {
 // copy of a source made while scanning one input.
 type seenSet struct{ keys map[string]struct{} }
 
-// baseString returns s.base.URI as a string, recomposed once per base.
+// baseString returns s.base.URI as a string, recomposed once per base
+// (not once per copy of s: per message of a mailbox).
 func (s *source) baseString() string {
-	if s.baseOf != s.base.URI {
-		s.baseOf, s.baseStr = s.base.URI, s.base.URI.String()
+	m := s.memo
+	if m == nil { // a source of Rewrite
+		m = new(baseMemo)
+		s.memo = m
 	}
-	return s.baseStr
+	if m.of != s.base.URI {
+		m.of, m.str = s.base.URI, s.base.URI.String()
+	}
+	return m.str
 }
 
 func hasScheme(schemes []string, scheme string) bool {
@@ -222,7 +234,7 @@ func (s *source) init(opts *Options) error {
 	if s.hosts, err = hostKeys(opts.Hosts); err != nil {
 		return err
 	}
-	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid || opts.NoEmptyRefs
+	s.filters = len(s.hosts) > 0 || len(opts.ExcludeSchemes) > 0 || opts.Match != nil || opts.ExcludeMatch != nil || opts.OnlyValid
 	switch {
 	case opts.Base != "":
 		s.base, err = base.Parse(opts.Base, base.Retrieval)

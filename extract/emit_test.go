@@ -79,6 +79,41 @@ func TestEmitBaseLayers(t *testing.T) {
 	}
 }
 
+// TestEmitBaseShared checks each link's Base where the copies of a
+// source, which share the base string last made (baseString), take turns
+// with different bases: a page's base element, its empty form actions
+// (the document's URL) and its other links; the parts of a message with
+// their own Content-Base or their message's.
+func TestEmitBaseShared(t *testing.T) {
+	tests := []struct {
+		typ  Type
+		in   string
+		want []string // Ref|Base of each link
+	}{
+		{HTML, `<base href="http://b.example/d/"><form action=""><a href="x"></a></form><form action=""></form><a href="y">`,
+			[]string{"http://b.example/d/|http://r.example/p", "|http://r.example/p", "x|http://b.example/d/", "|http://r.example/p", "y|http://b.example/d/"}},
+		{Mail, "Content-Type: multipart/related; boundary=b\nContent-Base: http://m.example/\n\n" +
+			"--b\nContent-Type: text/html\nContent-Base: http://p.example/\n\n<a href=\"1\">\n" +
+			"--b\nContent-Type: text/html\n\n<a href=\"2\">\n" +
+			"--b\nContent-Type: text/html\nContent-Base: http://q.example/\n\n<a href=\"3\">\n" +
+			"--b\nContent-Type: text/plain\n\nhttp://t.example/4\n--b--\n",
+			[]string{"http://m.example/|http://r.example/p", "http://p.example/|http://m.example/", "1|http://p.example/",
+				"2|http://m.example/", "http://q.example/|http://m.example/", "3|http://q.example/", "http://t.example/4|http://m.example/"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for l, err := range Links(strings.NewReader(tt.in), Options{Type: tt.typ, Base: "http://r.example/p"}) {
+			if err != nil {
+				t.Fatalf("%v: %v", tt.typ, err)
+			}
+			got = append(got, l.Ref+"|"+l.Base)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v: links (Ref|Base)\n%q\nwant\n%q", tt.typ, got, tt.want)
+		}
+	}
+}
+
 func TestEmitNoBase(t *testing.T) {
 	got := emitAll(t, Options{Name: "-"}, attr("g/h"), attr("#frag"), text("http://a/b"))
 	if len(got) != 3 {

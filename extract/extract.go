@@ -161,7 +161,7 @@ type source struct {
 	warnings []string  // added to every link, e.g. why an embedded base was ignored
 	seen     *seenSet  // the links already yielded, for Options.Unique; shared by copies
 	hosts    []string  // Options.Hosts as hostMatches compares them (hostKeys)
-	filters  bool      // a filter of filtered's is set
+	filters  bool      // a filter of filtered's other than NoEmptyRefs is set
 	guard    *panicGuard
 	// savedPage tells that the input is a saved MHTML page, whose
 	// Content-Location fields name the page and its resources: bases,
@@ -172,8 +172,15 @@ type source struct {
 	// utf8Reader), nil when the content comes as it was read.
 	decodedFrom encoding.Encoding
 
-	baseOf  uri.URI // the base URI baseStr was made from
-	baseStr string
+	// memo is the base URI last recomposed (baseString), shared by the
+	// copies of a source: a message's or part's copy finds it made.
+	memo *baseMemo
+}
+
+// baseMemo is a base URI and its string (see source.baseString).
+type baseMemo struct {
+	of  uri.URI
+	str string
 }
 
 // A content scanner reads one kind of content from r and hands each link
@@ -217,7 +224,7 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 			c.fail(err)
 			return
 		}
-		c.src.guard = &c.guard
+		c.src.guard, c.src.memo = &c.guard, &c.memo
 		defer func() {
 			if !c.guard.ours() {
 				return
@@ -282,11 +289,13 @@ func Links(r io.Reader, opts Options) iter.Seq2[Link, error] {
 // linksCall is one call of the iterator Links returns, in one allocation
 // (a file of a tree paid for six: its options, source, guard and three
 // closures): the options, the source of the whole input, the guard that
-// tells the caller's panics from ours, and the caller's yield.
+// tells the caller's panics from ours, the base string its copies share,
+// and the caller's yield.
 type linksCall struct {
 	opts  Options
 	src   source
 	guard panicGuard
+	memo  baseMemo
 	yield func(Link, error) bool
 }
 

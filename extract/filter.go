@@ -57,13 +57,13 @@ func emptyRef(ref string) bool {
 // is l.URI parsed, valid false when it does not parse (u then holds no
 // more than the scheme of a template). The regular expressions come
 // last: they cost most.
-func (s *source) filtered(l *Link, u uri.URI, valid bool) bool {
-	if !s.filters {
-		return false
-	}
+func (s *source) filtered(l *Link, u *uri.URI, valid bool) bool {
 	o := s.opts
 	if o.NoEmptyRefs && emptyRef(l.Ref) {
 		return true
+	}
+	if !s.filters {
+		return false
 	}
 	if (o.OnlyValid || len(s.hosts) > 0) && !valid {
 		return true
@@ -100,15 +100,14 @@ func (s *source) hostMatches(host string) bool {
 // l.URI to u unless l.URI is the reference as written (Keep) and parsed,
 // what u came from, is not: it is then parsed as it is, as a reader of
 // the link would.
-func (s *source) filteredURI(l *Link, u uri.URI, parsed string) bool {
-	if !s.filters {
-		return false
+func (s *source) filteredURI(l *Link, u *uri.URI, parsed string) bool {
+	if !s.filters { // the one filter that needs no URI, at no call
+		return s.opts.NoEmptyRefs && emptyRef(l.Ref)
 	}
 	valid := true
-	if l.URI != parsed && s.opts.Keep && !s.opts.Normalize {
-		var err error
-		u, err = uri.Parse(l.URI)
-		valid = err == nil
+	if s.opts.Keep && !s.opts.Normalize && l.URI != parsed {
+		w, err := uri.Parse(l.URI)
+		u, valid = &w, err == nil
 	}
 	return s.filtered(l, u, valid)
 }

@@ -188,9 +188,10 @@ func scanPage(buf []byte, src *source, yield func(Link, error) bool) bool {
 		if r.kind == kindText {
 			ok = p.scanText(r, s, &lc, yield)
 		} else {
-			// As s.emit, with the Link in a variable: passing p.link's
-			// result to emit copied it (384 bytes) twice.
-			l := p.link(r, s, &lc)
+			// As s.emit, with the Link in a variable that p.link fills:
+			// passing or returning a Link copies it (384 bytes).
+			var l Link
+			p.link(&l, r, s, &lc)
 			ok = !s.complete(&l, l.Ref) || yield(l, nil)
 		}
 		return ok
@@ -235,9 +236,11 @@ func (p *page) sourceOf(r *htmlRef, src, inner *source) *source {
 	return inner
 }
 
-// link returns the Link of r, read in s, as a scanner hands it to emit.
-func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
-	l := Link{Ref: r.ref, Style: StyleHTML, Context: ContextHTML, Tag: r.tag, Attr: r.attr, Rel: r.rel, Offset: int64(r.start), Text: r.text}
+// link makes *l, a zero Link, the Link of r, read in s, as a scanner
+// hands it to emit. Field by field: a composite literal was built aside
+// and copied (384 bytes).
+func (p *page) link(l *Link, r *htmlRef, s *source, lc *lineCounter) {
+	l.Ref, l.Style, l.Tag, l.Attr, l.Rel, l.Offset, l.Text = r.ref, StyleHTML, r.tag, r.attr, r.rel, int64(r.start), r.text
 	if p.enc != nil && !ascii.Valid(r.ref) {
 		l.Ref = p.legacyRef(r.ref, s.base)
 	}
@@ -251,7 +254,6 @@ func (p *page) link(r *htmlRef, s *source, lc *lineCounter) Link {
 	if r.badDescriptors {
 		l.Warnings = []string{warnDescriptors}
 	}
-	return l
 }
 
 const (
@@ -380,15 +382,22 @@ func (h *hrefShown) same(u string) bool {
 			h.norm = h.src.normalized(ref)
 		}
 	}
+	if h.norm == "" {
+		return false
+	}
+	if u == h.norm {
+		// The text shows the href in normal form, as it most often
+		// does: the normal form of a normal form is itself.
+		return true
+	}
 	ref, err := uri.Parse(u)
-	return err == nil && h.norm != "" && h.src.normalized(ref) == h.norm
+	return err == nil && h.src.normalized(ref) == h.norm
 }
 
-// normalized returns ref resolved against the base in force and
+// normalized returns u resolved against the base in force and
 // normalized, "" when it cannot be resolved.
-func (s *source) normalized(ref uri.URI) string {
-	u, _, err := s.resolve(ref)
-	if err != nil {
+func (s *source) normalized(u uri.URI) string {
+	if _, err := s.resolve(&u); err != nil {
 		return ""
 	}
 	return u.Normalize().String()

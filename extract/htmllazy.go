@@ -45,6 +45,8 @@ func htmlContext(r *htmlRef) Context {
 		return ContextJSONLD
 	case r.tag == "meta" && r.attr == "content" && r.kind == kindAttr:
 		return ContextHTMLMeta
+	case r.attr == "href" || r.attr == "src":
+		return ContextHTML // most links, without a lookup in urlAttrs
 	}
 	if _, builtin := urlAttrs[r.attr]; !builtin || strings.HasPrefix(r.attr, "data-") {
 		return ContextHTMLLazy

@@ -94,7 +94,9 @@ func rewritePage(w io.Writer, buf []byte, src *source, f func(Link) (string, boo
 			return true
 		}
 		s := p.sourceOf(ref, src, inner)
-		l, ok := emitOne(s, p.link(ref, s, &lc))
+		var l Link
+		p.link(&l, ref, s, &lc)
+		l, ok := emitOne(s, l)
 		if !ok || !ref.isBase && sameDocument(l) {
 			return true
 		}

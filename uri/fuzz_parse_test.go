@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -156,6 +157,28 @@ func TestParseOracles(t *testing.T) {
 		}
 	}
 	t.Logf("%d inputs checked against the ABNF", n)
+}
+
+// TestParseOraclesRuns puts each character that can end or interrupt a
+// run (a delimiter, '%' with and without its digits, a byte no URI holds)
+// at every offset of a long run in each component, so that it falls at
+// each place of the word-at-a-time scan (eight bytes, four, one).
+func TestParseOraclesRuns(t *testing.T) {
+	const run = "abcdefghijklmnopqrstuvwx" // 24 bytes: three rounds of eight
+	templates := []string{"http://%s/p", "http://%s", "http://u%s@h/", "//%s:80/", "http://h/%s", "http://h%s", "p%s", "/%s?q", "?%s#f", "#%s", "s:%s", "http:%s", "https:%s", "httpz:%s", "HTTP:%s", "http%s"}
+	stops := []string{"", ":", "@", "/", "?", "#", "[", " ", "\x80", "%", "%4", "%41", "%g1", "%41%42"}
+	n := 0
+	for _, tmpl := range templates {
+		for k := 0; k <= len(run); k++ {
+			for _, stop := range stops {
+				for _, tail := range []string{"", "z", run} {
+					checkAgainstOracles(t, strings.Replace(tmpl, "%s", run[:k]+stop+tail, 1))
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d runs checked against the ABNF", n)
 }
 
 // TestParseOraclesIPv6 checks IP literals made of 1 to 10 pieces joined

@@ -17,13 +17,21 @@ import "strings"
 // s ends too early), and whose Err is one of the Err* sentinels: for
 // instance ErrInvalidEscape for "%" not followed by two hex digits, or
 // ErrInvalidCharacter for a byte that may not appear in a URI at all.
-func Parse(s string) (URI, error) {
-	var u URI
-	off, err := parse(s, &u)
+func Parse(s string) (u URI, err error) {
+	// Small enough to be inlined: u is then the caller's, filled in place
+	// and not copied on the way.
+	err = parseInto(s, &u)
+	return u, err
+}
+
+// parseInto is Parse into *u, which it leaves zero on failure.
+func parseInto(s string, u *URI) error {
+	off, err := parse(s, u)
 	if err != nil {
-		return URI{}, &Error{Op: "parse", Input: s, Offset: off, Err: err}
+		*u = URI{}
+		return &Error{Op: "parse", Input: s, Offset: off, Err: err}
 	}
-	return u, nil
+	return nil
 }
 
 // SchemeOf returns the scheme s begins with (RFC 3986 §3.1: ALPHA
@@ -32,6 +40,15 @@ func Parse(s string) (URI, error) {
 // for text that is not a valid reference, such as an attribute value
 // before a browser's repairs.
 func SchemeOf(s string) string {
+	if len(s) >= 6 && s[:4] == "http" {
+		// Most links, told without the loop.
+		if s[4] == ':' {
+			return s[:4]
+		}
+		if s[4] == 's' && s[5] == ':' {
+			return s[:5]
+		}
+	}
 	if len(s) == 0 || charClass[s[0]]&classAlpha == 0 {
 		return ""
 	}
@@ -125,13 +142,17 @@ func charErr(c byte, err error) error {
 // should have been one; otherwise bad is -1. cls is one class (one bit).
 func scan(s string, i int, cls uint16) (end, bad int) {
 	for i < len(s) {
-		// Four bytes a round while they all belong: runs are long.
-		if len(s)-i >= 4 {
-			if t := s[i : i+4]; charClass[t[0]]&charClass[t[1]]&charClass[t[2]]&charClass[t[3]]&cls != 0 {
-				i += 4
-				continue
-			}
+		// Eight bytes a round while they all belong, then four: runs
+		// are long. (A slice of s that shrinks needs no bounds checks.)
+		r := s[i:]
+		for len(r) >= 8 && charClass[r[0]]&charClass[r[1]]&charClass[r[2]]&charClass[r[3]]&
+			charClass[r[4]]&charClass[r[5]]&charClass[r[6]]&charClass[r[7]]&cls != 0 {
+			r = r[8:]
 		}
+		if len(r) >= 4 && charClass[r[0]]&charClass[r[1]]&charClass[r[2]]&charClass[r[3]]&cls != 0 {
+			r = r[4:]
+		}
+		i = len(s) - len(r)
 		// The run ends, or has a '%', within four bytes.
 		for i < len(s) && charClass[s[i]]&cls != 0 {
 			i++
@@ -162,6 +183,12 @@ func badEscape(s string, i int) int {
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
 // (§3.2) starting at s[i] into u and returns where it ends.
 func parseAuthority(s string, i int, u *URI) (end, off int, err error) {
+	// Most authorities are a reg-name alone (an IPv4address is one too):
+	// the path, query, fragment or end comes right after it.
+	if h, bad := scan(s, i, classRegName); bad < 0 && (h == len(s) || s[h] == '/' || s[h] == '?' || s[h] == '#') {
+		u.Host = s[i:h]
+		return h, 0, nil
+	}
 	// Whether the authority has a userinfo is known only at the '@', so
 	// scan for one first; a failed host may still be the start of one.
 	ui, bad := scan(s, i, classUserinfo)

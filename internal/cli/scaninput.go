@@ -25,7 +25,7 @@ type inputScanner struct {
 	reg       regularFile // the file br reads, through quit
 	quit      quitReader
 
-	// The state of links: its loop body, made once (w.link), the input
+	// The state of links: its loop body, made once (w.yield), the input
 	// it reads, whether it formats records, and the error that stopped it.
 	yield   func(extract.Link, error) bool
 	out     *fileOut
@@ -39,7 +39,9 @@ func (s *scanner) newInputScanner() *inputScanner {
 		formatter: s.newLinkFormatter(),
 		br:        bufio.NewReaderSize(nil, 64<<10),
 	}
-	w.yield = w.link
+	// A function literal: the wrapper of the method value w.link copied
+	// each Link (384 bytes) once more to call the method.
+	w.yield = func(link extract.Link, err error) bool { return w.link(&link, err) }
 	return w
 }
 
@@ -154,7 +156,7 @@ func (w *inputScanner) links(r io.Reader, out *fileOut) (err error) {
 
 // link is the loop body of links, made once for w (w.yield): it takes one
 // link or problem of the input w.out.
-func (w *inputScanner) link(link extract.Link, err error) bool {
+func (w *inputScanner) link(link *extract.Link, err error) bool {
 	out := w.out
 	if err != nil {
 		if !w.s.strict && errors.Is(err, extract.ErrRecovered) {
@@ -166,7 +168,7 @@ func (w *inputScanner) link(link extract.Link, err error) bool {
 	}
 	rec := ""
 	if w.records {
-		if rec, w.err = w.formatter.format(link); w.err != nil {
+		if rec, w.err = w.formatter.format(*link); w.err != nil {
 			return false
 		}
 	}
