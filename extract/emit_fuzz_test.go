@@ -10,13 +10,16 @@ import (
 
 // FuzzLinks scans arbitrary input of every type through emit: no panic, and
 // every link resolved against a base is an absolute URI or a same-document
-// reference, and parses.
+// reference, and parses; but a template ("http://0%d", "http://x/{a}"),
+// which is reported as written, never resolved, and is no URI until it is
+// filled in (StyleTemplate, delimit.Template).
 func FuzzLinks(f *testing.F) {
 	for _, s := range []string{
 		"see <http://a.example/x y> and \"http://b/\"",
 		"<a href=\"../x\">x</a><base href=\"http://h/d/\">",
 		"From a@b Sat Jan  3 01:05:34 1996\nSubject: x\n\nhttp://x/\n",
 		"Content-Base: \"http://h/\"\nContent-Type: text/html\nFrom: a@b\n\n<a href=g>",
+		"http://0%d and http://x/{a}",
 	} {
 		for typ := range Mbox + 1 {
 			f.Add([]byte(s), uint8(typ))
@@ -33,6 +36,12 @@ func FuzzLinks(f *testing.F) {
 			}
 			if l.Offset < 0 || l.Line < 1 || l.Column < 1 {
 				t.Fatalf("link %+v: position out of range", l)
+			}
+			if l.Style == StyleTemplate {
+				if l.URI != l.Ref {
+					t.Fatalf("link %+v: a template not as written", l)
+				}
+				continue
 			}
 			u, err := uri.Parse(l.URI)
 			if err != nil {
