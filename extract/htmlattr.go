@@ -56,7 +56,7 @@ var ruleAttrs = func() map[string]string {
 	for s := range urlAttrs {
 		m[s] = s
 	}
-	for _, s := range otherRuleAttrs {
+	for s := range otherRuleAttrs {
 		m[s] = s
 	}
 	return m
@@ -71,6 +71,9 @@ var ruleNames = func() []string {
 		names = append(names, s)
 	}
 	slices.Sort(names)
+	if len(names) > 64 {
+		panic("extract: ruleNames do not fit ruleDrops' bits")
+	}
 	return names
 }()
 
@@ -90,14 +93,51 @@ var ruleIndex = func() (index [maxRuleAttr + 1][32][2]uint8) {
 	return index
 }()
 
-// otherRuleAttrs are the attributes the rules read besides urlAttrs:
-// http-equiv (meta refresh, urlAttr), the color, face and size of a font
-// that ends foreign content (breaksOut), the encoding of
-// annotation-xml (foreignStack.push), the property and name of a meta
-// element (metaURL), the type of a script (isJSONLD) and the alt of an
-// image (its Link.Text, see altText) and the rel of a link (Link.Rel, see
-// page.rel).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type", "alt", "rel"}
+// otherRuleAttrs are the attributes the rules read besides urlAttrs,
+// each with the elements where they read it outside foreign content (see
+// ruleDrops): http-equiv (meta refresh, urlAttr), the property and name
+// of a meta element (metaURL), the type of a script (isJSONLD), the alt
+// of an image (its Link.Text, see altText; an image start tag is an
+// img) and the rel of a link (Link.Rel, see page.rel and hasRel); and in
+// foreign content alone, the color, face and size of a font that ends it
+// (breaksOut) and the encoding of annotation-xml (foreignStack.push).
+var otherRuleAttrs = map[string][]string{
+	"http-equiv": {"meta"}, "property": {"meta"}, "name": {"meta"},
+	"type": {"script"}, "alt": {"img", "image"}, "rel": {"a", "area", "link"},
+	"color": {}, "face": {}, "size": {}, "encoding": {},
+}
+
+// ruleDrops returns, by their numbers in ruleNames, the attributes of
+// ruleAttrs that no rule reads in the element name outside foreign
+// content (those of urlAttrs and otherRuleAttrs with other elements):
+// readTag leaves them out there. A font's size, face and color, written
+// on most tags of mail, are read in foreign content alone.
+func ruleDrops(name string) uint64 {
+	return elemRules.drop &^ elemRules.keep[name]
+}
+
+// elemRules are the attributes of ruleAttrs that are read in some
+// elements alone (drop), and those elements with the ones they read
+// (keep), as bits of their numbers in ruleNames.
+var elemRules = func() (r struct {
+	drop uint64
+	keep map[string]uint64
+}) {
+	r.keep = map[string]uint64{}
+	for i, s := range ruleNames {
+		elems := urlAttrs[s].elems
+		if e, ok := otherRuleAttrs[s]; ok {
+			elems = e
+		}
+		if elems != nil {
+			r.drop |= 1 << i
+		}
+		for _, e := range elems {
+			r.keep[e] |= 1 << i
+		}
+	}
+	return r
+}()
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
@@ -123,13 +163,22 @@ func ruleAttr(b []byte) int {
 
 // readTag returns the lower-case name of the tag z has just read, at
 // offset start of buf, and keeps in attrs those of its attributes a rule
-// reads (see ruleAttrs), with offsets in the tag: the tokenizer's own
-// attributes, the first of duplicates alone, as x/net/html's tokenizer
-// returns them. z is to keep those alone (its filter ruleAttr). attrs is
-// reused. The attributes read are counted in *steps.
-func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
+// reads in that element (see ruleAttrs; in foreign content, all of
+// those, else not those of its ruleDrops), with offsets in the tag: the
+// tokenizer's own attributes, the first of duplicates alone, as
+// x/net/html's tokenizer returns them. z is to keep ruleAttrs alone (its
+// filter ruleAttr). attrs is reused. The attributes read are counted in
+// *steps.
+func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int, foreign bool) string {
+	name, drop := attrs.names.tagName(z.TagName())
+	if foreign || keepRuleAttrs {
+		drop = 0
+	}
 	attrs.list = attrs.list[:0]
 	for _, a := range z.Attrs() {
+		if drop>>uint32(a.Rule)&1 != 0 {
+			continue
+		}
 		attrs.list = append(attrs.list, rawAttr{
 			key:      attrs.name(a.Rule),
 			rule:     a.Rule,
@@ -141,7 +190,7 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 	}
 	*steps += z.NumAttrs()
 	attrs.others = z.NumAttrs() > len(attrs.list)
-	return attrs.names.tagName(z.TagName())
+	return name
 }
 
 // tagName returns the tag name b as the tokenizer returns it: NUL
@@ -163,44 +212,52 @@ func tagName(b []byte) string {
 	return replaceNUL(ascii.Lower(b))
 }
 
+// keepRuleAttrs makes readTag keep every attribute of ruleAttrs in any
+// element, as it did before ruleDrops: tests compare the two.
+var keepRuleAttrs bool
+
 // nameCache holds the names of the last tags read, by the bytes written,
 // so that the tags of a page, a few names over and over, are named
 // without a lookup: tagName with a cache.
 type nameCache [64]nameEntry
 
 // nameEntry is a name of nameCache: the bytes written, raw, the first 8
-// of them also in w (see nameWord), and the name.
+// of them also in w (see nameWord), the name and its ruleDrops.
 type nameEntry struct {
 	w         uint64
 	raw, name string
+	drop      uint64
 }
 
-// tagName returns tagName(b), kept in c for the next tag written so.
-func (c *nameCache) tagName(b []byte) string {
+// tagName returns tagName(b) and its ruleDrops, kept in c for the next
+// tag written so.
+func (c *nameCache) tagName(b []byte) (string, uint64) {
 	if n := len(b); n > 0 && n <= 8 && cap(b) >= 8 {
 		// Most names: one compare of a word read past b, in the
 		// page, and no call.
 		w := word(b[:8], 0) & (1<<(8*n) - 1)
 		e := &c[(w*0x9E3779B97F4A7C15)>>58]
 		if e.w == w && len(e.raw) == n {
-			return e.name
+			return e.name, e.drop
 		}
 		e.set(b)
-		return e.name
+		return e.name, e.drop
 	}
 	if len(b) == 0 || len(b) > 16 {
-		return tagName(b)
+		name := tagName(b)
+		return name, ruleDrops(name)
 	}
 	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&63]
 	if e.raw != string(b) {
 		e.set(b)
 	}
-	return e.name
+	return e.name, e.drop
 }
 
 // set makes e the entry of the name written b.
 func (e *nameEntry) set(b []byte) {
 	e.name = tagName(b)
+	e.drop = ruleDrops(e.name)
 	e.raw = e.name
 	if e.raw != string(b) {
 		e.raw = string(b) // a copy, once (the cache is kept with the walker)

@@ -121,7 +121,7 @@ func (w *walker) put(p *page) {
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
-	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
+	name := readTag(z, p.buf, start, &st.attrs, &p.steps, len(st.fs.elems) > 0)
 	if !p.pastHead && !headTag(name) {
 		p.pastHead = true
 	}
@@ -195,7 +195,7 @@ func (p *page) endTag(st *tokenState, b []byte) {
 	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
 		return
 	}
-	name := st.attrs.names.tagName(b)
+	name, _ := st.attrs.names.tagName(b)
 	if p.anchor.open {
 		if name == "a" {
 			p.endAnchor()
