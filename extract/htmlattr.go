@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -405,9 +406,14 @@ func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i
 }
 
 // commonRef returns what the most common character references of mail
-// and web pages, written whole with ';', decode to, "" for another chunk.
-// TestCommonRef checks them against html.UnescapeString.
+// and web pages, written whole with ';', decode to, "" for another chunk:
+// a few names, and the numbers of ASCII characters, which spam writes
+// for every letter of a link. TestCommonRef checks them against
+// html.UnescapeString.
 func commonRef[T ~string | ~[]byte](chunk T) string {
+	if len(chunk) > 3 && chunk[1] == '#' && chunk[len(chunk)-1] == ';' {
+		return asciiRef(chunk[2 : len(chunk)-1])
+	}
 	switch string(chunk) {
 	case "&nbsp;":
 		return "\u00a0"
@@ -419,8 +425,6 @@ func commonRef[T ~string | ~[]byte](chunk T) string {
 		return ">"
 	case "&quot;":
 		return `"`
-	case "&#39;":
-		return "'"
 	case "&copy;":
 		return "\u00a9"
 	case "&reg;":
@@ -428,6 +432,40 @@ func commonRef[T ~string | ~[]byte](chunk T) string {
 	}
 	return ""
 }
+
+// asciiRef returns the ASCII character but NUL of the number ref of a
+// numeric character reference (after "&#", before ';'), decimal or "x"
+// and hexadecimal, or "" for another number.
+func asciiRef[T ~string | ~[]byte](ref T) string {
+	base := 10
+	if ref[0]|0x20 == 'x' {
+		base, ref = 16, ref[1:]
+	}
+	if len(ref) == 0 || len(ref) > 6 {
+		return ""
+	}
+	x := 0
+	for i := 0; i < len(ref); i++ {
+		d := ascii.HexValue(ref[i])
+		if d < 0 || d >= base {
+			return ""
+		}
+		x = x*base + d
+	}
+	if x == 0 || x >= utf8.RuneSelf {
+		return ""
+	}
+	return asciiChars[x : x+1]
+}
+
+// asciiChars are the ASCII characters, each at its number.
+var asciiChars = func() string {
+	var b [utf8.RuneSelf]byte
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b[:])
+}()
 
 // writeRun writes s to sb, without a copy of a []byte into a string.
 func writeRun[T ~string | ~[]byte](sb *strings.Builder, s T) {
