@@ -387,6 +387,14 @@ func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i
 		sb.WriteString(d)
 		return j, pos.add(sb.Len(), j)
 	}
+	if j == i+1 || attribute && raw[i+1] != '#' && raw[j-1] != ';' && j < len(raw) && raw[j] == '=' {
+		// A '&' alone, or in an attribute a name without ';' before
+		// '=' (a query's "&id=", which the decoder may read as "&i"
+		// and "d"): left as written, what the lines below come to.
+		pos = pos.add(sb.Len(), i)
+		writeRun(sb, raw[i:j])
+		return j, pos
+	}
 	chunk := string(raw[i:j])
 	d := html.UnescapeString(chunk)
 	keep := len(commonSuffix(d, chunk))

@@ -93,6 +93,8 @@ func TestParseTag(t *testing.T) {
 		`<meta http-equiv=refresh content="0;url=x" CONTENT=y>`,
 		`<img data-src=x srcsetx=y imagesrcset='a 1x'>`,
 		"<a h\x00ref=x href=y>",
+		// Names without ';' before '=', a '&' alone, numbers.
+		`<a href="?a=1&id=2&brand=x&NL=&amp=3&&=&notit=1&not=2&lt=&gt;=&#46=&#46;&#x2E;&#128;&#0;&#;& x&">`,
 	}
 	for _, tc := range tests {
 		checkTagsAgainstTokenizer(t, tc, []byte(tc+"</a>"))
