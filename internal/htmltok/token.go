@@ -846,8 +846,13 @@ loop:
 // bytes.IndexByte.
 func (z *Tokenizer) skipToLT() {
 	if z.raw.end < len(z.buf) && z.buf[z.raw.end] == '<' {
-		return // the next tag right after this one: no call
+		return // the next tag right after this one: no call (inlined)
 	}
+	z.indexLT()
+}
+
+// indexLT is skipToLT past its first byte.
+func (z *Tokenizer) indexLT() {
 	if i := bytes.IndexByte(z.buf[z.raw.end:], '<'); i >= 0 {
 		z.raw.end += i
 	} else {
