@@ -189,8 +189,9 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 			attrEndRaw: int(a.End) - start,
 		})
 	}
-	*steps += z.NumAttrs()
-	attrs.others = z.NumAttrs() > len(attrs.list)
+	n := z.NumAttrs()
+	*steps += n
+	attrs.others = n > len(attrs.list)
 	return name
 }
 

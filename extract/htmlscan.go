@@ -67,7 +67,6 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		// Standard §13.2.5.42).
 		z.AllowCDATA(len(st.fs.elems) > 0)
 		tt := z.Next()
-		raw := z.Raw()
 		start := z.Offset()
 		p.tokStart = start
 		switch tt {
@@ -76,13 +75,19 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.flush()
 			return
 		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
-			p.startTag(z, st, tt, raw, start)
+			p.startTag(z, st, tt, z.Raw(), start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
-			p.endTag(st, z.TagName())
+			// Most end tags need no name: with no anchor or foreign
+			// element open, only endTag's switch reads it, and both
+			// of its names, "noscript" and "template", have 8 letters
+			// (a name added there must be let through here too).
+			if b := z.TagName(); p.anchor.open || len(st.fs.elems) > 0 || len(b) == len("noscript") {
+				p.endTag(st, b)
+			}
 		case htmltok.TextToken:
 			if !p.onlyBase {
-				p.text(st.rawElem, raw, start)
+				p.text(st.rawElem, z.Raw(), start)
 			}
 			st.rawElem = ""
 		default:
@@ -186,15 +191,9 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 	}
 }
 
-// endTag reads the end tag whose name is written b.
+// endTag reads the end tag whose name is written b (walk calls it for
+// those it may need).
 func (p *page) endTag(st *tokenState, b []byte) {
-	// Most end tags need no name: with no anchor or foreign element
-	// open, only the switch below reads it, and both of its names,
-	// "noscript" and "template", have 8 letters (a name added there
-	// must be let through here too).
-	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
-		return
-	}
 	name, _ := st.attrs.names.tagName(b)
 	if p.anchor.open {
 		if name == "a" {
