@@ -238,7 +238,7 @@ func TestHTMLAttributeMemory(t *testing.T) {
 		}
 	}
 	tag := []byte(many)
-	var attrs tagAttrs
+	attrs := tagAttrs{names: new(nameCache)}
 	z := htmltok.New(tag)
 	z.SetFilter(ruleAttr)
 	allocs := testing.AllocsPerRun(10, func() {

@@ -23,7 +23,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 	z := html.NewTokenizer(bytes.NewReader(page))
 	f := htmltok.New(page) // the same tokens (see htmltok.FuzzTokens)
 	f.SetFilter(ruleAttr)
-	var attrs tagAttrs
+	attrs := tagAttrs{names: new(nameCache)}
 	for {
 		tt := z.Next()
 		f.Next()

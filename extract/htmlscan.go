@@ -53,7 +53,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	z.Reset(p.buf)
 	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
 	st := &w.st
-	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: st.attrs.names}}
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: &w.names}}
 	st.fs.steps = &p.steps
 	if p.extraAttrs != nil {
 		// Options.LazyAttrs: the tokenizer keeps those attributes too.
@@ -98,10 +98,11 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 
 // walker is the memory a walk uses besides the page, kept for the next
 // page in walkPool: the tokenizer, the batch of values, the attributes of
-// a tag, the text of an anchor.
+// a tag, the names of tags, the text of an anchor.
 type walker struct {
 	z     htmltok.Tokenizer
 	st    tokenState
+	names nameCache
 	batch []htmlRef
 	text  []byte
 }
