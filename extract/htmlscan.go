@@ -86,8 +86,11 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 				p.endTag(st, b)
 			}
 		case htmltok.TextToken:
-			if !p.onlyBase {
-				p.text(st.rawElem, z.Raw(), start)
+			// Most text is white space between tags, or words without
+			// a scheme: with the default options, outside an anchor,
+			// it is told here (text tells it in raw text elements).
+			if raw := z.Raw(); !p.onlyBase && (st.rawElem != "" || p.anchor.open || p.textWant != tColon|tAmp || colonOrAmp(raw)) {
+				p.text(st.rawElem, raw, start)
 			}
 			st.rawElem = ""
 		default:
@@ -255,13 +258,11 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	case kindJSON:
 		p.jsonLD(raw, start)
 	case kindText:
-		// Most text is white space between tags, or words without a
-		// scheme.
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if !p.anchor.open && p.textWant == tColon|tAmp && !colonOrAmp(raw) {
-			return // the default options: a shorter test
+		if rawElem != "" && !p.anchor.open && p.textWant == tColon|tAmp && !colonOrAmp(raw) {
+			return // the default options: a shorter test (walk's for other text)
 		}
 		// A text whose only wanted byte is '&' is handed out if one
 		// of its references can stand for another. In an anchor, every
@@ -389,6 +390,15 @@ func numRefMark(ref []byte) bool {
 // colonOrAmp reports whether text holds ':' or '&': textBytes for
 // the bytes the default options want (see uriMarks), at less cost.
 func colonOrAmp(text []byte) bool {
+	if len(text) == 1 {
+		// The white space between tags, a "\n": inlined.
+		return text[0] == ':' || text[0] == '&'
+	}
+	return colonOrAmpLong(text)
+}
+
+// colonOrAmpLong is colonOrAmp of a text of another length than 1.
+func colonOrAmpLong(text []byte) bool {
 	if len(text) >= 32 {
 		// Long texts (paragraphs, not the white space between tags): the
 		// vector loops of IndexByte outrun the word loop below by far,
