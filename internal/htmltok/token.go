@@ -201,12 +201,12 @@ func (z *Tokenizer) skipWhiteSpace() {
 	}
 	// The loop of readByte up to a byte that is not white space, on the
 	// buffer.
-	i := z.raw.end
-	for i < len(z.buf) && stops[z.buf[i]]&space != 0 {
+	buf, i := z.buf, z.raw.end
+	for i < len(buf) && stops[buf[i]]&space != 0 {
 		i++
 	}
 	z.raw.end = i
-	if i == len(z.buf) {
+	if i == len(buf) {
 		z.err = io.EOF
 	}
 }
