@@ -516,9 +516,12 @@ func plainValue(b []byte) bool {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		w := word(b, i)
-		// A byte < 0x20 (CR, NUL, ESC, but also tab and LF, which the
-		// slow way takes) or >= 0x80, or '&'.
-		if (w|(w-ones*0x20)&^w|zeroes(w^ones*'&'))&highs != 0 {
+		// A byte >= 0x80 (w's high bits), < 0x20 (CR, NUL, ESC, but
+		// also tab and LF, which the slow way takes) or '&': once no
+		// byte is >= 0x80, a high bit of the differences is set by
+		// those bytes alone, or by a borrow from one below (zeroes
+		// without its &^, which only clears bytes >= 0x80).
+		if (w|(w-ones*0x20)|(w^ones*'&'-ones))&highs != 0 {
 			return false
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a")
+	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a\xa6\xa0\x81\x21\x27\x25")
 	for range 100000 {
 		b := make([]byte, r.Intn(41))
 		for i := range b {
