@@ -292,6 +292,14 @@ type decoded struct {
 
 // raw returns the raw offset of s[i], for 0 <= i <= len(s).
 func (d decoded) raw(i int) int {
+	if d.pos == nil && d.in == nil {
+		return i // most values: s is the raw text (inlined)
+	}
+	return d.mapped(i)
+}
+
+// mapped is raw through the maps.
+func (d decoded) mapped(i int) int {
 	return d.in.raw(d.pos.raw(i))
 }
 
@@ -307,6 +315,9 @@ type shift struct{ d, r int32 } // MaxHTMLSize fits
 
 // raw returns the raw offset of decoded offset i.
 func (m offsetMap) raw(i int) int {
+	if len(m) == 0 {
+		return i
+	}
 	k := sort.Search(len(m), func(k int) bool { return int(m[k].d) > i })
 	r := i
 	if k > 0 {
