@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/binary"
 	"slices"
 	"sort"
 	"strings"
@@ -151,15 +152,46 @@ func ruleAttr(b []byte) int {
 	if len(b) == 0 || len(b) > maxRuleAttr {
 		return 0
 	}
+	words := cap(b) >= 2*8 // the name read in two words, past it in the page
 	for _, r := range ruleIndex[len(b)][b[0]&31] {
 		if r == 0 {
 			return 0
 		}
-		if ascii.EqualLower(b, ruleNames[r]) {
+		if words && ruleWords[r].equal(b) || !words && ascii.EqualLower(b, ruleNames[r]) {
 			return int(r)
 		}
 	}
 	return 0
+}
+
+// ruleWords are the names of ruleNames, by number, as two little-endian
+// words (maxRuleAttr bytes) each: the name itself, lower case, the bytes
+// that are its (mask), and 0x20 in those of its letters (fold).
+var ruleWords = func() []nameWords {
+	words := make([]nameWords, len(ruleNames))
+	for r, s := range ruleNames {
+		for i := range len(s) {
+			w, shift := &words[r], 8*(i%8)
+			w.name[i/8] |= uint64(s[i]) << shift
+			w.mask[i/8] |= 0xff << shift
+			if 'a' <= s[i] && s[i] <= 'z' {
+				w.fold[i/8] |= 0x20 << shift
+			}
+		}
+	}
+	return words
+}()
+
+// nameWords is a name of ruleWords.
+type nameWords struct{ name, mask, fold [2]uint64 }
+
+// equal reports whether b, of the name's length and at least 16 bytes of
+// capacity, is the name in any ASCII case: a byte or'ed with 0x20 is a
+// lower-case letter only if it is that letter in either case.
+func (n *nameWords) equal(b []byte) bool {
+	b = b[:2*8]
+	return (binary.LittleEndian.Uint64(b)|n.fold[0])&n.mask[0] == n.name[0] &&
+		(binary.LittleEndian.Uint64(b[8:])|n.fold[1])&n.mask[1] == n.name[1]
 }
 
 // readTag returns the lower-case name of the tag z has just read, at

@@ -1,16 +1,19 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestRuleAttrsRead walks the source of the package for every attribute
@@ -176,4 +179,37 @@ func lineDiff(got, want string) string {
 		}
 	}
 	return ""
+}
+
+// TestRuleAttr checks ruleAttr, which compares a name in words, against
+// a byte by byte compare, on every name of ruleAttrs in random ASCII
+// cases and with a byte replaced by one its case folding could confuse,
+// read where bytes follow it in the page and at the page's end.
+func TestRuleAttr(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	odd := []byte("AZaz@[`{-:\x0d\x1a\x00\x80\xc1\xe1 =")
+	for range 20000 {
+		name := []byte(ruleNames[1+r.Intn(len(ruleNames)-1)])
+		for i := range name {
+			if r.Intn(2) == 0 {
+				name[i] = byte(unicode.ToUpper(rune(name[i])))
+			}
+		}
+		if r.Intn(2) == 0 {
+			name[r.Intn(len(name))] = odd[r.Intn(len(odd))]
+		}
+		want := 0
+		for n, s := range ruleNames[1:] {
+			if bytes.EqualFold(name, []byte(s)) && !bytes.ContainsFunc(name, func(c rune) bool { return c >= 0x80 }) {
+				want = n + 1
+			}
+		}
+		page := append(append([]byte(nil), name...), "=\"x\" more bytes after"...)
+		if got := ruleAttr(page[:len(name)]); got != want {
+			t.Fatalf("ruleAttr(%q) in a page = %d, want %d", name, got, want)
+		}
+		if got := ruleAttr(name[:len(name):len(name)]); got != want {
+			t.Fatalf("ruleAttr(%q) at the end of a page = %d, want %d", name, got, want)
+		}
+	}
 }
