@@ -889,23 +889,25 @@ func (z *Tokenizer) readStartTag() TokenType {
 	if z.err != nil {
 		return ErrorToken
 	}
-	// Several tags flag the tokenizer's next token as raw.
+	// Several tags flag the tokenizer's next token as raw. (rawTag is ""
+	// here: Next reads a tag with no raw text to come. Names of other
+	// lengths than these, p, td, img, span, call no rawTagIn.)
 	c := z.buf[z.data.start]
 	if 'A' <= c && c <= 'Z' {
 		c += 'a' - 'A'
 	}
-	switch c {
-	case 'i':
+	switch n := z.data.end - z.data.start; {
+	case c == 'i' && n == len("iframe"):
 		z.rawTag = z.rawTagIn("iframe")
-	case 'n':
+	case c == 'n' && (n == len("noembed") || n == len("noscript")):
 		z.rawTag = z.rawTagIn("noembed", "noframes", "noscript")
-	case 'p':
+	case c == 'p' && n == len("plaintext"):
 		z.rawTag = z.rawTagIn("plaintext")
-	case 's':
+	case c == 's' && (n == len("script") || n == len("style")):
 		z.rawTag = z.rawTagIn("script", "style")
-	case 't':
+	case c == 't' && (n == len("textarea") || n == len("title")):
 		z.rawTag = z.rawTagIn("textarea", "title")
-	case 'x':
+	case c == 'x' && n == len("xmp"):
 		z.rawTag = z.rawTagIn("xmp")
 	}
 	// Look for a self-closing token (e.g. <br/>).
