@@ -244,7 +244,7 @@ func TestHTMLAttributeMemory(t *testing.T) {
 	allocs := testing.AllocsPerRun(10, func() {
 		z.Reset(tag)
 		z.Next()
-		readTag(z, tag, 0, &attrs, new(int), false)
+		readTag(z, 0, &attrs, new(int), false)
 	})
 	if allocs > 1 {
 		t.Errorf("tokenizing and readTag of %d attributes: %.0f allocations, want at most 1", strings.Count(many, "="), allocs)

@@ -195,14 +195,14 @@ func (n *nameWords) equal(b []byte) bool {
 }
 
 // readTag returns the lower-case name of the tag z has just read, at
-// offset start of buf, and keeps in attrs those of its attributes a rule
+// offset start of the page, and keeps in attrs those of its attributes a rule
 // reads in that element (see ruleAttrs; in foreign content, all of
 // those, else not those of its ruleDrops), with offsets in the tag: the
 // tokenizer's own attributes, the first of duplicates alone, as
 // x/net/html's tokenizer returns them. z is to keep ruleAttrs alone (its
 // filter ruleAttr). attrs is reused. The attributes read are counted in
 // *steps.
-func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int, foreign bool) string {
+func readTag(z *htmltok.Tokenizer, start int, attrs *tagAttrs, steps *int, foreign bool) string {
 	name, drop := attrs.names.tagName(z.TagName())
 	if foreign || keepRuleAttrs {
 		drop = 0

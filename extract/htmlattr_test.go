@@ -35,7 +35,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 		}
 		raw := append([]byte(nil), z.Raw()...)
 		foreign := len(raw)%2 == 0 // keeps every attribute of ruleAttrs
-		gotName := readTag(f, page, f.Offset(), &attrs, new(int), foreign)
+		gotName := readTag(f, f.Offset(), &attrs, new(int), foreign)
 		wantName, more := z.TagName()
 		drop := ruleDrops(string(wantName))
 		if gotName != string(wantName) {

@@ -130,7 +130,7 @@ func (w *walker) put(p *page) {
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
-	name := readTag(z, p.buf, start, &st.attrs, &p.steps, len(st.fs.elems) > 0)
+	name := readTag(z, start, &st.attrs, &p.steps, len(st.fs.elems) > 0)
 	if !p.pastHead && !headTag(name) {
 		p.pastHead = true
 	}
@@ -523,11 +523,6 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		if relVal != "" && relTarget(name, a.key) {
 			ref.rel = relVal
 		}
-		add := func(u span) bool {
-			ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
-			ref.ref = val.s[u.Start:u.End]
-			return p.add(ref)
-		}
 		switch kind {
 		case kindAttr:
 			if name == "base" && a.key == "href" {
@@ -543,17 +538,17 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 					ref.drop = span{Start: start + ks, End: start + a.attrEndRaw}
 				}
 			}
-			add(span{Start: 0, End: len(val.s)})
+			p.addSpan(ref, &val, vs, span{Start: 0, End: len(val.s)})
 		case kindSrcset:
 			for u := range attrurl.Srcset(val.s) {
 				ref.badDescriptors = !u.Valid
-				if !add(u.Span) {
+				if !p.addSpan(ref, &val, vs, u.Span) {
 					return
 				}
 			}
 		case kindList:
 			for u := range fieldSpans(val.s) {
-				if !add(u) {
+				if !p.addSpan(ref, &val, vs, u) {
 					return
 				}
 			}
@@ -562,13 +557,21 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		case kindRefresh:
 			if u, prefix, q, ok := attrurl.Refresh(val.s); ok {
 				ref.refreshPrefix, ref.refreshQuote = prefix, q
-				add(u)
+				p.addSpan(ref, &val, vs, u)
 			}
 		}
 		if p.stopped {
 			return
 		}
 	}
+}
+
+// addSpan hands out ref with the URL at u of the value val, at raw
+// offset vs (see page.tag).
+func (p *page) addSpan(ref *htmlRef, val *decoded, vs int, u span) bool {
+	ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
+	ref.ref = val.s[u.Start:u.End]
+	return p.add(ref)
 }
 
 // hasRel reports whether the element name has link types in a rel
