@@ -238,13 +238,13 @@ func TestHTMLAttributeMemory(t *testing.T) {
 		}
 	}
 	tag := []byte(many)
-	var attrs tagAttrs
+	attrs := tagAttrs{names: new(nameCache)}
 	z := htmltok.New(tag)
 	z.SetFilter(ruleAttr)
 	allocs := testing.AllocsPerRun(10, func() {
 		z.Reset(tag)
 		z.Next()
-		readTag(z, tag, 0, &attrs, new(int))
+		readTag(z, 0, &attrs, new(int), false)
 	})
 	if allocs > 1 {
 		t.Errorf("tokenizing and readTag of %d attributes: %.0f allocations, want at most 1", strings.Count(many, "="), allocs)

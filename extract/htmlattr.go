@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"encoding/binary"
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -36,7 +38,7 @@ type tagAttrs struct {
 	// after ruleNames.
 	extra      map[string]int
 	extraNames []string
-	names      nameCache
+	names      *nameCache // the walker's, kept from page to page
 }
 
 // name returns the name of the attribute numbered rule by tagAttrs.ruleAttr.
@@ -56,7 +58,7 @@ var ruleAttrs = func() map[string]string {
 	for s := range urlAttrs {
 		m[s] = s
 	}
-	for _, s := range otherRuleAttrs {
+	for s := range otherRuleAttrs {
 		m[s] = s
 	}
 	return m
@@ -71,6 +73,9 @@ var ruleNames = func() []string {
 		names = append(names, s)
 	}
 	slices.Sort(names)
+	if len(names) > 64 {
+		panic("extract: ruleNames do not fit ruleDrops' bits")
+	}
 	return names
 }()
 
@@ -90,14 +95,51 @@ var ruleIndex = func() (index [maxRuleAttr + 1][32][2]uint8) {
 	return index
 }()
 
-// otherRuleAttrs are the attributes the rules read besides urlAttrs:
-// http-equiv (meta refresh, urlAttr), the color, face and size of a font
-// that ends foreign content (breaksOut), the encoding of
-// annotation-xml (foreignStack.push), the property and name of a meta
-// element (metaURL), the type of a script (isJSONLD) and the alt of an
-// image (its Link.Text, see altText) and the rel of a link (Link.Rel, see
-// page.rel).
-var otherRuleAttrs = []string{"http-equiv", "color", "face", "size", "encoding", "property", "name", "type", "alt", "rel"}
+// otherRuleAttrs are the attributes the rules read besides urlAttrs,
+// each with the elements where they read it outside foreign content (see
+// ruleDrops): http-equiv (meta refresh, urlAttr), the property and name
+// of a meta element (metaURL), the type of a script (isJSONLD), the alt
+// of an image (its Link.Text, see altText; an image start tag is an
+// img) and the rel of a link (Link.Rel, see page.rel and hasRel); and in
+// foreign content alone, the color, face and size of a font that ends it
+// (breaksOut) and the encoding of annotation-xml (foreignStack.push).
+var otherRuleAttrs = map[string][]string{
+	"http-equiv": {"meta"}, "property": {"meta"}, "name": {"meta"},
+	"type": {"script"}, "alt": {"img", "image"}, "rel": {"a", "area", "link"},
+	"color": {}, "face": {}, "size": {}, "encoding": {},
+}
+
+// ruleDrops returns, by their numbers in ruleNames, the attributes of
+// ruleAttrs that no rule reads in the element name outside foreign
+// content (those of urlAttrs and otherRuleAttrs with other elements):
+// readTag leaves them out there. A font's size, face and color, written
+// on most tags of mail, are read in foreign content alone.
+func ruleDrops(name string) uint64 {
+	return elemRules.drop &^ elemRules.keep[name]
+}
+
+// elemRules are the attributes of ruleAttrs that are read in some
+// elements alone (drop), and those elements with the ones they read
+// (keep), as bits of their numbers in ruleNames.
+var elemRules = func() (r struct {
+	drop uint64
+	keep map[string]uint64
+}) {
+	r.keep = map[string]uint64{}
+	for i, s := range ruleNames {
+		elems := urlAttrs[s].elems
+		if e, ok := otherRuleAttrs[s]; ok {
+			elems = e
+		}
+		if elems != nil {
+			r.drop |= 1 << i
+		}
+		for _, e := range elems {
+			r.keep[e] |= 1 << i
+		}
+	}
+	return r
+}()
 
 // maxRuleAttr is the length of the longest name in ruleAttrs, or more.
 const maxRuleAttr = 16
@@ -110,26 +152,66 @@ func ruleAttr(b []byte) int {
 	if len(b) == 0 || len(b) > maxRuleAttr {
 		return 0
 	}
+	words := cap(b) >= 2*8 // the name read in two words, past it in the page
 	for _, r := range ruleIndex[len(b)][b[0]&31] {
 		if r == 0 {
 			return 0
 		}
-		if ascii.EqualLower(b, ruleNames[r]) {
+		if words && ruleWords[r].equal(b) || !words && ascii.EqualLower(b, ruleNames[r]) {
 			return int(r)
 		}
 	}
 	return 0
 }
 
+// ruleWords are the names of ruleNames, by number, as two little-endian
+// words (maxRuleAttr bytes) each: the name itself, lower case, the bytes
+// that are its (mask), and 0x20 in those of its letters (fold).
+var ruleWords = func() []nameWords {
+	words := make([]nameWords, len(ruleNames))
+	for r, s := range ruleNames {
+		for i := range len(s) {
+			w, shift := &words[r], 8*(i%8)
+			w.name[i/8] |= uint64(s[i]) << shift
+			w.mask[i/8] |= 0xff << shift
+			if 'a' <= s[i] && s[i] <= 'z' {
+				w.fold[i/8] |= 0x20 << shift
+			}
+		}
+	}
+	return words
+}()
+
+// nameWords is a name of ruleWords.
+type nameWords struct{ name, mask, fold [2]uint64 }
+
+// equal reports whether b, of the name's length and at least 16 bytes of
+// capacity, is the name in any ASCII case: a byte or'ed with 0x20 is a
+// lower-case letter only if it is that letter in either case.
+func (n *nameWords) equal(b []byte) bool {
+	b = b[:2*8]
+	return (binary.LittleEndian.Uint64(b)|n.fold[0])&n.mask[0] == n.name[0] &&
+		(binary.LittleEndian.Uint64(b[8:])|n.fold[1])&n.mask[1] == n.name[1]
+}
+
 // readTag returns the lower-case name of the tag z has just read, at
-// offset start of buf, and keeps in attrs those of its attributes a rule
-// reads (see ruleAttrs), with offsets in the tag: the tokenizer's own
-// attributes, the first of duplicates alone, as x/net/html's tokenizer
-// returns them. z is to keep those alone (its filter ruleAttr). attrs is
-// reused. The attributes read are counted in *steps.
-func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps *int) string {
+// offset start of the page, and keeps in attrs those of its attributes a rule
+// reads in that element (see ruleAttrs; in foreign content, all of
+// those, else not those of its ruleDrops), with offsets in the tag: the
+// tokenizer's own attributes, the first of duplicates alone, as
+// x/net/html's tokenizer returns them. z is to keep ruleAttrs alone (its
+// filter ruleAttr). attrs is reused. The attributes read are counted in
+// *steps.
+func readTag(z *htmltok.Tokenizer, start int, attrs *tagAttrs, steps *int, foreign bool) string {
+	name, drop := attrs.names.tagName(z.TagName())
+	if foreign || keepRuleAttrs {
+		drop = 0
+	}
 	attrs.list = attrs.list[:0]
 	for _, a := range z.Attrs() {
+		if drop>>uint32(a.Rule)&1 != 0 {
+			continue
+		}
 		attrs.list = append(attrs.list, rawAttr{
 			key:      attrs.name(a.Rule),
 			rule:     a.Rule,
@@ -139,9 +221,10 @@ func readTag(z *htmltok.Tokenizer, buf []byte, start int, attrs *tagAttrs, steps
 			attrEndRaw: int(a.End) - start,
 		})
 	}
-	*steps += z.NumAttrs()
-	attrs.others = z.NumAttrs() > len(attrs.list)
-	return attrs.names.tagName(z.TagName())
+	n := z.NumAttrs()
+	*steps += n
+	attrs.others = n > len(attrs.list)
+	return name
 }
 
 // tagName returns the tag name b as the tokenizer returns it: NUL
@@ -163,44 +246,53 @@ func tagName(b []byte) string {
 	return replaceNUL(ascii.Lower(b))
 }
 
+// keepRuleAttrs makes readTag keep every attribute of ruleAttrs in any
+// element, as it did before ruleDrops: tests compare the two.
+var keepRuleAttrs bool
+
 // nameCache holds the names of the last tags read, by the bytes written,
 // so that the tags of a page, a few names over and over, are named
-// without a lookup: tagName with a cache.
-type nameCache [64]nameEntry
+// without a lookup: tagName with a cache. With 64 entries, a mail's 20
+// to 30 names collided: one tag in 19 missed.
+type nameCache [256]nameEntry
 
 // nameEntry is a name of nameCache: the bytes written, raw, the first 8
-// of them also in w (see nameWord), and the name.
+// of them also in w (see nameWord), the name and its ruleDrops.
 type nameEntry struct {
 	w         uint64
 	raw, name string
+	drop      uint64
 }
 
-// tagName returns tagName(b), kept in c for the next tag written so.
-func (c *nameCache) tagName(b []byte) string {
+// tagName returns tagName(b) and its ruleDrops, kept in c for the next
+// tag written so.
+func (c *nameCache) tagName(b []byte) (string, uint64) {
 	if n := len(b); n > 0 && n <= 8 && cap(b) >= 8 {
 		// Most names: one compare of a word read past b, in the
 		// page, and no call.
 		w := word(b[:8], 0) & (1<<(8*n) - 1)
-		e := &c[(w*0x9E3779B97F4A7C15)>>58]
+		e := &c[(w*0x9E3779B97F4A7C15)>>56]
 		if e.w == w && len(e.raw) == n {
-			return e.name
+			return e.name, e.drop
 		}
 		e.set(b)
-		return e.name
+		return e.name, e.drop
 	}
 	if len(b) == 0 || len(b) > 16 {
-		return tagName(b)
+		name := tagName(b)
+		return name, ruleDrops(name)
 	}
-	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&63]
+	e := &c[(uint(len(b))*13+uint(b[0])*7+uint(b[len(b)-1]))&255]
 	if e.raw != string(b) {
 		e.set(b)
 	}
-	return e.name
+	return e.name, e.drop
 }
 
 // set makes e the entry of the name written b.
 func (e *nameEntry) set(b []byte) {
 	e.name = tagName(b)
+	e.drop = ruleDrops(e.name)
 	e.raw = e.name
 	if e.raw != string(b) {
 		e.raw = string(b) // a copy, once (the cache is kept with the walker)
@@ -232,6 +324,14 @@ type decoded struct {
 
 // raw returns the raw offset of s[i], for 0 <= i <= len(s).
 func (d decoded) raw(i int) int {
+	if d.pos == nil && d.in == nil {
+		return i // most values: s is the raw text (inlined)
+	}
+	return d.mapped(i)
+}
+
+// mapped is raw through the maps.
+func (d decoded) mapped(i int) int {
 	return d.in.raw(d.pos.raw(i))
 }
 
@@ -247,6 +347,9 @@ type shift struct{ d, r int32 } // MaxHTMLSize fits
 
 // raw returns the raw offset of decoded offset i.
 func (m offsetMap) raw(i int) int {
+	if len(m) == 0 {
+		return i
+	}
 	k := sort.Search(len(m), func(k int) bool { return int(m[k].d) > i })
 	r := i
 	if k > 0 {
@@ -329,6 +432,14 @@ func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i
 		sb.WriteString(d)
 		return j, pos.add(sb.Len(), j)
 	}
+	if j == i+1 || attribute && raw[i+1] != '#' && raw[j-1] != ';' && j < len(raw) && raw[j] == '=' {
+		// A '&' alone, or in an attribute a name without ';' before
+		// '=' (a query's "&id=", which the decoder may read as "&i"
+		// and "d"): left as written, what the lines below come to.
+		pos = pos.add(sb.Len(), i)
+		writeRun(sb, raw[i:j])
+		return j, pos
+	}
 	chunk := string(raw[i:j])
 	d := html.UnescapeString(chunk)
 	keep := len(commonSuffix(d, chunk))
@@ -348,9 +459,14 @@ func decodeRef[T ~string | ~[]byte](sb *strings.Builder, pos offsetMap, raw T, i
 }
 
 // commonRef returns what the most common character references of mail
-// and web pages, written whole with ';', decode to, "" for another chunk.
-// TestCommonRef checks them against html.UnescapeString.
+// and web pages, written whole with ';', decode to, "" for another chunk:
+// a few names, and the numbers of ASCII characters, which spam writes
+// for every letter of a link. TestCommonRef checks them against
+// html.UnescapeString.
 func commonRef[T ~string | ~[]byte](chunk T) string {
+	if len(chunk) > 3 && chunk[1] == '#' && chunk[len(chunk)-1] == ';' {
+		return asciiRef(chunk[2 : len(chunk)-1])
+	}
 	switch string(chunk) {
 	case "&nbsp;":
 		return "\u00a0"
@@ -362,8 +478,6 @@ func commonRef[T ~string | ~[]byte](chunk T) string {
 		return ">"
 	case "&quot;":
 		return `"`
-	case "&#39;":
-		return "'"
 	case "&copy;":
 		return "\u00a9"
 	case "&reg;":
@@ -371,6 +485,40 @@ func commonRef[T ~string | ~[]byte](chunk T) string {
 	}
 	return ""
 }
+
+// asciiRef returns the ASCII character but NUL of the number ref of a
+// numeric character reference (after "&#", before ';'), decimal or "x"
+// and hexadecimal, or "" for another number.
+func asciiRef[T ~string | ~[]byte](ref T) string {
+	base := 10
+	if ref[0]|0x20 == 'x' {
+		base, ref = 16, ref[1:]
+	}
+	if len(ref) == 0 || len(ref) > 6 {
+		return ""
+	}
+	x := 0
+	for i := 0; i < len(ref); i++ {
+		d := ascii.HexValue(ref[i])
+		if d < 0 || d >= base {
+			return ""
+		}
+		x = x*base + d
+	}
+	if x == 0 || x >= utf8.RuneSelf {
+		return ""
+	}
+	return asciiChars[x : x+1]
+}
+
+// asciiChars are the ASCII characters, each at its number.
+var asciiChars = func() string {
+	var b [utf8.RuneSelf]byte
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b[:])
+}()
 
 // writeRun writes s to sb, without a copy of a []byte into a string.
 func writeRun[T ~string | ~[]byte](sb *strings.Builder, s T) {
@@ -411,9 +559,12 @@ func plainValue(b []byte) bool {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		w := word(b, i)
-		// A byte < 0x20 (CR, NUL, ESC, but also tab and LF, which the
-		// slow way takes) or >= 0x80, or '&'.
-		if (w|(w-ones*0x20)&^w|zeroes(w^ones*'&'))&highs != 0 {
+		// A byte >= 0x80 (w's high bits), < 0x20 (CR, NUL, ESC, but
+		// also tab and LF, which the slow way takes) or '&': once no
+		// byte is >= 0x80, a high bit of the differences is set by
+		// those bytes alone, or by a borrow from one below (zeroes
+		// without its &^, which only clears bytes >= 0x80).
+		if (w|(w-ones*0x20)|(w^ones*'&'-ones))&highs != 0 {
 			return false
 		}
 	}

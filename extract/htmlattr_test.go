@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,14 +14,16 @@ import (
 
 // checkTagsAgainstTokenizer checks readTag, over htmltok's tokenizer,
 // and decode against the x/net/html tokenizer on every start tag of page:
-// same name; of the tokenizer's attributes, those a rule reads, in the
-// same order with the same decoded values; and whether there are others.
+// same name; of the tokenizer's attributes, those a rule reads (in that
+// element, see ruleDrops; every one of ruleAttrs in foreign content, as
+// every other tag is read), in the same order with the same decoded
+// values; and whether there are others.
 func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 	t.Helper()
 	z := html.NewTokenizer(bytes.NewReader(page))
 	f := htmltok.New(page) // the same tokens (see htmltok.FuzzTokens)
 	f.SetFilter(ruleAttr)
-	var attrs tagAttrs
+	attrs := tagAttrs{names: new(nameCache)}
 	for {
 		tt := z.Next()
 		f.Next()
@@ -31,8 +34,10 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 			continue
 		}
 		raw := append([]byte(nil), z.Raw()...)
-		gotName := readTag(f, page, f.Offset(), &attrs, new(int))
+		foreign := len(raw)%2 == 0 // keeps every attribute of ruleAttrs
+		gotName := readTag(f, f.Offset(), &attrs, new(int), foreign)
 		wantName, more := z.TagName()
+		drop := ruleDrops(string(wantName))
 		if gotName != string(wantName) {
 			t.Errorf("%s: tag %q: name %q, tokenizer says %q", name, raw, gotName, wantName)
 			continue
@@ -41,7 +46,7 @@ func checkTagsAgainstTokenizer(t *testing.T, name string, page []byte) {
 		for more {
 			var k, v []byte
 			k, v, more = z.TagAttr()
-			if _, ok := ruleAttrs[string(k)]; !ok {
+			if _, ok := ruleAttrs[string(k)]; !ok || !foreign && drop>>slices.Index(ruleNames, string(k))&1 != 0 {
 				others = true
 				continue
 			}
@@ -88,6 +93,8 @@ func TestParseTag(t *testing.T) {
 		`<meta http-equiv=refresh content="0;url=x" CONTENT=y>`,
 		`<img data-src=x srcsetx=y imagesrcset='a 1x'>`,
 		"<a h\x00ref=x href=y>",
+		// Names without ';' before '=', a '&' alone, numbers.
+		`<a href="?a=1&id=2&brand=x&NL=&amp=3&&=&notit=1&not=2&lt=&gt;=&#46=&#46;&#x2E;&#128;&#0;&#;& x&">`,
 	}
 	for _, tc := range tests {
 		checkTagsAgainstTokenizer(t, tc, []byte(tc+"</a>"))
@@ -147,7 +154,8 @@ func TestDecodeMap(t *testing.T) {
 	}
 }
 
-// TestNameCache checks that nameCache.tagName gives tagName's name, on
+// TestNameCache checks that nameCache.tagName gives tagName's name and
+// its ruleDrops, on
 // random names of up to 20 bytes out of a few, read in a page (with
 // bytes after them) and at its end, over and over so that the cache
 // hits, misses and replaces entries.
@@ -160,8 +168,8 @@ func TestNameCache(t *testing.T) {
 		name := names[r.Intn(len(names))]
 		page := []byte(name + strings.Repeat("x", r.Intn(10)))
 		b := page[:len(name)]
-		if got, want := c.tagName(b), tagName(b); got != want {
-			t.Fatalf("nameCache.tagName(%q) = %q, want %q", b, got, want)
+		if got, drop := c.tagName(b); got != tagName(b) || drop != ruleDrops(got) {
+			t.Fatalf("nameCache.tagName(%q) = %q, %#x, want %q, %#x", b, got, drop, tagName(b), ruleDrops(tagName(b)))
 		}
 	}
 }

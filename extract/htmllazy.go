@@ -103,7 +103,7 @@ func mayLower(b []byte) bool {
 // urlAttrs, holds a URL: one of Options.LazyAttrs, a srcset if its name
 // ends in "srcset", else the whole value.
 func extraAttr(key string) (refKind, bool) {
-	if slices.Contains(otherRuleAttrs, key) {
+	if _, ok := otherRuleAttrs[key]; ok {
 		return 0, false
 	}
 	if strings.HasSuffix(key, "srcset") {

@@ -53,7 +53,7 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 	z.Reset(p.buf)
 	p.batch, p.anchor.text.buf = w.batch[:0], w.text[:0]
 	st := &w.st
-	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: st.attrs.names}}
+	*st = tokenState{attrs: tagAttrs{list: st.attrs.list[:0], names: &w.names}}
 	st.fs.steps = &p.steps
 	if p.extraAttrs != nil {
 		// Options.LazyAttrs: the tokenizer keeps those attributes too.
@@ -67,7 +67,6 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		// Standard §13.2.5.42).
 		z.AllowCDATA(len(st.fs.elems) > 0)
 		tt := z.Next()
-		raw := z.Raw()
 		start := z.Offset()
 		p.tokStart = start
 		switch tt {
@@ -76,12 +75,21 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 			p.flush()
 			return
 		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
-			p.startTag(z, st, tt, raw, start)
+			p.startTag(z, st, tt, z.Raw(), start)
 		case htmltok.EndTagToken:
 			st.rawElem = ""
-			p.endTag(st, z.TagName())
+			// Most end tags need no name: with no anchor or foreign
+			// element open, only endTag's switch reads it, and both
+			// of its names, "noscript" and "template", have 8 letters
+			// (a name added there must be let through here too).
+			if b := z.TagName(); p.anchor.open || len(st.fs.elems) > 0 || len(b) == len("noscript") {
+				p.endTag(st, b)
+			}
 		case htmltok.TextToken:
-			if !p.onlyBase {
+			// Most text is white space between tags, or words without
+			// a scheme: with the default options, outside an anchor,
+			// it is told here (text tells it in raw text elements).
+			if raw := z.Raw(); !p.onlyBase && (st.rawElem != "" || p.anchor.open || p.textWant != tColon|tAmp || colonOrAmp(raw)) {
 				p.text(st.rawElem, raw, start)
 			}
 			st.rawElem = ""
@@ -93,10 +101,11 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 
 // walker is the memory a walk uses besides the page, kept for the next
 // page in walkPool: the tokenizer, the batch of values, the attributes of
-// a tag, the text of an anchor.
+// a tag, the names of tags, the text of an anchor.
 type walker struct {
 	z     htmltok.Tokenizer
 	st    tokenState
+	names nameCache
 	batch []htmlRef
 	text  []byte
 }
@@ -121,7 +130,7 @@ func (w *walker) put(p *page) {
 // startTag reads the start tag raw at offset start: its URL-bearing
 // attributes, and how the tokenizer reads what follows.
 func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenType, raw []byte, start int) {
-	name := readTag(z, p.buf, start, &st.attrs, &p.steps)
+	name := readTag(z, start, &st.attrs, &p.steps, len(st.fs.elems) > 0)
 	if !p.pastHead && !headTag(name) {
 		p.pastHead = true
 	}
@@ -186,16 +195,10 @@ func (p *page) startTag(z *htmltok.Tokenizer, st *tokenState, tt htmltok.TokenTy
 	}
 }
 
-// endTag reads the end tag whose name is written b.
+// endTag reads the end tag whose name is written b (walk calls it for
+// those it may need).
 func (p *page) endTag(st *tokenState, b []byte) {
-	// Most end tags need no name: with no anchor or foreign element
-	// open, only the switch below reads it, and both of its names,
-	// "noscript" and "template", have 8 letters (a name added there
-	// must be let through here too).
-	if !p.anchor.open && len(st.fs.elems) == 0 && len(b) != len("noscript") {
-		return
-	}
-	name := st.attrs.names.tagName(b)
+	name, _ := st.attrs.names.tagName(b)
 	if p.anchor.open {
 		if name == "a" {
 			p.endAnchor()
@@ -255,13 +258,11 @@ func (p *page) text(rawElem string, raw []byte, start int) {
 	case kindJSON:
 		p.jsonLD(raw, start)
 	case kindText:
-		// Most text is white space between tags, or words without a
-		// scheme.
 		if p.anchor.open && rawElem == "" {
 			p.anchorChars(raw)
 		}
-		if !p.anchor.open && p.textWant == tColon|tAmp && !colonOrAmp(raw) {
-			return // the default options: a shorter test
+		if rawElem != "" && !p.anchor.open && p.textWant == tColon|tAmp && !colonOrAmp(raw) {
+			return // the default options: a shorter test (walk's for other text)
 		}
 		// A text whose only wanted byte is '&' is handed out if one
 		// of its references can stand for another. In an anchor, every
@@ -389,6 +390,15 @@ func numRefMark(ref []byte) bool {
 // colonOrAmp reports whether text holds ':' or '&': textBytes for
 // the bytes the default options want (see uriMarks), at less cost.
 func colonOrAmp(text []byte) bool {
+	if len(text) == 1 {
+		// The white space between tags, a "\n": inlined.
+		return text[0] == ':' || text[0] == '&'
+	}
+	return colonOrAmpLong(text)
+}
+
+// colonOrAmpLong is colonOrAmp of a text of another length than 1.
+func colonOrAmpLong(text []byte) bool {
 	if len(text) >= 32 {
 		// Long texts (paragraphs, not the white space between tags): the
 		// vector loops of IndexByte outrun the word loop below by far,
@@ -513,11 +523,6 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		if relVal != "" && relTarget(name, a.key) {
 			ref.rel = relVal
 		}
-		add := func(u span) bool {
-			ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
-			ref.ref = val.s[u.Start:u.End]
-			return p.add(ref)
-		}
 		switch kind {
 		case kindAttr:
 			if name == "base" && a.key == "href" {
@@ -533,17 +538,17 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 					ref.drop = span{Start: start + ks, End: start + a.attrEndRaw}
 				}
 			}
-			add(span{Start: 0, End: len(val.s)})
+			p.addSpan(ref, &val, vs, span{Start: 0, End: len(val.s)})
 		case kindSrcset:
 			for u := range attrurl.Srcset(val.s) {
 				ref.badDescriptors = !u.Valid
-				if !add(u.Span) {
+				if !p.addSpan(ref, &val, vs, u.Span) {
 					return
 				}
 			}
 		case kindList:
 			for u := range fieldSpans(val.s) {
-				if !add(u) {
+				if !p.addSpan(ref, &val, vs, u) {
 					return
 				}
 			}
@@ -552,13 +557,21 @@ func (p *page) tag(name string, attrs *tagAttrs, raw []byte, start int, canBase 
 		case kindRefresh:
 			if u, prefix, q, ok := attrurl.Refresh(val.s); ok {
 				ref.refreshPrefix, ref.refreshQuote = prefix, q
-				add(u)
+				p.addSpan(ref, &val, vs, u)
 			}
 		}
 		if p.stopped {
 			return
 		}
 	}
+}
+
+// addSpan hands out ref with the URL at u of the value val, at raw
+// offset vs (see page.tag).
+func (p *page) addSpan(ref *htmlRef, val *decoded, vs int, u span) bool {
+	ref.start, ref.end = vs+val.raw(u.Start), vs+val.raw(u.End)
+	ref.ref = val.s[u.Start:u.End]
+	return p.add(ref)
 }
 
 // hasRel reports whether the element name has link types in a rel

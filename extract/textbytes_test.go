@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"math/rand"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // length up to 40 with the bytes they look for anywhere.
 func TestTextBytes(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a")
+	marks := []byte(":.<&\r\x00 a\x1b\x80\xff\x1f\x7f\x20\n\x0b\x8a\xa6\xa0\x81\x21\x27\x25")
 	for range 100000 {
 		b := make([]byte, r.Intn(41))
 		for i := range b {
@@ -62,9 +63,20 @@ func TestCommonRef(t *testing.T) {
 			t.Errorf("commonRef(%q) = %q, want %q", ref, got, want)
 		}
 	}
-	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&#039;", "&NBSP;", "&copy=", "x"} {
+	for _, s := range []string{"&nbsp", "&amp", "&ampx;", "&#39", "&NBSP;", "&copy=", "x",
+		"&#;", "&#x;", "&#0;", "&#x0;", "&#128;", "&#x80;", "&#4a;", "&#xg;", "&#1234567;", "&#-1;", "&# 1;"} {
 		if got := commonRef(s); got != "" {
 			t.Errorf("commonRef(%q) = %q, want none", s, got)
+		}
+	}
+	// Every number of every ASCII character, decimal and hexadecimal,
+	// with leading zeros.
+	for x := range 0x90 {
+		for _, ref := range []string{fmt.Sprintf("&#%d;", x), fmt.Sprintf("&#00%d;", x), fmt.Sprintf("&#x%x;", x), fmt.Sprintf("&#X%02X;", x)} {
+			got := commonRef(ref)
+			if want := html.UnescapeString(ref); got != want && (got != "" || x != 0 && x < 0x80) {
+				t.Errorf("commonRef(%q) = %q, want %q", ref, got, want)
+			}
 		}
 	}
 }

@@ -201,12 +201,12 @@ func (z *Tokenizer) skipWhiteSpace() {
 	}
 	// The loop of readByte up to a byte that is not white space, on the
 	// buffer.
-	i := z.raw.end
-	for i < len(z.buf) && stops[z.buf[i]]&space != 0 {
+	buf, i := z.buf, z.raw.end
+	for i < len(buf) && stops[buf[i]]&space != 0 {
 		i++
 	}
 	z.raw.end = i
-	if i == len(z.buf) {
+	if i == len(buf) {
 		z.err = io.EOF
 	}
 }
@@ -846,8 +846,13 @@ loop:
 // bytes.IndexByte.
 func (z *Tokenizer) skipToLT() {
 	if z.raw.end < len(z.buf) && z.buf[z.raw.end] == '<' {
-		return // the next tag right after this one: no call
+		return // the next tag right after this one: no call (inlined)
 	}
+	z.indexLT()
+}
+
+// indexLT is skipToLT past its first byte.
+func (z *Tokenizer) indexLT() {
 	if i := bytes.IndexByte(z.buf[z.raw.end:], '<'); i >= 0 {
 		z.raw.end += i
 	} else {
@@ -884,23 +889,25 @@ func (z *Tokenizer) readStartTag() TokenType {
 	if z.err != nil {
 		return ErrorToken
 	}
-	// Several tags flag the tokenizer's next token as raw.
+	// Several tags flag the tokenizer's next token as raw. (rawTag is ""
+	// here: Next reads a tag with no raw text to come. Names of other
+	// lengths than these, p, td, img, span, call no rawTagIn.)
 	c := z.buf[z.data.start]
 	if 'A' <= c && c <= 'Z' {
 		c += 'a' - 'A'
 	}
-	switch c {
-	case 'i':
+	switch n := z.data.end - z.data.start; {
+	case c == 'i' && n == len("iframe"):
 		z.rawTag = z.rawTagIn("iframe")
-	case 'n':
+	case c == 'n' && (n == len("noembed") || n == len("noscript")):
 		z.rawTag = z.rawTagIn("noembed", "noframes", "noscript")
-	case 'p':
+	case c == 'p' && n == len("plaintext"):
 		z.rawTag = z.rawTagIn("plaintext")
-	case 's':
+	case c == 's' && (n == len("script") || n == len("style")):
 		z.rawTag = z.rawTagIn("script", "style")
-	case 't':
+	case c == 't' && (n == len("textarea") || n == len("title")):
 		z.rawTag = z.rawTagIn("textarea", "title")
-	case 'x':
+	case c == 'x' && n == len("xmp"):
 		z.rawTag = z.rawTagIn("xmp")
 	}
 	// Look for a self-closing token (e.g. <br/>).
