@@ -241,7 +241,7 @@ const (
 
 // fieldSlot is an entry of fieldTable: a name of headerFields or
 // idFields, as written there, and its kind; "" in an empty one. head and
-// tail are its first and last eight bytes as words (see nameWords),
+// tail are its first and last eight bytes as words (see fieldWords),
 // lowercase, and headCase and tailCase have 0x20 in each byte that is a
 // letter there: a word of a name matches in any case when ORed with
 // them, in one compare.
@@ -258,13 +258,13 @@ type fieldSlot struct {
 var fieldTable = func() (t [fieldSlots]fieldSlot) {
 	add := func(names []string, kind fieldKind) {
 		for _, f := range names {
-			head, tail := nameWords([]byte(f), len(f))
+			head, tail := fieldWords([]byte(f), len(f))
 			i := fieldHash(head, tail, len(f))
 			for t[i].name != "" && t[i].name != f {
 				i = (i + 1) % fieldSlots
 			}
 			if t[i].name == "" {
-				lh, lt := nameWords([]byte(strings.ToLower(f)), len(f))
+				lh, lt := fieldWords([]byte(strings.ToLower(f)), len(f))
 				t[i] = fieldSlot{f, kind, lh, lt, letterBits(lh), letterBits(lt)}
 			}
 		}
@@ -286,10 +286,10 @@ func letterBits(w uint64) uint64 {
 	return m
 }
 
-// nameWords returns the first and the last eight bytes of the name
+// fieldWords returns the first and the last eight bytes of the name
 // line[:n] as little-endian words, zero past its end: the same word twice
 // for a name of eight bytes or fewer, read at once when line is longer.
-func nameWords(line []byte, n int) (head, tail uint64) {
+func fieldWords(line []byte, n int) (head, tail uint64) {
 	if name := line[:n]; len(name) >= 8 {
 		return binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[len(name)-8:])
 	}
@@ -321,7 +321,7 @@ const fieldSlots = 128
 // field named "ARC-..." (RFC 8617); "" and otherField for any other.
 func lookupField(line []byte, n int) (string, fieldKind) {
 	name := line[:n]
-	head, tail := nameWords(line, n)
+	head, tail := fieldWords(line, n)
 	for i := fieldHash(head, tail, n); ; i = (i + 1) % fieldSlots {
 		s := &fieldTable[i]
 		if s.name == "" {
