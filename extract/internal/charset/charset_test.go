@@ -2,6 +2,7 @@ package charset
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,23 @@ func TestDecodeWords(t *testing.T) {
 		if got := DecodeWords(tt.in); got != tt.want {
 			t.Errorf("DecodeWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestDecodeWordsSmall checks that a word in a charset mime does not know
+// costs about its own size, not the buffers of a stream (40 KiB a word,
+// for the Subject of each spam in koi8-r).
+func TestDecodeWordsSmall(t *testing.T) {
+	const word = "=?koi8-r?B?8NLJ18XU?="
+	DecodeWords(word)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		DecodeWords(word)
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 2<<10 {
+		t.Errorf("DecodeWords(%q) allocates %d bytes a call, want 2 KiB or less", word, per)
 	}
 }
 
