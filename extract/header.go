@@ -256,6 +256,11 @@ type fieldSlot struct {
 // of a word compare or two, where a loop over the lists took one compare
 // per name (every field of every header comes here).
 var fieldTable = func() (t [fieldSlots]fieldSlot) {
+	// A lookup ends at an empty slot: a table more than half full would
+	// probe long, and a full one for ever.
+	if len(headerFields)+len(idFields) > fieldSlots/2 {
+		panic("extract: fieldSlots is too small for headerFields and idFields")
+	}
 	add := func(names []string, kind fieldKind) {
 		for _, f := range names {
 			head, tail := fieldWords([]byte(f), len(f))

@@ -79,10 +79,10 @@ func (p *page) walk(yield func(*htmlRef) bool) {
 		case htmltok.EndTagToken:
 			st.rawElem = ""
 			// Most end tags need no name: with no anchor or foreign
-			// element open, only endTag's switch reads it, and both
-			// of its names, "noscript" and "template", have 8 letters
-			// (a name added there must be let through here too).
-			if b := z.TagName(); p.anchor.open || len(st.fs.elems) > 0 || len(b) == len("noscript") {
+			// element open, only endTag's switch reads it, whose names
+			// are let through by their length (a name added there must
+			// be added here too).
+			if b := z.TagName(); p.anchor.open || len(st.fs.elems) > 0 || len(b) == len("noscript") || len(b) == len("template") {
 				p.endTag(st, b)
 			}
 		case htmltok.TextToken:
